@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "TagCloud",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "TagCloud", targets: ["TagCloud"]),
+        .library(name: "TagCloudText", targets: ["TagCloudText"]),
+        .library(name: "TagCloudGraphics", targets: ["TagCloudGraphics"]),
+        .library(name: "TagCloudExport", targets: ["TagCloudExport"]),
+        .executable(name: "tagcloud", targets: ["tagcloud"]),
+        .executable(name: "tagcloud-bench", targets: ["tagcloud-bench"]),
+    ],
+    targets: [
+        // C libraries, found through pkg-config; one small module map each.
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2",
+                       providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz",
+                       providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig",
+                       providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo",
+                       providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]),
+
+        // Pure Swift core: model, styling, layouts, CloudLayout.
+        .target(name: "TagCloud"),
+        .target(name: "TagCloudText", dependencies: ["TagCloud"]),
+        .target(name: "TagCloudGraphics",
+                dependencies: ["TagCloud", "CFreeType", "CHarfBuzz", "CFontconfig", "CCairo"]),
+        .target(name: "TagCloudExport", dependencies: ["TagCloud"]),
+        .target(name: "TagCloudCLI",
+                dependencies: ["TagCloud", "TagCloudText", "TagCloudGraphics", "TagCloudExport"]),
+        .executableTarget(name: "tagcloud", dependencies: ["TagCloudCLI"]),
+        .executableTarget(name: "tagcloud-bench",
+                          dependencies: ["TagCloud", "TagCloudText", "TagCloudGraphics", "TagCloudExport"]),
+
+        .testTarget(name: "TagCloudTests", dependencies: ["TagCloud"]),
+        .testTarget(name: "TagCloudTextTests", dependencies: ["TagCloudText"]),
+        .testTarget(name: "TagCloudGraphicsTests", dependencies: ["TagCloudGraphics", "TagCloudExport"]),
+        .testTarget(name: "TagCloudExportTests", dependencies: ["TagCloudExport"]),
+        .testTarget(name: "TagCloudCLITests", dependencies: ["TagCloudCLI"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,121 @@
+/// The hinge of the pipeline: everything a renderer or an app needs to draw a cloud, and nothing else.
+/// It is `Codable`; its JSON form is what `tagcloud … -o layout.json` writes.
+public struct CloudLayout: Hashable, Codable, Sendable {
+    /// Which layout made it: "flow" or "cloud".
+    public var kind: String
+    /// Canvas size in points.
+    public var size: Size
+    /// Canvas background; `nil` is transparent.
+    public var background: Color?
+    /// Words that were placed, in input order.
+    public var placed: [PlacedWord]
+    /// Words that were not placed, each with its reason. Nothing is dropped silently.
+    public var unplaced: [UnplacedWord]
+    /// The seed that produced the styling and placement.
+    public var seed: UInt64
+
+    /// Creates a layout.
+    public init(kind: String, size: Size, background: Color?, placed: [PlacedWord],
+                unplaced: [UnplacedWord], seed: UInt64) {
+        self.kind = kind; self.size = size; self.background = background; self.placed = placed
+        self.unplaced = unplaced; self.seed = seed
+    }
+}
+
+/// A word on the canvas.
+public struct PlacedWord: Hashable, Codable, Sendable {
+    /// Position of the term in the input.
+    public var index: Int
+    /// The text drawn (shortened with an ellipsis when truncated).
+    public var text: String
+    /// The full input text when `text` was truncated.
+    public var fullText: String?
+    /// The term's id, if any.
+    public var id: String?
+    /// The term's link, if any.
+    public var link: String?
+    /// The term's weight.
+    public var weight: Double
+    /// The tag's box in canvas points (includes padding; what an app sizes its button to).
+    public var frame: Rect
+    /// Start of the glyph run on the baseline, in canvas points.
+    public var origin: Point
+    /// The baseline's y coordinate (equals `origin.y`).
+    public var baseline: Double
+    /// The ink's bounding box in canvas points.
+    public var inkBounds: Rect
+    /// The font the word is drawn in.
+    public var font: ResolvedFont
+    /// Font size in points.
+    public var fontSize: Double
+    /// Fill colour.
+    public var color: Color
+    /// Rotation in degrees, clockwise on screen, about `origin`.
+    public var rotation: Double
+    /// Glyphs relative to `origin` (before rotation).
+    public var glyphs: [PositionedGlyph]
+    /// Whether the text runs right to left.
+    public var rightToLeft: Bool
+    /// Whether a fallback font replaced the requested one.
+    public var fallbackFont: Bool
+    /// Whether the size was reduced to make the word fit.
+    public var shrunk: Bool
+    /// The pill/button drawn behind the word, if any.
+    public var decoration: TagDecoration?
+
+    /// Creates a placed word.
+    public init(index: Int, text: String, fullText: String? = nil, id: String?, link: String?, weight: Double,
+                frame: Rect, origin: Point, inkBounds: Rect, font: ResolvedFont, fontSize: Double,
+                color: Color, rotation: Double = 0, glyphs: [PositionedGlyph], rightToLeft: Bool,
+                fallbackFont: Bool, shrunk: Bool = false, decoration: TagDecoration? = nil) {
+        self.index = index; self.text = text; self.fullText = fullText; self.id = id; self.link = link
+        self.weight = weight; self.frame = frame; self.origin = origin; self.baseline = origin.y
+        self.inkBounds = inkBounds; self.font = font; self.fontSize = fontSize; self.color = color
+        self.rotation = rotation; self.glyphs = glyphs; self.rightToLeft = rightToLeft
+        self.fallbackFont = fallbackFont; self.shrunk = shrunk; self.decoration = decoration
+    }
+}
+
+/// A pill or button shape drawn behind a tag.
+public struct TagDecoration: Hashable, Codable, Sendable {
+    /// Fill colour; `nil` draws no fill.
+    public var fill: Color?
+    /// Border colour; `nil` draws no border.
+    public var border: Color?
+    /// Border width in points.
+    public var borderWidth: Double
+    /// Corner radius in points (half the height gives a pill).
+    public var cornerRadius: Double
+
+    /// Creates a decoration.
+    public init(fill: Color? = nil, border: Color? = nil, borderWidth: Double = 1, cornerRadius: Double = 6) {
+        self.fill = fill; self.border = border; self.borderWidth = borderWidth; self.cornerRadius = cornerRadius
+    }
+}
+
+/// A word that is not on the canvas, and why.
+public struct UnplacedWord: Hashable, Codable, Sendable {
+    /// Why a word was left out.
+    public enum Reason: String, Hashable, Codable, Sendable {
+        /// Beyond the maximum number of rows (an app can show "+N more").
+        case rowLimit
+        /// No free position at any allowed size and orientation.
+        case noSpace
+        /// The text has nothing to draw.
+        case empty
+    }
+
+    /// Position of the term in the input.
+    public var index: Int
+    /// The text.
+    public var text: String
+    /// The term's id, if any.
+    public var id: String?
+    /// Why it was left out.
+    public var reason: Reason
+
+    /// Creates an unplaced entry.
+    public init(index: Int, text: String, id: String?, reason: Reason) {
+        self.index = index; self.text = text; self.id = id; self.reason = reason
+    }
+}

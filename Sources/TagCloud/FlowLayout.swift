@@ -1,0 +1,229 @@
+/// The flow tag cloud: tags placed one after another in rows that wrap, like words in a paragraph.
+///
+/// One pass decides the rows (greedy line breaking, O(n)); a second positions each row (alignment,
+/// justification, baselines). Nothing is drawn: the result is a `CloudLayout` of frames that a renderer
+/// or an app draws.
+public struct FlowLayout: Sendable {
+    /// The options.
+    public var options: FlowOptions
+
+    /// Creates a layout with options.
+    public init(_ options: FlowOptions = FlowOptions()) { self.options = options }
+
+    /// Styles `terms` with `options.style` and `options.seed`, then lays them out in `width` points.
+    public func layout(_ terms: [Term], typesetter: some Typesetter, width: Double) throws -> CloudLayout {
+        var rng = SeededRandom(seed: options.seed)
+        let styled = try options.style.style(terms, using: &rng)
+        return try layout(styled: styled, typesetter: typesetter, width: width)
+    }
+
+    /// The size the cloud needs at `width`: the same computation as `layout`, without drawing anything.
+    public func size(forWidth width: Double, terms: [Term], typesetter: some Typesetter) throws -> Size {
+        try layout(terms, typesetter: typesetter, width: width).size
+    }
+
+    /// Lays out words already styled.
+    public func layout(styled words: [StyledWord], typesetter: some Typesetter, width: Double) throws -> CloudLayout {
+        try options.validate()
+        guard width.isFinite, width > options.insets.horizontal, width <= 1_000_000 else {
+            throw TagCloudError.invalidOption(
+                name: "width", value: "\(width)",
+                expected: "a width in points wider than the left and right insets (\(options.insets.horizontal))")
+        }
+        if words.isEmpty { throw TagCloudError.noTerms }
+        let available = width - options.insets.horizontal
+
+        var rows: [[Item]] = []
+        var row: [Item] = []
+        var cursor = 0.0          // width used by the current row, spacing included
+        var unplaced: [UnplacedWord] = []
+        var hiddenFrom: Int? = nil
+
+        func startRow() -> Bool {
+            if !row.isEmpty { rows.append(row); row = [] }
+            cursor = 0
+            if let limit = options.maxRows, rows.count >= limit { return false }
+            return true
+        }
+
+        for (position, word) in words.enumerated() {
+            if word.term.text.trimmingSpaces().isEmpty {
+                unplaced.append(UnplacedWord(index: word.index, text: word.term.text, id: word.term.id, reason: .empty))
+                continue
+            }
+            var item = try measure(word, text: word.term.text, size: word.size, typesetter: typesetter)
+            // A tag wider than a whole row is made to fit on its own.
+            if item.width > available {
+                item = try fitAlone(item, available: available, typesetter: typesetter)
+            }
+            let gap = row.isEmpty ? 0 : options.itemSpacing
+            if cursor + gap + item.width > available + 1e-9 {
+                let remaining = available - cursor - gap
+                var fitted: Item? = nil
+                if remaining >= options.minimumRemainingWidth {
+                    switch options.overflow {
+                    case .wrap: break
+                    case .shrink: fitted = try scaled(item, toWidth: remaining, typesetter: typesetter)
+                    case .truncate: fitted = try truncated(item, toWidth: remaining, typesetter: typesetter)
+                    }
+                }
+                if let f = fitted {
+                    item = f
+                } else if !startRow() {
+                    hiddenFrom = position
+                    break
+                }
+            }
+            cursor += (row.isEmpty ? 0 : options.itemSpacing) + item.width
+            row.append(item)
+        }
+        if let from = hiddenFrom {
+            for word in words[from...] {
+                unplaced.append(UnplacedWord(index: word.index, text: word.term.text, id: word.term.id, reason: .rowLimit))
+            }
+        }
+        if !row.isEmpty { rows.append(row) }
+        unplaced.sort { $0.index < $1.index }
+
+        let placed = position(rows, width: width, available: available)
+        let contentHeight = rows.enumerated().reduce(0.0) { acc, r in
+            acc + rowHeight(r.element) + (r.offset > 0 ? options.rowSpacing : 0)
+        }
+        let size = Size(width: width, height: options.insets.vertical + contentHeight)
+        return CloudLayout(kind: "flow", size: size, background: options.style.background,
+                           placed: placed, unplaced: unplaced, seed: options.seed)
+    }
+
+    // MARK: - Measuring
+
+    /// A tag measured for flowing: its shaped text and the box it needs (padding included).
+    private struct Item {
+        var word: StyledWord
+        var set: TypesetWord
+        var text: String
+        var truncated: Bool
+        var shrunk: Bool
+        /// Shaped-text box relative to the origin (ink-safe).
+        var bounds: Rect
+        var width: Double
+        var ascent: Double      // frame top to baseline
+        var descent: Double     // baseline to frame bottom
+        var height: Double { ascent + descent }
+    }
+
+    private func measure(_ word: StyledWord, text: String, size: Double, typesetter: some Typesetter,
+                         truncated: Bool = false) throws -> Item {
+        let set = try typesetter.typeset(text, font: word.font, size: size)
+        let b = set.layoutBounds
+        let p = options.padding
+        return Item(word: word, set: set, text: text, truncated: truncated, shrunk: size < word.size,
+                    bounds: b, width: p.left + b.width + p.right,
+                    ascent: p.top - b.minY, descent: b.maxY + p.bottom)
+    }
+
+    private func fitAlone(_ item: Item, available: Double, typesetter: some Typesetter) throws -> Item {
+        switch options.oversize {
+        case .scale:
+            if let s = try scaled(item, toWidth: available, typesetter: typesetter) { return s }
+            // Even the minimum size is too wide: cut it as well, so nothing is drawn outside.
+            let smallest = try measure(item.word, text: item.text, size: options.minimumFontSize,
+                                       typesetter: typesetter)
+            if let t = try truncated(smallest, toWidth: available, typesetter: typesetter) { return t }
+        case .truncate:
+            if let t = try truncated(item, toWidth: available, typesetter: typesetter) { return t }
+            if let s = try scaled(item, toWidth: available, typesetter: typesetter) { return s }
+        }
+        // Not even an ellipsis fits at the smallest size: a row narrower than one glyph.
+        throw TagCloudError.invalidOption(name: "width", value: "\(available + options.insets.horizontal)",
+                                          expected: "too narrow to show even one letter of \"\(item.word.term.text)\"")
+    }
+
+    /// The item at the largest whole-point size (not below the minimum) whose box fits `width`.
+    private func scaled(_ item: Item, toWidth width: Double, typesetter: some Typesetter) throws -> Item? {
+        let p = options.padding.horizontal
+        guard item.bounds.width > 0, width > p else { return nil }
+        // Metrics scale almost linearly with size; start from the linear estimate and step down.
+        var size = (item.set.size * (width - p) / item.bounds.width).rounded(.down)
+        size = min(size, item.set.size - 1)
+        while size >= options.minimumFontSize {
+            let m = try measure(item.word, text: item.text, size: size, typesetter: typesetter,
+                                truncated: item.truncated)
+            if m.width <= width + 1e-9 { return m }
+            size -= 1
+        }
+        return nil
+    }
+
+    /// The item cut to the longest prefix (in whole characters) that fits `width` with an ellipsis.
+    private func truncated(_ item: Item, toWidth width: Double, typesetter: some Typesetter) throws -> Item? {
+        let chars = Array(item.text)
+        var lo = 0, hi = chars.count - 1          // prefix lengths to try
+        var best: Item? = nil
+        while lo <= hi {
+            let mid = (lo + hi) / 2
+            let prefix = String(chars[0..<mid]).trimmingSpaces()
+            let m = try measure(item.word, text: prefix + "…", size: item.set.size, typesetter: typesetter,
+                                truncated: true)
+            if m.width <= width + 1e-9 { best = m; lo = mid + 1 } else { hi = mid - 1 }
+        }
+        return best
+    }
+
+    // MARK: - Positioning
+
+    private func rowHeight(_ row: [Item]) -> Double {
+        switch options.crossAlignment {
+        case .baseline: return (row.map(\.ascent).max() ?? 0) + (row.map(\.descent).max() ?? 0)
+        default: return row.map(\.height).max() ?? 0
+        }
+    }
+
+    private func position(_ rows: [[Item]], width: Double, available: Double) -> [PlacedWord] {
+        var placed: [PlacedWord] = []
+        var top = options.insets.top
+        let rtl = options.direction == .rightToLeft
+        for (r, row) in rows.enumerated() {
+            let height = rowHeight(row)
+            let rowAscent = row.map(\.ascent).max() ?? 0
+            let used = row.reduce(0) { $0 + $1.width } + options.itemSpacing * Double(row.count - 1)
+            let extra = max(0, available - used)
+            let justifyRow = options.justify && row.count > 1 && r < rows.count - 1
+            var x: Double
+            switch (justifyRow, options.alignment) {
+            case (true, _), (false, .leading): x = 0
+            case (false, .center): x = extra / 2
+            case (false, .trailing): x = extra
+            }
+            let gap = justifyRow ? options.itemSpacing + extra / Double(row.count - 1) : options.itemSpacing
+            for (i, item) in row.enumerated() {
+                // The last tag of a justified row is pinned to the edge so rounding cannot leave a sliver.
+                let left = (justifyRow && i == row.count - 1) ? available - item.width : x
+                let frameTop: Double
+                switch options.crossAlignment {
+                case .top: frameTop = top
+                case .center: frameTop = top + (height - item.height) / 2
+                case .bottom: frameTop = top + height - item.height
+                case .baseline: frameTop = top + rowAscent - item.ascent
+                }
+                // Right-to-left mirrors the row inside the content area, so the insets keep their sides.
+                let frameX = options.insets.left + (rtl ? available - left - item.width : left)
+                let frame = Rect(x: frameX, y: frameTop, width: item.width, height: item.height)
+                // Under baseline alignment the baseline is computed once per row, so it is exactly equal.
+                let baseline = options.crossAlignment == .baseline ? top + rowAscent : frameTop + item.ascent
+                let origin = Point(x: frame.x + options.padding.left - item.bounds.minX, y: baseline)
+                let ink = item.set.inkBounds.offsetBy(dx: origin.x, dy: origin.y)
+                placed.append(PlacedWord(
+                    index: item.word.index, text: item.text,
+                    fullText: item.truncated ? item.word.term.text : nil,
+                    id: item.word.term.id, link: item.word.term.link, weight: item.word.term.weight,
+                    frame: frame, origin: origin, inkBounds: ink, font: item.set.font,
+                    fontSize: item.set.size, color: item.word.color, glyphs: item.set.glyphs,
+                    rightToLeft: item.set.isRightToLeft, fallbackFont: item.set.usedFallback,
+                    shrunk: item.shrunk, decoration: options.decoration))
+                x = left + item.width + gap
+            }
+            top += height + options.rowSpacing
+        }
+        return placed
+    }
+}

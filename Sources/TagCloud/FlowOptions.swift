@@ -1,0 +1,109 @@
+/// Everything that shapes a flow tag cloud. Every field has a default; the CLI maps one flag to one field.
+public struct FlowOptions: Hashable, Codable, Sendable {
+    /// Horizontal placement of a row's tags.
+    public enum Alignment: String, Hashable, Codable, Sendable, CaseIterable {
+        /// Rows start at the leading edge (left, or right under right-to-left).
+        case leading
+        /// Rows are centred.
+        case center
+        /// Rows end at the trailing edge.
+        case trailing
+    }
+
+    /// Vertical placement of mixed sizes within a row.
+    public enum CrossAlignment: String, Hashable, Codable, Sendable, CaseIterable {
+        /// Tops line up.
+        case top
+        /// Centres line up.
+        case center
+        /// Bottoms line up.
+        case bottom
+        /// Baselines line up, as text does (the default).
+        case baseline
+    }
+
+    /// Reading direction of rows.
+    public enum Direction: String, Hashable, Codable, Sendable, CaseIterable {
+        /// First tag at the left.
+        case leftToRight = "ltr"
+        /// First tag at the right, rows mirrored.
+        case rightToLeft = "rtl"
+    }
+
+    /// What happens to a tag wider than the space left in its row.
+    public enum Overflow: String, Hashable, Codable, Sendable, CaseIterable {
+        /// Start a new row (the default).
+        case wrap
+        /// Shrink the font until the tag fits the space left, when at least
+        /// `minimumRemainingWidth` is left (the original recipe); otherwise wrap.
+        case shrink
+        /// Cut the text with an ellipsis to fit the space left, when at least
+        /// `minimumRemainingWidth` is left; otherwise wrap.
+        case truncate
+    }
+
+    /// What happens to a tag wider than a whole row.
+    public enum Oversize: String, Hashable, Codable, Sendable, CaseIterable {
+        /// Cut the text with an ellipsis.
+        case truncate
+        /// Scale the font down until it fits.
+        case scale
+    }
+
+    /// Space between the canvas edges and the tags.
+    public var insets: EdgeInsets = EdgeInsets(all: 12)
+    /// Horizontal space between neighbouring tags.
+    public var itemSpacing: Double = 10
+    /// Vertical space between rows.
+    public var rowSpacing: Double = 6
+    /// Row alignment.
+    public var alignment: Alignment = .leading
+    /// Fill every row but the last exactly from edge to edge by widening the gaps.
+    public var justify: Bool = false
+    /// Alignment of mixed sizes in a row.
+    public var crossAlignment: CrossAlignment = .baseline
+    /// Reading direction.
+    public var direction: Direction = .leftToRight
+    /// Policy for a tag wider than the space left in its row.
+    public var overflow: Overflow = .wrap
+    /// Least space, in points, a row must have left for `shrink`/`truncate` to use it (30 in the recipe).
+    public var minimumRemainingWidth: Double = 30
+    /// Policy for a tag wider than a whole row.
+    public var oversize: Oversize = .truncate
+    /// Smallest font size `shrink` and `scale` go down to, in points.
+    public var minimumFontSize: Double = 6
+    /// Most rows; tags beyond are reported as unplaced with reason `rowLimit`. `nil`: no limit.
+    public var maxRows: Int? = nil
+    /// Space between a tag's text and its frame (the button's padding).
+    public var padding: EdgeInsets = .zero
+    /// A pill or button drawn behind each tag, if any.
+    public var decoration: TagDecoration? = nil
+    /// Fonts, sizes, colours and background.
+    public var style: CloudStyle = CloudStyle()
+    /// Seed for every random choice.
+    public var seed: UInt64 = 0
+
+    /// Options with every default.
+    public init() {}
+
+    /// Checks the options, naming the first bad one.
+    public func validate() throws {
+        func check(_ v: Double, _ name: String) throws {
+            guard v.isFinite, v >= 0, v <= 100_000 else {
+                throw TagCloudError.invalidOption(name: name, value: "\(v)",
+                                                  expected: "a length in points from 0 to 100000")
+            }
+        }
+        for (v, n) in [(insets.top, "top inset"), (insets.left, "left inset"), (insets.bottom, "bottom inset"),
+                       (insets.right, "right inset"), (itemSpacing, "item spacing"), (rowSpacing, "row spacing"),
+                       (minimumRemainingWidth, "minimum remaining width"), (padding.top, "padding"),
+                       (padding.left, "padding"), (padding.bottom, "padding"), (padding.right, "padding")] {
+            try check(v, n)
+        }
+        if let m = maxRows, m < 1 {
+            throw TagCloudError.invalidOption(name: "max rows", value: "\(m)", expected: "at least 1")
+        }
+        try CloudStyle.checkSize(minimumFontSize, "minimum font size")
+        try style.validate()
+    }
+}

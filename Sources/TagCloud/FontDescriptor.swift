@@ -1,0 +1,55 @@
+/// What the user asks for: a font family (or a font file path), a weight and a style.
+/// The typesetter turns it into a concrete font file (`ResolvedFont`).
+public struct FontDescriptor: Hashable, Codable, Sendable {
+    /// Font weight on the CSS scale (100 thin … 400 regular … 700 bold … 900 black).
+    public var weight: Int
+    /// A family name such as "DejaVu Sans", or a path to a .ttf/.otf/.ttc file.
+    public var family: String
+    /// Upright or slanted.
+    public var style: FontStyle
+
+    /// Creates a descriptor.
+    public init(family: String, weight: Int = 400, style: FontStyle = .normal) {
+        self.family = family; self.weight = weight; self.style = style
+    }
+
+    /// Whether `family` names a font file rather than a family.
+    public var isFilePath: Bool {
+        let lower = family.lowercased()
+        return family.contains("/") || lower.hasSuffix(".ttf") || lower.hasSuffix(".otf")
+            || lower.hasSuffix(".ttc") || lower.hasSuffix(".otc")
+    }
+
+    /// The default font: DejaVu Sans, which every supported platform's set-up installs.
+    public static let `default` = FontDescriptor(family: "DejaVu Sans")
+}
+
+/// Upright or slanted type.
+public enum FontStyle: String, Hashable, Codable, Sendable, CaseIterable {
+    /// Upright.
+    case normal
+    /// Italic.
+    case italic
+    /// Oblique.
+    case oblique
+}
+
+/// A concrete font: the file and face the typesetter chose for a word (after any fallback).
+public struct ResolvedFont: Hashable, Codable, Sendable {
+    /// The family name the font file declares.
+    public var family: String
+    /// Path of the font file.
+    public var file: String
+    /// Face index inside a collection file (.ttc), 0 otherwise.
+    public var faceIndex: Int
+    /// CSS weight of the face.
+    public var weight: Int
+    /// Style of the face.
+    public var style: FontStyle
+
+    /// Creates a resolved font.
+    public init(family: String, file: String, faceIndex: Int = 0, weight: Int = 400, style: FontStyle = .normal) {
+        self.family = family; self.file = file; self.faceIndex = faceIndex
+        self.weight = weight; self.style = style
+    }
+}

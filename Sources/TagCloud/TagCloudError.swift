@@ -1,0 +1,29 @@
+/// Errors from the core: bad options and bad input, each naming the culprit and the fix.
+public enum TagCloudError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A colour string that is not a name, hex or rgb() form.
+    case invalidColor(String)
+    /// A palette name that does not exist.
+    case unknownPalette(String)
+    /// An option value out of its range: option name, value, what is allowed.
+    case invalidOption(name: String, value: String, expected: String)
+    /// Nothing to lay out.
+    case noTerms
+    /// A term with an unusable weight (NaN, infinite or negative).
+    case invalidWeight(text: String, weight: Double)
+
+    /// One clear sentence for the user.
+    public var description: String {
+        switch self {
+        case .invalidColor(let s):
+            return "invalid colour \"\(s)\": use a CSS name (navy), #rgb, #rrggbb, #rrggbbaa or rgb(r, g, b)"
+        case .unknownPalette(let s):
+            return "unknown palette \"\(s)\": choose one of \(Palette.names.joined(separator: ", "))"
+        case .invalidOption(let name, let value, let expected):
+            return "invalid value \"\(value)\" for \(name): \(expected)"
+        case .noTerms:
+            return "no tags to lay out: give at least one tag"
+        case .invalidWeight(let text, let weight):
+            return "tag \"\(text)\" has weight \(weight): weights must be finite and not negative"
+        }
+    }
+}

@@ -1,0 +1,46 @@
+/// Short, locale-independent decimal text for coordinates: at most three decimals, no trailing zeros,
+/// never "-0". The same number always prints the same way, which keeps output byte-identical.
+func formatNumber(_ value: Double, decimals: Int = 3) -> String {
+    guard value.isFinite else { return "0" }
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let scaled = (value * scale).rounded()
+    if scaled == 0 { return "0" }
+    let negative = scaled < 0
+    let magnitude = Int64(abs(scaled))
+    let unit = Int64(scale)
+    var text = String(magnitude / unit)
+    var fraction = magnitude % unit
+    if fraction != 0 {
+        var digits = ""
+        for _ in 0..<decimals {
+            digits.append(Character(String(fraction * 10 / unit)))
+            fraction = fraction * 10 % unit
+        }
+        while digits.hasSuffix("0") { digits.removeLast() }
+        text += "." + digits
+    }
+    return negative ? "-" + text : text
+}
+
+extension String {
+    /// The string escaped for XML text and attribute values.
+    var xmlEscaped: String {
+        var out = ""
+        out.reserveCapacity(count)
+        for scalar in unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            default:
+                // XML 1.0 forbids most control characters even as references: drop them.
+                if scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r" { continue }
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

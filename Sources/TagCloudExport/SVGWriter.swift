@@ -1,0 +1,83 @@
+import TagCloud
+
+/// Writes a `CloudLayout` as SVG: one `<text>` element per word (naming the font actually used for
+/// it), or, with an outline provider, one `<path>` per word holding the glyph outlines so the file
+/// looks the same on machines without the fonts.
+public struct SVGWriter {
+    /// How words are written.
+    public enum Mode {
+        /// `<text>` elements: small, selectable, searchable; needs the fonts where it is viewed.
+        case text
+        /// `<path>` elements with the glyph outlines: looks identical everywhere.
+        case outlines(any GlyphOutlineProvider)
+    }
+
+    /// How words are written.
+    public var mode: Mode
+
+    /// Creates a writer.
+    public init(mode: Mode = .text) { self.mode = mode }
+
+    /// The SVG document.
+    public func svg(_ layout: CloudLayout) throws -> String {
+        let w = formatNumber(layout.size.width), h = formatNumber(layout.size.height)
+        var out = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" \
+        width="\(w)" height="\(h)" viewBox="0 0 \(w) \(h)" xml:space="preserve">
+
+        """
+        if let bg = layout.background, bg.alpha > 0 {
+            out += "<rect class=\"background\" x=\"0\" y=\"0\" width=\"\(w)\" height=\"\(h)\"\(fill(bg))/>\n"
+        }
+        for word in layout.placed {
+            out += try element(word)
+        }
+        out += "</svg>\n"
+        return out
+    }
+
+    /// The SVG document as UTF-8 bytes.
+    public func data(_ layout: CloudLayout) throws -> [UInt8] { Array(try svg(layout).utf8) }
+
+    private func fill(_ c: Color, attribute: String = "fill") -> String {
+        var s = " \(attribute)=\"\(c.hexRGB)\""
+        if c.alpha < 255 { s += " \(attribute)-opacity=\"\(formatNumber(c.opacity))\"" }
+        return s
+    }
+
+    private func element(_ word: PlacedWord) throws -> String {
+        var s = ""
+        var close = ""
+        if let link = word.link {
+            s += "<a href=\"\(link.xmlEscaped)\" xlink:href=\"\(link.xmlEscaped)\">"
+            close = "</a>"
+        }
+        if let d = word.decoration {
+            let r = min(d.cornerRadius, word.frame.width / 2, word.frame.height / 2)
+            let inset = d.border == nil ? 0 : d.borderWidth / 2
+            s += "<rect class=\"tag\" x=\"\(formatNumber(word.frame.x + inset))\" y=\"\(formatNumber(word.frame.y + inset))\""
+            s += " width=\"\(formatNumber(word.frame.width - 2 * inset))\" height=\"\(formatNumber(word.frame.height - 2 * inset))\""
+            s += " rx=\"\(formatNumber(max(0, r - inset)))\""
+            s += d.fill.map { fill($0) } ?? " fill=\"none\""
+            if let b = d.border { s += fill(b, attribute: "stroke") + " stroke-width=\"\(formatNumber(d.borderWidth))\"" }
+            s += "/>"
+        }
+        let x = formatNumber(word.origin.x), y = formatNumber(word.origin.y)
+        let rotate = word.rotation == 0 ? "" : " transform=\"rotate(\(formatNumber(word.rotation)) \(x) \(y))\""
+        var attrs = ""
+        if let id = word.id { attrs += " data-id=\"\(id.xmlEscaped)\"" }
+        attrs += " data-weight=\"\(formatNumber(word.weight, decimals: 6))\""
+        switch mode {
+        case .text:
+            var fontAttrs = " font-family=\"\(word.font.family.xmlEscaped)\" font-size=\"\(formatNumber(word.fontSize))\""
+            if word.font.weight != 400 { fontAttrs += " font-weight=\"\(word.font.weight)\"" }
+            if word.font.style != .normal { fontAttrs += " font-style=\"\(word.font.style.rawValue)\"" }
+            s += "<text x=\"\(x)\" y=\"\(y)\"\(fontAttrs)\(fill(word.color))\(rotate)\(attrs)>\(word.text.xmlEscaped)</text>"
+        case .outlines(let provider):
+            let d = try provider.pathData(for: word.glyphs, font: word.font, size: word.fontSize, origin: word.origin)
+            s += "<path d=\"\(d)\"\(fill(word.color))\(rotate)\(attrs)><title>\(word.text.xmlEscaped)</title></path>"
+        }
+        return s + close + "\n"
+    }
+}
