@@ -84,7 +84,8 @@ public struct TagDecoration: Hashable, Codable, Sendable {
     public var border: Color?
     /// Border width in points.
     public var borderWidth: Double
-    /// Corner radius in points (half the height gives a pill).
+    /// Corner radius in points. Layouts clamp it to half the frame's smaller side, so a huge value
+    /// (`.greatestFiniteMagnitude`) asks for a pill.
     public var cornerRadius: Double
 
     /// Creates a decoration.

@@ -212,6 +212,11 @@ public struct FlowLayout: Sendable {
                 let baseline = options.crossAlignment == .baseline ? top + rowAscent : frameTop + item.ascent
                 let origin = Point(x: frame.x + options.padding.left - item.bounds.minX, y: baseline)
                 let ink = item.set.inkBounds.offsetBy(dx: origin.x, dy: origin.y)
+                // The radius an app draws with is the one that fits this frame (half the height: a pill).
+                var decoration = options.decoration
+                if let r = decoration?.cornerRadius {
+                    decoration?.cornerRadius = min(r, frame.width / 2, frame.height / 2)
+                }
                 placed.append(PlacedWord(
                     index: item.word.index, text: item.text,
                     fullText: item.truncated ? item.word.term.text : nil,
@@ -219,7 +224,7 @@ public struct FlowLayout: Sendable {
                     frame: frame, origin: origin, inkBounds: ink, font: item.set.font,
                     fontSize: item.set.size, color: item.word.color, glyphs: item.set.glyphs,
                     rightToLeft: item.set.isRightToLeft, fallbackFont: item.set.usedFallback,
-                    shrunk: item.shrunk, decoration: options.decoration))
+                    shrunk: item.shrunk, decoration: decoration))
                 x = left + item.width + gap
             }
             top += height + options.rowSpacing

@@ -1,0 +1,118 @@
+import Foundation
+import TagCloud
+import TagCloudGraphics
+
+/// `tagcloud flow`: tags in rows that wrap.
+enum FlowCommand {
+    static let layoutGroup = "Layout"
+    static let inputGroup = "Input"
+
+    static let specs: [OptionSpec] = [
+        OptionSpec("input", short: "i", valueName: "FILE", help: "Read tags from FILE: `tag` or `tag<TAB>weight` lines (# comments), CSV, or JSON; - for standard input. Repeatable.", repeatable: true, group: inputGroup),
+        OptionSpec("width", short: "w", valueName: "PT", help: "Width of the cloud in points; the height follows. Default: 600.", group: layoutGroup),
+        OptionSpec("insets", valueName: "PT[,PT,PT,PT]", help: "Space around the cloud: one value, or top,left,bottom,right. Default: 12.", group: layoutGroup),
+        OptionSpec("spacing", valueName: "PT", help: "Space between tags in a row. Default: 10.", group: layoutGroup),
+        OptionSpec("row-spacing", valueName: "PT", help: "Space between rows. Default: 6.", group: layoutGroup),
+        OptionSpec("align", valueName: "ALIGN", help: "Row alignment: leading (default), center, trailing, or justified (= leading with --justify).", group: layoutGroup),
+        OptionSpec("justify", help: "Fill every row but the last from edge to edge.", group: layoutGroup),
+        OptionSpec("valign", valueName: "ALIGN", help: "Mixed sizes in a row: baseline (default), top, center or bottom.", group: layoutGroup),
+        OptionSpec("rtl", help: "Right-to-left rows: the first tag at the right, alignment mirrored.", group: layoutGroup),
+        OptionSpec("overflow", valueName: "POLICY", help: "A tag wider than the space left in its row: wrap (default), shrink (smaller font) or truncate (ellipsis), when at least --min-remaining is left.", group: layoutGroup),
+        OptionSpec("min-remaining", valueName: "PT", help: "Least space left in a row for shrink/truncate to use it. Default: 30.", group: layoutGroup),
+        OptionSpec("oversize", valueName: "POLICY", help: "A tag wider than a whole row: truncate (default) or scale.", group: layoutGroup),
+        OptionSpec("max-rows", valueName: "N", help: "At most N rows; the tags left over are reported (\"+N more\").", group: layoutGroup),
+        OptionSpec("padding", valueName: "PT[,PT]", help: "Space inside each tag's frame: one value, or vertical,horizontal.", group: layoutGroup),
+        OptionSpec("pill", help: "Draw each tag as a pill: rounded frame with a light fill (padding 4,10 unless given).", group: layoutGroup),
+        OptionSpec("tag-fill", valueName: "COLOR", help: "Fill colour of each tag's frame (implies a frame).", group: layoutGroup),
+        OptionSpec("tag-border", valueName: "COLOR", help: "Border colour of each tag's frame (implies a frame).", group: layoutGroup),
+        OptionSpec("tag-border-width", valueName: "PT", help: "Border width. Default: 1.", group: layoutGroup),
+        OptionSpec("corner-radius", valueName: "PT", help: "Corner radius of each tag's frame. Default: half the height (a pill).", group: layoutGroup),
+    ] + StyleArguments.specs + OutputArguments.specs + [CommonOptions.help]
+
+    static let usage = [
+        "tagcloud flow [options] TAG... -o FILE",
+        "tagcloud flow [options] --input FILE -o FILE",
+    ]
+
+    static let examples = [
+        "tagcloud flow --width 600 --font \"DejaVu Sans\" --palette tableau10 --seed 7 swift ios linux \"machine learning\" -o tags.png",
+        "tagcloud flow --input tags.tsv --align center --justify -o tags.svg",
+        "tagcloud flow --input tags.tsv -o tags.json      # frames for UIButtons / SwiftUI",
+        "tagcloud flow --pill --max-rows 3 --input tags.tsv -o tags.png --scale 2",
+    ]
+
+    static func run(_ argv: [String]) throws {
+        let args = try ArgumentParser(options: specs).parse(argv)
+        if args.flag("help") {
+            print(helpText(command: "tagcloud flow", summary: "Lay tags out in rows that wrap, like the words of a paragraph.",
+                           usage: usage, options: specs, examples: examples))
+            return
+        }
+        _ = try OutputArguments.destination(args)   // fail on a bad -o before any work
+        let quiet = args.flag("quiet")
+        var options = FlowOptions()
+        options.style = try StyleArguments.style(from: args, defaultSizes: 14...36)
+        let seed = try StyleArguments.seed(from: args)
+        options.seed = seed.value
+        if let v = args.string("insets") { options.insets = try insets(v, option: "insets") }
+        if let v = try args.double("spacing", range: 0...10_000) { options.itemSpacing = v }
+        if let v = try args.double("row-spacing", range: 0...10_000) { options.rowSpacing = v }
+        if let a = args.string("align") {
+            if a.lowercased() == "justified" || a.lowercased() == "justify" {
+                options.justify = true
+            } else {
+                options.alignment = try StyleArguments.choice(args, "align", FlowOptions.Alignment.self) ?? .leading
+            }
+        }
+        if args.flag("justify") { options.justify = true }
+        options.crossAlignment = try StyleArguments.choice(args, "valign", FlowOptions.CrossAlignment.self) ?? .baseline
+        if args.flag("rtl") { options.direction = .rightToLeft }
+        options.overflow = try StyleArguments.choice(args, "overflow", FlowOptions.Overflow.self) ?? .wrap
+        options.oversize = try StyleArguments.choice(args, "oversize", FlowOptions.Oversize.self) ?? .truncate
+        if let v = try args.double("min-remaining", range: 0...100_000) { options.minimumRemainingWidth = v }
+        if let v = try args.int("max-rows", range: 1...1_000_000) { options.maxRows = v }
+        if let v = args.string("padding") {
+            let p = try numbers(v, option: "padding", counts: [1, 2])
+            options.padding = p.count == 1 ? EdgeInsets(all: p[0]) : EdgeInsets(vertical: p[0], horizontal: p[1])
+        }
+        let fill = try args.string("tag-fill").map(StyleArguments.parseColor(option: "tag-fill"))
+        let border = try args.string("tag-border").map(StyleArguments.parseColor(option: "tag-border"))
+        if args.flag("pill") || fill != nil || border != nil {
+            var d = TagDecoration(fill: fill ?? (args.flag("pill") ? Color(rgb: 0xEEF1F5) : nil), border: border,
+                                  borderWidth: try args.double("tag-border-width", range: 0...1000) ?? 1,
+                                  cornerRadius: .greatestFiniteMagnitude)
+            if let r = try args.double("corner-radius", range: 0...100_000) { d.cornerRadius = r }
+            options.decoration = d
+            if args.string("padding") == nil { options.padding = EdgeInsets(vertical: 4, horizontal: 10) }
+        }
+        let width = try args.double("width", range: 1...100_000) ?? 600
+        let terms = try TagInput.read(arguments: args.positionals, inputs: args.strings("input"))
+        let layout = try Failure.wrap { try FlowLayout(options).layout(terms, typesetter: FreeTypeTypesetter(), width: width) }
+        try OutputArguments.write(layout, args)
+        StyleArguments.announce(seed: seed, quiet: quiet)
+        if !quiet && !layout.unplaced.isEmpty {
+            let hidden = layout.unplaced.filter { $0.reason == .rowLimit }.count
+            Console.note("placed \(layout.placed.count) of \(terms.count) tags; \(hidden) hidden by --max-rows, \(layout.unplaced.count - hidden) empty")
+        }
+    }
+
+    /// Insets from one value or four comma-separated values.
+    static func insets(_ text: String, option: String) throws -> EdgeInsets {
+        let v = try numbers(text, option: option, counts: [1, 4])
+        return v.count == 1 ? EdgeInsets(all: v[0]) : EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
+    }
+
+    /// Comma-separated non-negative lengths, in one of the allowed counts.
+    static func numbers(_ text: String, option: String, counts: [Int]) throws -> [Double] {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingSpaces()) }
+        guard counts.contains(parts.count), parts.allSatisfy({ $0 != nil && $0!.isFinite && $0! >= 0 && $0! <= 100_000 }) else {
+            let forms = counts.map { "\($0) number\($0 == 1 ? "" : "s")" }.joined(separator: " or ")
+            throw CLIError.usage("invalid value \"\(text)\" for --\(option): expected \(forms) of points from 0 to 100000, separated by commas")
+        }
+        return parts.map { $0! }
+    }
+}
+
+extension Substring {
+    func trimmingSpaces() -> String { String(self).trimmingCharacters(in: .whitespaces) }
+}

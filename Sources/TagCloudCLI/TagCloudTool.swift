@@ -1,0 +1,93 @@
+import Foundation
+import TagCloud
+import TagCloudGraphics
+
+/// Options every subcommand understands.
+enum CommonOptions {
+    /// `--help` / `-h`.
+    static let help = OptionSpec("help", short: "h", help: "Show this help.", group: "Other")
+}
+
+/// The `tagcloud` command: dispatches to a subcommand and turns every failure into one line and an exit status.
+public enum TagCloudTool {
+    /// The version printed by `--version`.
+    public static let version = "0.1.0"
+
+    static let summary = "Turn words into tag clouds and word clouds: PNG, PDF, SVG or JSON frames for your app."
+
+    static var toolHelp: String {
+        """
+        tagcloud \(version) — \(summary)
+
+        Usage:
+          tagcloud <command> [options]
+
+        Commands:
+          flow       Tags in rows that wrap (a tag cloud for pages and apps).
+          fonts      List the font families installed (fontconfig).
+          palettes   List the built-in colour palettes.
+
+        Run `tagcloud <command> --help` for the options of a command.
+
+        Examples:
+          tagcloud flow --width 600 --palette tableau10 --seed 7 swift ios linux "machine learning" -o tags.png
+          tagcloud flow --input tags.tsv --align center --justify -o tags.svg
+          tagcloud flow --input tags.tsv -o tags.json
+
+        Exit status: 0 ok, 1 usage error, 2 input error, 4 output error.
+        """
+    }
+
+    /// Runs the tool with `arguments` (without the program name) and returns the exit status.
+    public static func run(_ arguments: [String]) -> Int32 {
+        do {
+            try dispatch(arguments)
+            return 0
+        } catch let e as CLIError {
+            Console.error(e.description)
+            return e.exitCode
+        } catch {
+            Console.error("\(error)")
+            return 2
+        }
+    }
+
+    static func dispatch(_ arguments: [String]) throws {
+        guard let command = arguments.first else {
+            print(toolHelp)
+            return
+        }
+        let rest = Array(arguments.dropFirst())
+        switch command {
+        case "flow": try Failure.wrap { try FlowCommand.run(rest) }
+        case "fonts": try listFonts(rest)
+        case "palettes": listPalettes()
+        case "--help", "-h", "help": print(toolHelp)
+        case "--version", "-V", "version": print("tagcloud \(version)")
+        default:
+            let known = ["flow", "fonts", "palettes", "help", "version"]
+            let guess = known.min { levenshtein($0, command) < levenshtein($1, command) }!
+            let hint = levenshtein(guess, command) <= 3 ? " (did you mean \(guess)?)" : ""
+            throw CLIError.usage("unknown command \"\(command)\"\(hint): run tagcloud --help for the commands")
+        }
+    }
+
+    static func listFonts(_ argv: [String]) throws {
+        let specs = [OptionSpec("sample", valueName: "TEXT", help: "Only families that can draw TEXT."), CommonOptions.help]
+        let args = try ArgumentParser(options: specs).parse(argv)
+        if args.flag("help") {
+            print(helpText(command: "tagcloud fonts", summary: "List installed font families.",
+                           usage: ["tagcloud fonts [--sample TEXT]"], options: specs,
+                           examples: ["tagcloud fonts --sample 你好"]))
+            return
+        }
+        let families = args.string("sample").map { FontLibrary.shared.families(supporting: $0) } ?? FontLibrary.shared.families()
+        print(families.joined(separator: "\n"))
+    }
+
+    static func listPalettes() {
+        for p in Palette.builtIn {
+            print(p.name.padding(toLength: 12, withPad: " ", startingAt: 0) + p.colors.map(\.hex).joined(separator: " "))
+        }
+    }
+}

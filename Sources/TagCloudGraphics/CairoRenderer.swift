@@ -1,0 +1,391 @@
+import CCairo
+import Foundation
+import TagCloud
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How a `CloudLayout` becomes pixels or a PDF page. The layout itself is never changed:
+/// these options only affect the output.
+public struct RenderOptions: Sendable, Hashable {
+    /// Device pixels per layout point for PNG output (2 for a high-DPI "@2x" image).
+    /// The canvas is `ceil(width × scale)` × `ceil(height × scale)` pixels and everything is
+    /// drawn scaled, so the picture looks the same, only sharper. PDF output ignores it: a PDF
+    /// page is measured in points and is resolution independent.
+    public var scale: Double
+    /// A background that replaces the layout's own `background`; `nil` keeps the layout's.
+    public var backgroundOverride: Color?
+    /// Leave the canvas transparent whatever the layout or `backgroundOverride` say
+    /// (for compositing the cloud over something else).
+    public var transparent: Bool
+
+    /// Creates options; the defaults render at 1 pixel per point with the layout's background.
+    public init(scale: Double = 1, backgroundOverride: Color? = nil, transparent: Bool = false) {
+        self.scale = scale; self.backgroundOverride = backgroundOverride; self.transparent = transparent
+    }
+
+    /// The colour the canvas is filled with for `layout`, or `nil` for none (transparent):
+    /// `transparent` wins, then `backgroundOverride`, then the layout's background.
+    public func background(for layout: CloudLayout) -> Color? {
+        transparent ? nil : (backgroundOverride ?? layout.background)
+    }
+}
+
+/// Errors from drawing a cloud with Cairo, each naming the culprit and what to do about it.
+public enum CairoRenderError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The layout's canvas size is zero, negative or not a number.
+    case invalidCanvasSize(width: Double, height: Double)
+    /// The render scale is zero, negative or not a number.
+    case invalidScale(Double)
+    /// The image would exceed what Cairo can allocate (pixel width and height).
+    case imageTooLarge(width: Double, height: Double)
+    /// A word's font file is missing, unreadable, not a font, or lacks the face index.
+    case fontUnreadable(path: String, faceIndex: Int)
+    /// A placed word that cannot be drawn (bad size, position or rotation).
+    case invalidWord(text: String, problem: String)
+    /// Cairo reported a failure while doing `operation`.
+    case cairo(operation: String, status: String)
+    /// The output file could not be written.
+    case writeFailed(path: String, reason: String)
+
+    /// One clear sentence for the user.
+    public var description: String {
+        switch self {
+        case .invalidCanvasSize(let w, let h):
+            return "cannot render a canvas of \(w)×\(h) points: give the layout a finite width and height above 0"
+        case .invalidScale(let s):
+            return "invalid render scale \(s): use a finite number above 0, such as 1 or 2"
+        case .imageTooLarge(let w, let h):
+            return "an image of \(Self.format(w))×\(Self.format(h)) pixels is too large (at most "
+                + "\(CairoRenderer.maximumPixelsPerSide) pixels a side and \(CairoRenderer.maximumPixels) "
+                + "pixels in all): lower the scale or the canvas size, or export PDF or SVG instead"
+        case .fontUnreadable(let path, let index):
+            return "cannot open face \(index) of the font file \(path): check that the file exists, "
+                + "is readable and is a TrueType/OpenType font with that face"
+        case .invalidWord(let text, let problem):
+            return "cannot draw the word \"\(text)\": \(problem); fix the layout or lay it out again"
+        case .cairo(let operation, let status):
+            return "Cairo failed while \(operation) (\(status)): check free memory and the layout's fonts, "
+                + "then try again"
+        case .writeFailed(let path, let reason):
+            return "could not write \(path) (\(reason)): check that its folder exists and is writable"
+        }
+    }
+
+    private static func format(_ v: Double) -> String {
+        v.isFinite && abs(v) < 1e15 ? String(Int(v)) : "\(v)"
+    }
+}
+
+/// Draws a `CloudLayout` with Cairo into PNG or PDF data, using the glyphs and positions the
+/// layout recorded (no reshaping, so the output matches the layout exactly).
+///
+/// A renderer caches the font faces it loads; reuse one renderer for many clouds. It is safe to
+/// use from several threads at once.
+public struct CairoRenderer: Sendable {
+    /// The options every render uses.
+    public var options: RenderOptions
+    private let fonts = CairoFontCache()
+
+    /// The largest image side Cairo's image surfaces accept, in pixels.
+    public static let maximumPixelsPerSide = 32767
+    /// The largest image area accepted, in pixels (2²⁸, a 1 GiB ARGB buffer).
+    public static let maximumPixels = 1 << 28
+
+    /// Creates a renderer.
+    public init(options: RenderOptions = .init()) {
+        self.options = options
+    }
+
+    /// The cloud as a PNG image (8-bit RGBA, `options.scale` pixels per point).
+    public func pngData(_ layout: CloudLayout) throws -> Data {
+        let surface = try renderImageSurface(layout)
+        let sink = CairoDataSink()
+        let status = withExtendedLifetime(sink) {
+            cairo_surface_write_to_png_stream(surface.raw, cairoAppendToSink,
+                                              Unmanaged.passUnretained(sink).toOpaque())
+        }
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw CairoRenderError.cairo(operation: "encoding the PNG image", status: cairoStatusText(status))
+        }
+        return sink.data
+    }
+
+    /// The cloud as a one-page PDF whose page is the layout's size in points, with the text kept
+    /// as real (embedded, subsetted) fonts. Identical layouts give identical bytes.
+    public func pdfData(_ layout: CloudLayout) throws -> Data {
+        let size = try checkedCanvasSize(layout)
+        let sink = CairoDataSink()
+        try withExtendedLifetime(sink) {
+            let surface = try CairoHandle(
+                cairo_pdf_surface_create_for_stream(cairoAppendToSink, Unmanaged.passUnretained(sink).toOpaque(),
+                                                    size.width, size.height),
+                destroy: cairo_surface_destroy, status: cairo_surface_status, operation: "creating the PDF")
+            // Cairo stamps the current time into the document by default, and two renders of
+            // the same cloud must be byte-identical (reproducible builds, golden-file tests).
+            // An empty string is not an ISO 8601 date, so cairo stores no date at all.
+            cairo_pdf_surface_set_metadata(surface.raw, CAIRO_PDF_METADATA_CREATE_DATE, "")
+            cairo_pdf_surface_set_metadata(surface.raw, CAIRO_PDF_METADATA_MOD_DATE, "")
+            try draw(layout, on: surface, scale: 1)
+            // Finishing flushes the whole document into the sink; errors surface only here.
+            cairo_surface_finish(surface.raw)
+            try check(cairo_surface_status(surface.raw), "writing the PDF")
+        }
+        return sink.data
+    }
+
+    /// Writes the PNG to `url`, atomically: a complete file appears at `url` or nothing changes.
+    public func writePNG(_ layout: CloudLayout, to url: URL) throws {
+        try writeAtomically(pngData(layout), to: url)
+    }
+
+    /// Writes the PDF to `url`, atomically: a complete file appears at `url` or nothing changes.
+    public func writePDF(_ layout: CloudLayout, to url: URL) throws {
+        try writeAtomically(pdfData(layout), to: url)
+    }
+
+    /// Renders into memory and returns the pixels row by row, top first, as native-endian
+    /// `0xAARRGGBB` words with premultiplied alpha (Cairo's ARGB32). For tests and for callers
+    /// that post-process pixels.
+    func renderARGB(_ layout: CloudLayout) throws -> (width: Int, height: Int, pixels: [UInt32]) {
+        let surface = try renderImageSurface(layout)
+        cairo_surface_flush(surface.raw)
+        let width = Int(cairo_image_surface_get_width(surface.raw))
+        let height = Int(cairo_image_surface_get_height(surface.raw))
+        let stride = Int(cairo_image_surface_get_stride(surface.raw))
+        guard let data = cairo_image_surface_get_data(surface.raw) else {
+            throw CairoRenderError.cairo(operation: "reading the image", status: "no pixel data")
+        }
+        var pixels = [UInt32](repeating: 0, count: width * height)
+        let raw = UnsafeRawPointer(data)
+        for y in 0..<height {
+            for x in 0..<width {
+                pixels[y * width + x] = raw.load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
+            }
+        }
+        return (width, height, pixels)
+    }
+
+    // MARK: - Drawing
+
+    private func checkedCanvasSize(_ layout: CloudLayout) throws -> Size {
+        let s = layout.size
+        guard s.width.isFinite, s.height.isFinite, s.width > 0, s.height > 0 else {
+            throw CairoRenderError.invalidCanvasSize(width: s.width, height: s.height)
+        }
+        return s
+    }
+
+    private func renderImageSurface(_ layout: CloudLayout) throws -> CairoHandle {
+        let size = try checkedCanvasSize(layout)
+        let scale = options.scale
+        guard scale.isFinite, scale > 0 else { throw CairoRenderError.invalidScale(scale) }
+        let w = (size.width * scale).rounded(.up), h = (size.height * scale).rounded(.up)
+        // Checked in Double first so an absurd scale cannot overflow Int.
+        guard w <= Double(Self.maximumPixelsPerSide), h <= Double(Self.maximumPixelsPerSide),
+              w * h <= Double(Self.maximumPixels) else {
+            throw CairoRenderError.imageTooLarge(width: w, height: h)
+        }
+        let surface = try CairoHandle(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)),
+                                      destroy: cairo_surface_destroy, status: cairo_surface_status,
+                                      operation: "allocating a \(Int(w))×\(Int(h)) image")
+        try draw(layout, on: surface, scale: scale)
+        return surface
+    }
+
+    private func draw(_ layout: CloudLayout, on surface: CairoHandle, scale: Double) throws {
+        let cr = try CairoHandle(cairo_create(surface.raw), destroy: cairo_destroy, status: cairo_status,
+                                 operation: "starting to draw")
+        let c = cr.raw
+        cairo_scale(c, scale, scale)
+
+        let fontOptions = try CairoHandle(cairo_font_options_create(), destroy: cairo_font_options_destroy,
+                                          status: cairo_font_options_status, operation: "setting font options")
+        cairo_font_options_set_antialias(fontOptions.raw, CAIRO_ANTIALIAS_GRAY)
+        // The layout already decided where every glyph goes; hinting would snap outlines and
+        // advances to the pixel grid and make the ink drift from the measured bounds.
+        cairo_font_options_set_hint_style(fontOptions.raw, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(fontOptions.raw, CAIRO_HINT_METRICS_OFF)
+        cairo_set_font_options(c, fontOptions.raw)
+
+        if let bg = options.background(for: layout) {
+            setSource(c, bg)
+            // SOURCE rather than OVER so a translucent background is stored as given, not
+            // blended with the surface's initial transparent black.
+            cairo_set_operator(c, CAIRO_OPERATOR_SOURCE)
+            cairo_paint(c)
+            cairo_set_operator(c, CAIRO_OPERATOR_OVER)
+        }
+        try check(cairo_status(c), "painting the background")
+
+        for word in layout.placed {
+            try validate(word)
+            if let decoration = word.decoration {
+                drawDecoration(decoration, in: word.frame, on: c)
+                try check(cairo_status(c), "drawing the tag shape of \"\(word.text)\"")
+            }
+            guard !word.glyphs.isEmpty else { continue }
+            let face = try fonts.face(for: word.font)
+            cairo_save(c)
+            cairo_translate(c, word.origin.x, word.origin.y)
+            // Cairo's y axis points down, so a positive angle already turns clockwise on screen.
+            cairo_rotate(c, word.rotation * .pi / 180)
+            cairo_set_font_face(c, face)
+            cairo_set_font_size(c, word.fontSize)
+            setSource(c, word.color)
+            var glyphs = word.glyphs.map { cairo_glyph_t(index: UInt($0.id), x: $0.x, y: $0.y) }
+            cairo_show_glyphs(c, &glyphs, Int32(glyphs.count))
+            cairo_restore(c)
+            try check(cairo_status(c), "drawing \"\(word.text)\" in \(word.font.file)")
+        }
+        cairo_surface_flush(surface.raw)
+        try check(cairo_surface_status(surface.raw), "drawing the cloud")
+    }
+
+    private func validate(_ word: PlacedWord) throws {
+        func bad(_ problem: String) -> CairoRenderError { .invalidWord(text: word.text, problem: problem) }
+        guard word.fontSize.isFinite, word.fontSize > 0 else { throw bad("its font size is \(word.fontSize)") }
+        guard word.origin.x.isFinite, word.origin.y.isFinite else { throw bad("its origin is not a finite point") }
+        guard word.rotation.isFinite else { throw bad("its rotation is \(word.rotation)") }
+        guard word.glyphs.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else {
+            throw bad("a glyph position is not finite")
+        }
+        if let d = word.decoration {
+            let f = word.frame
+            guard f.x.isFinite, f.y.isFinite, f.width.isFinite, f.height.isFinite else {
+                throw bad("its frame is not finite")
+            }
+            guard d.borderWidth.isFinite, d.cornerRadius.isFinite else {
+                throw bad("its decoration has a non-finite border width or corner radius")
+            }
+        }
+    }
+
+    private func drawDecoration(_ d: TagDecoration, in frame: Rect, on c: OpaquePointer) {
+        guard !frame.isEmpty else { return }
+        let radius = max(0, d.cornerRadius)
+        if let fill = d.fill {
+            roundedRect(frame, radius: radius, on: c)
+            setSource(c, fill)
+            cairo_fill(c)
+        }
+        guard let border = d.border, d.borderWidth > 0 else { return }
+        setSource(c, border)
+        let bw = d.borderWidth
+        let inner = Rect(x: frame.x + bw / 2, y: frame.y + bw / 2, width: frame.width - bw, height: frame.height - bw)
+        if inner.isEmpty {
+            // A border at least as thick as the tag covers all of it; stroking a degenerate
+            // path would instead spill outside the frame.
+            roundedRect(frame, radius: radius, on: c)
+            cairo_fill(c)
+        } else {
+            // The stroke is centred on the path, so inset by half its width to keep it inside the
+            // frame, and shrink the radius to match so inner and outer curves stay concentric.
+            roundedRect(inner, radius: max(0, radius - bw / 2), on: c)
+            cairo_set_line_width(c, bw)
+            cairo_stroke(c)
+        }
+    }
+
+    private func roundedRect(_ r: Rect, radius: Double, on c: OpaquePointer) {
+        let rad = min(radius, min(r.width, r.height) / 2)
+        cairo_new_path(c)
+        guard rad > 0 else {
+            cairo_rectangle(c, r.x, r.y, r.width, r.height)
+            return
+        }
+        let h = Double.pi / 2
+        cairo_new_sub_path(c)
+        cairo_arc(c, r.maxX - rad, r.minY + rad, rad, -h, 0)
+        cairo_arc(c, r.maxX - rad, r.maxY - rad, rad, 0, h)
+        cairo_arc(c, r.minX + rad, r.maxY - rad, rad, h, 2 * h)
+        cairo_arc(c, r.minX + rad, r.minY + rad, rad, 2 * h, 3 * h)
+        cairo_close_path(c)
+    }
+
+    private func setSource(_ c: OpaquePointer, _ color: Color) {
+        cairo_set_source_rgba(c, Double(color.red) / 255, Double(color.green) / 255,
+                              Double(color.blue) / 255, Double(color.alpha) / 255)
+    }
+
+    private func check(_ status: cairo_status_t, _ operation: String) throws {
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw CairoRenderError.cairo(operation: operation, status: cairoStatusText(status))
+        }
+    }
+
+    // MARK: - Files
+
+    private func writeAtomically(_ data: Data, to url: URL) throws {
+        let path = url.path
+        func fail(_ reason: String) -> CairoRenderError { .writeFailed(path: path, reason: reason) }
+        guard url.isFileURL else { throw fail("not a file URL") }
+        let dir = url.deletingLastPathComponent()
+        // Same folder as the destination so the final rename stays on one file system and is
+        // atomic; hidden and unique so concurrent writers and directory listings ignore it.
+        let temp = dir.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp").path
+        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard fd >= 0 else { throw fail(errnoText()) }
+        var failure: String?
+        data.withUnsafeBytes { (buf: UnsafeRawBufferPointer) in
+            var offset = 0
+            while offset < buf.count, let base = buf.baseAddress {
+                let n = write(fd, base + offset, buf.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = errnoText(); return
+                }
+                offset += n
+            }
+        }
+        // fsync before rename: otherwise a crash can leave the new name pointing at empty blocks.
+        if failure == nil, fsync(fd) != 0 { failure = errnoText() }
+        if close(fd) != 0, failure == nil { failure = errnoText() }
+        if failure == nil, rename(temp, path) != 0 { failure = errnoText() }
+        if let failure {
+            unlink(temp)
+            throw fail(failure)
+        }
+    }
+
+    private func errnoText() -> String { String(cString: strerror(errno)) }
+}
+
+/// Owns one Cairo object and destroys it when the last Swift reference goes.
+private final class CairoHandle {
+    let raw: OpaquePointer
+    private let destroy: (OpaquePointer) -> Void
+
+    /// Takes ownership of `raw`; throws (after destroying it) when Cairo handed back an object
+    /// in an error state, which is how Cairo reports failed creation.
+    init(_ raw: OpaquePointer?, destroy: @escaping (OpaquePointer) -> Void,
+         status: (OpaquePointer) -> cairo_status_t, operation: String) throws {
+        guard let raw else { throw CairoRenderError.cairo(operation: operation, status: "out of memory") }
+        self.raw = raw
+        self.destroy = destroy
+        let s = status(raw)
+        guard s == CAIRO_STATUS_SUCCESS else {
+            throw CairoRenderError.cairo(operation: operation, status: cairoStatusText(s))
+        }
+    }
+
+    deinit { destroy(raw) }
+}
+
+/// Collects what Cairo streams out (PNG or PDF bytes).
+private final class CairoDataSink {
+    var data = Data()
+}
+
+/// Cairo's write callback: appends to the `CairoDataSink` passed as the closure pointer.
+private func cairoAppendToSink(_ closure: UnsafeMutableRawPointer?, _ bytes: UnsafePointer<UInt8>?,
+                               _ length: UInt32) -> cairo_status_t {
+    guard let closure else { return CAIRO_STATUS_WRITE_ERROR }
+    let sink = Unmanaged<CairoDataSink>.fromOpaque(closure).takeUnretainedValue()
+    if length > 0, let bytes { sink.data.append(bytes, count: Int(length)) }
+    return CAIRO_STATUS_SUCCESS
+}

@@ -1,0 +1,246 @@
+import CFreeType
+import CHarfBuzz
+import Foundation
+import TagCloud
+
+/// The process's one FreeType library handle.
+///
+/// FreeType allows one `FT_Library` to serve many threads only if creating and destroying faces is
+/// serialised, so every `FT_New_Face`/`FT_Done_Face` (and HarfBuzz's face references, which end in
+/// `FT_Done_Face`) goes through `withLock`. Using a face afterwards needs no library lock, only that
+/// one thread uses that face at a time, which its owner guarantees.
+final class FreeTypeLibrary: @unchecked Sendable {
+    /// The library handle; only touched under `lock`.
+    private let handle: FT_Library
+    private let lock = NSLock()
+
+    private init(handle: FT_Library) { self.handle = handle }
+
+    // Created once and never freed: faces may outlive any owner we could tie it to, and the OS
+    // reclaims it at exit. A failure is remembered so every caller gets the same error.
+    private static let instance: Result<FreeTypeLibrary, GraphicsError> = {
+        var library: FT_Library?
+        let error = FT_Init_FreeType(&library)
+        guard error == 0, let library else {
+            return .failure(.freetype("initialise its library", code: error))
+        }
+        return .success(FreeTypeLibrary(handle: library))
+    }()
+
+    /// The shared library, or the error FreeType gave when it was set up.
+    static func shared() throws -> FreeTypeLibrary { try instance.get() }
+
+    /// Runs `body` with the library handle while holding the face-lifecycle lock.
+    func withLock<T>(_ body: (FT_Library) throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(handle)
+    }
+}
+
+/// Load flags used everywhere: unhinted outlines so shapes and metrics scale linearly with size
+/// (a layout measured at one size must match the vector drawing at another), and no embedded
+/// bitmaps so we always get outlines when the font has them.
+let outlineLoadFlags = Int32(FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)
+
+// FreeType builds these enumerators with a token-pasting macro (FT_ENC_TAG / FT_IMAGE_TAG) that
+// Swift's importer does not expand, so their four-character codes are spelled out here.
+/// `FT_ENCODING_UNICODE`, the tag 'unic'.
+let ftEncodingUnicode = FT_Encoding(rawValue: 0x756E_6963)
+/// `FT_GLYPH_FORMAT_OUTLINE`, the tag 'outl'.
+let ftGlyphFormatOutline = FT_Glyph_Format(rawValue: 0x6F75_746C)
+
+/// One opened font face: an `FT_Face` plus the HarfBuzz font that shapes with it.
+///
+/// Not thread-safe by itself (FreeType faces hold the current size and glyph slot); each owner keeps
+/// its faces behind its own lock.
+final class FontFace {
+    /// The FreeType face; owned, freed in `deinit`.
+    let face: FT_Face
+    /// HarfBuzz font created from `face` (holds its own reference to the face).
+    let hbFont: OpaquePointer
+    /// What was opened.
+    let font: ResolvedFont
+    /// Whether the face has outlines (false for bitmap-only colour emoji fonts).
+    let isScalable: Bool
+    private let library: FreeTypeLibrary
+    private var currentSize: Double = -1
+    /// Multiply 26.6 values of the current size by this to get points.
+    private(set) var unitsToPoints: Double = 1.0 / 64
+    /// Lazily created OpenType-functions font, for glyph extents of bitmap glyphs that the
+    /// FreeType-backed font cannot measure without outlines.
+    private var otFont: OpaquePointer?
+
+    /// Opens face `font.faceIndex` of `font.file`.
+    init(font: ResolvedFont) throws {
+        let library = try FreeTypeLibrary.shared()
+        let (face, hbFont): (FT_Face, OpaquePointer) = try library.withLock { lib in
+            let face = try Self.openFace(library: lib, path: font.file, index: font.faceIndex)
+            // hb_ft_font_create_referenced never returns NULL; on allocation failure it returns the
+            // inert empty font, which we detect by its missing face reference below.
+            guard let hb = hb_ft_font_create_referenced(face) else {
+                FT_Done_Face(face)
+                throw GraphicsError.harfbuzz("create a font for \"\(font.file)\"")
+            }
+            if hb_font_get_face(hb) == hb_face_get_empty() {
+                hb_font_destroy(hb)
+                FT_Done_Face(face)
+                throw GraphicsError.harfbuzz("create a font for \"\(font.file)\"")
+            }
+            return (face, hb)
+        }
+        self.face = face
+        self.hbFont = hbFont
+        self.font = font
+        self.library = library
+        self.isScalable = face.pointee.face_flags & FT_FACE_FLAG_SCALABLE != 0
+        // Bitmap-only faces would have no advances at all with FT_LOAD_NO_BITMAP.
+        hb_ft_font_set_load_flags(hbFont, isScalable ? outlineLoadFlags
+                                                     : Int32(FT_LOAD_NO_HINTING | FT_LOAD_COLOR))
+    }
+
+    deinit {
+        library.withLock { _ in
+            if let otFont { hb_font_destroy(otFont) }
+            hb_font_destroy(hbFont)
+            FT_Done_Face(face)
+        }
+    }
+
+    /// Opens a face, turning FreeType's error into one that names the file. The caller holds the
+    /// library lock.
+    static func openFace(library: FT_Library, path: String, index: Int) throws -> FT_Face {
+        var face: FT_Face?
+        let error = FT_New_Face(library, path, FT_Long(index), &face)
+        guard error == 0, let face else {
+            // 0x01 is FT_Err_Cannot_Open_Resource: the file is missing or unreadable; everything
+            // else means the bytes are not a font FreeType understands.
+            if error == 0x01 { throw GraphicsError.fontFileNotFound(path) }
+            throw GraphicsError.notAFont(path)
+        }
+        if face.pointee.charmap == nil {
+            // Fonts without a Unicode cmap would map every character to .notdef; trying costs
+            // nothing, and a failure just sends the text to a fallback font later.
+            _ = FT_Select_Charmap(face, ftEncodingUnicode)
+        }
+        return face
+    }
+
+    /// Reads the family name, CSS weight and style a font file declares about itself, for fonts
+    /// given by path rather than found through fontconfig.
+    static func describe(path: String) throws -> ResolvedFont {
+        let library = try FreeTypeLibrary.shared()
+        return try library.withLock { lib in
+            let face = try openFace(library: lib, path: path, index: 0)
+            defer { FT_Done_Face(face) }
+            let name = face.pointee.family_name.map { String(cString: $0) } ?? ""
+            let family = name.isEmpty
+                ? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent : name
+            var weight = face.pointee.style_flags & FT_Long(FT_STYLE_FLAG_BOLD) != 0 ? 700 : 400
+            if let raw = FT_Get_Sfnt_Table(face, FT_SFNT_OS2) {
+                let os2 = raw.assumingMemoryBound(to: TT_OS2.self).pointee
+                if os2.usWeightClass >= 1 && os2.usWeightClass <= 1000 { weight = Int(os2.usWeightClass) }
+            }
+            let italic = face.pointee.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0
+            return ResolvedFont(family: family, file: path, faceIndex: 0, weight: weight,
+                                style: italic ? .italic : .normal)
+        }
+    }
+
+    /// Sets the face to `size` points (1 pt = 1 unit at 72 dpi) and tells HarfBuzz, skipping the
+    /// work when the size is unchanged since FreeType recomputes scales on every call.
+    func setSize(_ size: Double) throws {
+        guard size.isFinite, size > 0, size <= 10_000 else { throw GraphicsError.invalidFontSize(size) }
+        if size == currentSize { return }
+        if isScalable {
+            let error = FT_Set_Char_Size(face, 0, FT_F26Dot6((size * 64).rounded()), 72, 72)
+            guard error == 0 else {
+                throw GraphicsError.freetype("set size \(size) for \"\(font.file)\"", code: error)
+            }
+            unitsToPoints = 1.0 / 64
+        } else {
+            // Bitmap fonts only come in fixed strikes: pick the smallest strike at least as large
+            // as asked (else the largest) and scale its metrics to the requested size.
+            let count = Int(face.pointee.num_fixed_sizes)
+            guard count > 0, let sizes = face.pointee.available_sizes else {
+                throw GraphicsError.notAFont(font.file)
+            }
+            let ppems = (0..<count).map { Double(sizes[$0].y_ppem) / 64 }
+            let larger = ppems.indices.filter { ppems[$0] >= size }
+            let best = larger.min { ppems[$0] < ppems[$1] }
+                ?? ppems.indices.max { ppems[$0] < ppems[$1] } ?? 0
+            let error = FT_Select_Size(face, FT_Int(best))
+            guard error == 0 else {
+                throw GraphicsError.freetype("select a bitmap size in \"\(font.file)\"", code: error)
+            }
+            let ppem = ppems[best]
+            unitsToPoints = ppem > 0 ? size / ppem / 64 : 1.0 / 64
+        }
+        hb_ft_font_changed(hbFont)
+        if let otFont { hb_font_destroy(otFont); self.otFont = nil }
+        currentSize = size
+    }
+
+    /// Ascender and descender of the current size, in points, both positive.
+    var ascentDescent: (ascent: Double, descent: Double) {
+        guard let size = face.pointee.size else { return (0, 0) }
+        let m = size.pointee.metrics
+        return (Double(m.ascender) * unitsToPoints, Double(-m.descender) * unitsToPoints)
+    }
+
+    /// Whether the face maps `scalar` to a real glyph.
+    func covers(_ scalar: Unicode.Scalar) -> Bool {
+        FT_Get_Char_Index(face, FT_ULong(scalar.value)) != 0
+    }
+
+    /// Ink box of `glyph` at the current size, relative to its origin, y down; `nil` for glyphs
+    /// without ink (spaces) or that cannot be measured.
+    func inkBox(glyph: UInt32) -> Rect? {
+        if isScalable, FT_Load_Glyph(face, glyph, outlineLoadFlags) == 0,
+           let slot = face.pointee.glyph, slot.pointee.format == ftGlyphFormatOutline {
+            guard slot.pointee.outline.n_points > 0 else { return nil }
+            var box = FT_BBox()
+            guard FT_Outline_Get_BBox(&slot.pointee.outline, &box) == 0 else { return nil }
+            // FreeType's y grows upward; ours grows downward.
+            return Rect(x: Double(box.xMin) * unitsToPoints, y: Double(-box.yMax) * unitsToPoints,
+                        width: Double(box.xMax - box.xMin) * unitsToPoints,
+                        height: Double(box.yMax - box.yMin) * unitsToPoints)
+        }
+        // No outline (colour bitmap glyphs): ask HarfBuzz, first through FreeType, then through its
+        // own OpenType tables, which understand CBDT/sbix strikes.
+        var extents = hb_glyph_extents_t()
+        var found = hb_font_get_glyph_extents(hbFont, glyph, &extents) != 0
+        if !found, let ot = openTypeFont() {
+            found = hb_font_get_glyph_extents(ot, glyph, &extents) != 0
+        }
+        guard found, extents.width != 0, extents.height != 0 else { return nil }
+        // y_bearing is the top edge (y up) and height is negative (downward).
+        let x0 = Double(extents.x_bearing), x1 = Double(extents.x_bearing + extents.width)
+        let top = Double(-extents.y_bearing), bottom = Double(-(extents.y_bearing + extents.height))
+        return Rect(x: min(x0, x1) * unitsToPoints, y: min(top, bottom) * unitsToPoints,
+                    width: abs(x1 - x0) * unitsToPoints, height: abs(bottom - top) * unitsToPoints)
+    }
+
+    private func openTypeFont() -> OpaquePointer? {
+        if let otFont { return otFont }
+        guard let face = hb_font_get_face(hbFont), let ot = hb_font_create(face) else { return nil }
+        if ot == hb_font_get_empty() { return nil }
+        var xScale: Int32 = 0, yScale: Int32 = 0
+        hb_font_get_scale(hbFont, &xScale, &yScale)
+        hb_font_set_scale(ot, xScale, yScale)
+        otFont = ot
+        return ot
+    }
+}
+
+/// Whether `scalar` needs a glyph of its own. Whitespace, controls and default-ignorable code
+/// points (ZWJ, variation selectors, bidi marks) are drawn as nothing by every shaper, so a font
+/// lacking them must not force a fallback.
+func needsGlyph(_ scalar: Unicode.Scalar) -> Bool {
+    let p = scalar.properties
+    if p.isWhitespace || p.isDefaultIgnorableCodePoint { return false }
+    switch p.generalCategory {
+    case .control, .lineSeparator, .paragraphSeparator: return false
+    default: return true
+    }
+}

@@ -1,0 +1,53 @@
+/// Errors from fonts, shaping and drawing. Each one names the bad input and says what to do, because
+/// these messages reach people running the command-line tool who cannot see the C libraries' codes.
+public enum GraphicsError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A family name fontconfig does not know, with up to three installed names that look close.
+    case unknownFontFamily(String, suggestions: [String])
+    /// A font file path that does not exist (or cannot be opened).
+    case fontFileNotFound(String)
+    /// A file that exists but that FreeType cannot read as a font.
+    case notAFont(String)
+    /// A FreeType call that failed: what was being done, and FreeType's error code.
+    case freetype(String, code: Int32)
+    /// A HarfBuzz step that failed (in practice, running out of memory).
+    case harfbuzz(String)
+    /// A fontconfig step that failed (no configuration, or out of memory).
+    case fontconfig(String)
+    /// A Cairo drawing step that failed, with Cairo's own explanation.
+    case cairo(String)
+    /// A file that could not be written.
+    case outputFailed(path: String, reason: String)
+    /// A font size that is zero, negative, not finite or absurdly large.
+    case invalidFontSize(Double)
+
+    /// One sentence for the user: what was wrong and how to fix it.
+    public var description: String {
+        switch self {
+        case .unknownFontFamily(let name, let suggestions):
+            let hint = "(run fc-list : family to see installed families)"
+            if suggestions.isEmpty {
+                return "unknown font family \"\(name)\": it is not installed \(hint)"
+            }
+            let list = suggestions.map { "\"\($0)\"" }.joined(separator: ", ")
+            return "unknown font family \"\(name)\": did you mean \(list)? \(hint)"
+        case .fontFileNotFound(let path):
+            return "font file \"\(path)\" does not exist or cannot be opened: check the path, "
+                + "or give an installed family name such as \"DejaVu Sans\""
+        case .notAFont(let path):
+            return "\"\(path)\" is not a font FreeType can read: give a .ttf, .otf or .ttc font file"
+        case .freetype(let what, let code):
+            return "FreeType could not \(what) (error \(code)): the font file may be damaged, try another font"
+        case .harfbuzz(let what):
+            return "HarfBuzz could not \(what): the system may be out of memory, try a shorter text or fewer words"
+        case .fontconfig(let what):
+            return "fontconfig could not \(what): check that fontconfig is installed and configured "
+                + "(fc-list should list fonts)"
+        case .cairo(let what):
+            return "Cairo drawing failed: \(what) (check the output path and the image size)"
+        case .outputFailed(let path, let reason):
+            return "could not write \"\(path)\": \(reason) (check that the folder exists and is writable)"
+        case .invalidFontSize(let size):
+            return "font size \(size) cannot be set: give a positive size in points no larger than 10000"
+        }
+    }
+}

@@ -1,0 +1,1 @@
+// Placeholder so the target builds while its files are written.

@@ -1,0 +1,34 @@
+/// Why a tag list or text file could not be read. Every message starts with the file name, and the
+/// line (or JSON item) where there is one, so editors and terminals can jump to it.
+public enum TextError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The bytes are not UTF-8; `byteOffset` is the zero-based offset of the first bad byte.
+    case invalidUTF8(name: String, byteOffset: Int)
+    /// The input contains a NUL byte, so it is binary (or UTF-16) rather than UTF-8 text.
+    case binaryInput(name: String)
+    /// A line of a line-based or CSV file is unusable; `line` and `column` (the field) count from 1.
+    case badRow(name: String, line: Int, column: Int, reason: String)
+    /// An entry of a JSON file is unusable; `item` locates it, e.g. `item 3` or `key "swift"`.
+    case badItem(name: String, item: String, reason: String)
+    /// The JSON does not parse; `reason` is the parser's explanation.
+    case invalidJSON(name: String, reason: String)
+    /// The file holds no tags; `reason` says what it held instead.
+    case empty(name: String, reason: String)
+
+    /// One line for the user, in `file:line:column: problem` form where a position exists.
+    public var description: String {
+        switch self {
+        case .invalidUTF8(let name, let offset):
+            return "\(name): not valid UTF-8 (first bad byte at offset \(offset)); save the file as UTF-8"
+        case .binaryInput(let name):
+            return "\(name): looks like a binary file (it contains NUL bytes); give UTF-8 text (not UTF-16)"
+        case .badRow(let name, let line, let column, let reason):
+            return "\(name):\(line):\(column): \(reason)"
+        case .badItem(let name, let item, let reason):
+            return "\(name): \(item): \(reason)"
+        case .invalidJSON(let name, let reason):
+            return "\(name): not valid JSON (\(reason))"
+        case .empty(let name, let reason):
+            return "\(name) has no tags (\(reason))"
+        }
+    }
+}

@@ -1,0 +1,4 @@
+import Foundation
+import TagCloudCLI
+
+exit(TagCloudTool.run(Array(CommandLine.arguments.dropFirst())))

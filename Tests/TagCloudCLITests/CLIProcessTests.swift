@@ -1,0 +1,186 @@
+import Foundation
+import Testing
+
+/// Runs the built `tagcloud` binary as a user would and checks exit codes, messages and files.
+struct ToolRun {
+    var status: Int32
+    var stdout: Data
+    var stderr: String
+
+    static let binary: URL = {
+        if let env = ProcessInfo.processInfo.environment["TAGCLOUD_BIN"] { return URL(fileURLWithPath: env) }
+        // The test bundle and the tool are built into the same folder.
+        let bundleDir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let beside = bundleDir.appendingPathComponent("tagcloud")
+        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        return root.appendingPathComponent(".build/debug/tagcloud")
+    }()
+
+    static func run(_ args: [String], stdin: Data? = nil) throws -> ToolRun {
+        let p = Process()
+        p.executableURL = binary
+        p.arguments = args
+        let out = Pipe(), err = Pipe(), inp = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        p.standardInput = inp
+        try p.run()
+        if let stdin { inp.fileHandleForWriting.write(stdin) }
+        try inp.fileHandleForWriting.close()
+        // Read both pipes before waiting so a large output cannot fill a pipe and block the child.
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return ToolRun(status: p.terminationStatus, stdout: o, stderr: String(decoding: e, as: UTF8.self))
+    }
+}
+
+/// A fresh empty folder for one test's files.
+func scratchFolder() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("tagcloud-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+struct CLIErrorCase: CustomStringConvertible, Sendable {
+    var name: String
+    var args: [String]
+    var files: [String: [UInt8]] = [:]
+    var status: Int32
+    var message: String
+    var description: String { name }
+}
+
+@Suite("tagcloud command line")
+struct CLIProcessTests {
+    static let errorCases: [CLIErrorCase] = [
+        CLIErrorCase(name: "unknown flag", args: ["flow", "--widht", "300", "swift", "-o", "OUT.png"], status: 1, message: "did you mean --width"),
+        CLIErrorCase(name: "missing value", args: ["flow", "swift", "-o", "OUT.png", "--width"], status: 1, message: "--width"),
+        CLIErrorCase(name: "bad colour", args: ["flow", "swift", "--background", "blurple", "-o", "OUT.png"], status: 1, message: "\"blurple\""),
+        CLIErrorCase(name: "bad palette", args: ["flow", "swift", "--palette", "rainbowz", "-o", "OUT.png"], status: 1, message: "tableau10"),
+        CLIErrorCase(name: "unknown font", args: ["flow", "swift", "--font", "DejaVu Sanz", "-o", "OUT.png"], status: 1, message: "DejaVu Sans"),
+        CLIErrorCase(name: "font file that is not a font", args: ["flow", "swift", "--font", "DIR/notafont.ttf", "-o", "OUT.png"],
+                     files: ["notafont.ttf": Array("hello".utf8)], status: 2, message: "notafont.ttf"),
+        CLIErrorCase(name: "unreadable file", args: ["flow", "--input", "DIR/missing.tsv", "-o", "OUT.png"], status: 2, message: "missing.tsv"),
+        CLIErrorCase(name: "invalid UTF-8", args: ["flow", "--input", "DIR/bad.tsv", "-o", "OUT.png"],
+                     files: ["bad.tsv": [0x73, 0x77, 0x69, 0x66, 0x74, 0x0A, 0x61, 0xFF, 0x62, 0x0A]], status: 2, message: "UTF-8"),
+        CLIErrorCase(name: "binary file", args: ["flow", "--input", "DIR/bin.tsv", "-o", "OUT.png"],
+                     files: ["bin.tsv": [0x61, 0x00, 0x62, 0x0A]], status: 2, message: "bin.tsv"),
+        CLIErrorCase(name: "zero width", args: ["flow", "swift", "--width", "0", "-o", "OUT.png"], status: 1, message: "--width"),
+        CLIErrorCase(name: "negative width", args: ["flow", "swift", "--width", "-20", "-o", "OUT.png"], status: 1, message: "--width"),
+        CLIErrorCase(name: "width narrower than the insets", args: ["flow", "swift", "--width", "20", "-o", "OUT.png"], status: 1, message: "width"),
+        CLIErrorCase(name: "no tags", args: ["flow", "-o", "OUT.png"], status: 2, message: "no tags"),
+        CLIErrorCase(name: "empty tag file", args: ["flow", "--input", "DIR/empty.tsv", "-o", "OUT.png"],
+                     files: ["empty.tsv": Array("# only a comment\n\n".utf8)], status: 2, message: "empty.tsv"),
+        CLIErrorCase(name: "bad weight", args: ["flow", "--input", "DIR/w.tsv", "-o", "OUT.png"],
+                     files: ["w.tsv": Array("swift\t3\nlinux\tlots\n".utf8)], status: 2, message: ":2"),
+        CLIErrorCase(name: "unknown output format", args: ["flow", "swift", "-o", "DIR/out.bmp"], status: 1, message: "out.bmp"),
+        CLIErrorCase(name: "no output", args: ["flow", "swift"], status: 1, message: "-o"),
+        CLIErrorCase(name: "folder that does not exist", args: ["flow", "swift", "-o", "DIR/nope/out.png"], status: 4, message: "nope"),
+        CLIErrorCase(name: "absurd font size", args: ["flow", "swift", "--max-size", "1e9", "-o", "OUT.png"], status: 1, message: "--max-size"),
+        CLIErrorCase(name: "unknown command", args: ["flwo", "swift"], status: 1, message: "did you mean flow"),
+    ]
+
+    @Test("bad input: one clear line, its exit status, no output file", arguments: errorCases)
+    func badInput(_ c: CLIErrorCase) throws {
+        let dir = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (name, bytes) in c.files { try Data(bytes).write(to: dir.appendingPathComponent(name)) }
+        let args = c.args.map {
+            $0.replacingOccurrences(of: "OUT", with: dir.appendingPathComponent("out").path)
+              .replacingOccurrences(of: "DIR", with: dir.path)
+        }
+        let r = try ToolRun.run(args)
+        #expect(r.status == c.status, "stderr: \(r.stderr)")
+        #expect(r.stderr.hasPrefix("tagcloud: error: "), "stderr: \(r.stderr)")
+        #expect(r.stderr.contains(c.message), "stderr: \(r.stderr)")
+        #expect(r.stderr.split(separator: "\n").count == 1, "one line: \(r.stderr)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { !c.files.keys.contains($0) }
+        #expect(left.isEmpty, "left behind: \(left)")
+    }
+
+    @Test("same input and seed give byte-identical PNG, SVG and JSON")
+    func determinism() throws {
+        let dir = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for ext in ["png", "svg", "json"] {
+            var outputs: [Data] = []
+            for run in 0..<2 {
+                let path = dir.appendingPathComponent("\(run).\(ext)").path
+                let r = try ToolRun.run(["flow", "--seed", "11", "--random-sizes", "--font", "DejaVu Sans", "--font", "DejaVu Serif",
+                                         "swift", "ios", "linux", "machine learning", "你好", "مرحبا", "-o", path])
+                #expect(r.status == 0, "\(r.stderr)")
+                outputs.append(try Data(contentsOf: URL(fileURLWithPath: path)))
+            }
+            #expect(outputs[0] == outputs[1], "\(ext) differs between runs")
+            #expect(outputs[0].count > 100)
+        }
+    }
+
+    @Test("--scale 2 doubles the PNG's pixel size and keeps the layout")
+    func scale() throws {
+        let dir = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func size(_ scale: String) throws -> (Int, Int) {
+            let path = dir.appendingPathComponent("s\(scale).png").path
+            let r = try ToolRun.run(["flow", "--seed", "1", "--width", "300", "a", "bb", "ccc", "--scale", scale, "-o", path])
+            #expect(r.status == 0, "\(r.stderr)")
+            let d = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+            func be(_ i: Int) -> Int { Int(d[i]) << 24 | Int(d[i + 1]) << 16 | Int(d[i + 2]) << 8 | Int(d[i + 3]) }
+            return (be(16), be(20))
+        }
+        let one = try size("1"), two = try size("2")
+        #expect(one.0 == 300)
+        #expect(two.0 == 2 * one.0 && two.1 == 2 * one.1)
+    }
+
+    @Test("tags from standard input, output to standard output")
+    func stdio() throws {
+        let r = try ToolRun.run(["flow", "--seed", "2", "--input", "-", "-o", "-", "--format", "json"],
+                                stdin: Data("swift\t5\nlinux\t3\n# comment\n".utf8))
+        #expect(r.status == 0, "\(r.stderr)")
+        let json = try JSONSerialization.jsonObject(with: r.stdout) as? [String: Any]
+        let placed = json?["placed"] as? [[String: Any]]
+        #expect(placed?.map { $0["text"] as? String } == ["swift", "linux"])
+    }
+
+    @Test("a seed is printed when none is given")
+    func seedPrinted() throws {
+        let dir = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try ToolRun.run(["flow", "swift", "-o", dir.appendingPathComponent("a.json").path])
+        #expect(r.status == 0)
+        #expect(r.stderr.contains("--seed "))
+    }
+
+    @Test("help and version")
+    func help() throws {
+        let top = try ToolRun.run(["--help"])
+        #expect(top.status == 0)
+        #expect(String(decoding: top.stdout, as: UTF8.self).contains("flow"))
+        let flow = try ToolRun.run(["flow", "--help"])
+        #expect(flow.status == 0)
+        let text = String(decoding: flow.stdout, as: UTF8.self)
+        #expect(text.contains("--justify") && text.contains("Examples"))
+        let v = try ToolRun.run(["--version"])
+        #expect(String(decoding: v.stdout, as: UTF8.self).hasPrefix("tagcloud "))
+    }
+
+    @Test("max rows reports the hidden tags")
+    func maxRows() throws {
+        let dir = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("m.json").path
+        let tags = (0..<60).map { "tag\($0)" }
+        let r = try ToolRun.run(["flow", "--seed", "1", "--max-rows", "2", "--width", "300", "-o", path] + tags)
+        #expect(r.status == 0)
+        #expect(r.stderr.contains("hidden by --max-rows"))
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
+        let unplaced = json?["unplaced"] as? [[String: Any]] ?? []
+        let placed = json?["placed"] as? [[String: Any]] ?? []
+        #expect(placed.count + unplaced.count == 60)
+        #expect(!unplaced.isEmpty && unplaced.allSatisfy { $0["reason"] as? String == "rowLimit" })
+    }
+}
