@@ -89,7 +89,8 @@ public struct FlowLayout: Sendable {
         let contentHeight = rows.enumerated().reduce(0.0) { acc, r in
             acc + rowHeight(r.element) + (r.offset > 0 ? options.rowSpacing : 0)
         }
-        let size = Size(width: width, height: options.insets.vertical + contentHeight)
+        // Whole points, so a canvas at any integer scale is a whole number of pixels.
+        let size = Size(width: width, height: (options.insets.vertical + contentHeight - 1e-9).rounded(.up))
         return CloudLayout(kind: "flow", size: size, background: options.style.background,
                            placed: placed, unplaced: unplaced, seed: options.seed)
     }

@@ -1,1 +1,0 @@
-// Placeholder so the target builds while its files are written.
