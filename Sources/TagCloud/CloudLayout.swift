@@ -13,12 +13,29 @@ public struct CloudLayout: Hashable, Codable, Sendable {
     public var unplaced: [UnplacedWord]
     /// The seed that produced the styling and placement.
     public var seed: UInt64
+    /// The outline of the shape or mask the words were placed in, when it is to be drawn.
+    public var contour: Contour?
 
     /// Creates a layout.
     public init(kind: String, size: Size, background: Color?, placed: [PlacedWord],
-                unplaced: [UnplacedWord], seed: UInt64) {
+                unplaced: [UnplacedWord], seed: UInt64, contour: Contour? = nil) {
         self.kind = kind; self.size = size; self.background = background; self.placed = placed
-        self.unplaced = unplaced; self.seed = seed
+        self.unplaced = unplaced; self.seed = seed; self.contour = contour
+    }
+}
+
+/// The outline of a cloud's shape, drawn as a stroke over the background and under the words.
+public struct Contour: Hashable, Codable, Sendable {
+    /// Closed polygons in canvas points (the last point joins the first).
+    public var polygons: [[Point]]
+    /// Stroke width in points.
+    public var width: Double
+    /// Stroke colour.
+    public var color: Color
+
+    /// Creates a contour.
+    public init(polygons: [[Point]], width: Double, color: Color) {
+        self.polygons = polygons; self.width = width; self.color = color
     }
 }
 

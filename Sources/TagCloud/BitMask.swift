@@ -1,0 +1,131 @@
+/// A bitmap packed into `UInt64` rows: bit `i` of word `k` in a row is pixel `x = 64k + i`.
+/// Word masks and the canvas occupancy share this layout, so a collision test is a shifted AND.
+public struct BitMask: Hashable, Sendable {
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// 64-bit words per row.
+    public let wordsPerRow: Int
+    /// The rows, `height * wordsPerRow` words; bits past `width` are always zero.
+    public internal(set) var words: [UInt64]
+
+    /// An all-clear mask.
+    public init(width: Int, height: Int) {
+        precondition(width >= 0 && height >= 0, "mask size must not be negative")
+        self.width = width
+        self.height = height
+        self.wordsPerRow = (width + 63) >> 6
+        self.words = [UInt64](repeating: 0, count: wordsPerRow * height)
+    }
+
+    /// A mask from a predicate on pixel coordinates.
+    public init(width: Int, height: Int, where isSet: (Int, Int) -> Bool) {
+        self.init(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width where isSet(x, y) { self[x, y] = true }
+        }
+    }
+
+    /// One pixel.
+    public subscript(x: Int, y: Int) -> Bool {
+        get {
+            guard x >= 0, y >= 0, x < width, y < height else { return false }
+            return words[y * wordsPerRow + x >> 6] >> UInt64(x & 63) & 1 == 1
+        }
+        set {
+            guard x >= 0, y >= 0, x < width, y < height else { return }
+            let i = y * wordsPerRow + x >> 6
+            let bit = UInt64(1) << UInt64(x & 63)
+            if newValue { words[i] |= bit } else { words[i] &= ~bit }
+        }
+    }
+
+    /// Sets pixels `x0..<x1` of row `y` (clipped to the mask).
+    public mutating func setRun(y: Int, from x0: Int, to x1: Int) {
+        guard y >= 0, y < height else { return }
+        var x = max(0, x0)
+        let end = min(width, x1)
+        while x < end {
+            let k = x >> 6, b = x & 63
+            let n = min(64 - b, end - x)
+            let run: UInt64 = n == 64 ? ~0 : ((UInt64(1) << UInt64(n)) - 1) << UInt64(b)
+            words[y * wordsPerRow + k] |= run
+            x += n
+        }
+    }
+
+    /// Number of set pixels.
+    public var popCount: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
+
+    /// Whether no pixel is set.
+    public var isEmpty: Bool { words.allSatisfy { $0 == 0 } }
+
+    /// The mask with every pixel inverted (bits past the width stay clear).
+    public func inverted() -> BitMask {
+        var m = self
+        let tail = width & 63
+        let last: UInt64 = tail == 0 ? ~0 : (UInt64(1) << UInt64(tail)) - 1
+        for y in 0..<height {
+            for k in 0..<wordsPerRow {
+                let i = y * wordsPerRow + k
+                m.words[i] = ~words[i] & (k == wordsPerRow - 1 ? last : ~0)
+            }
+        }
+        return m
+    }
+
+    /// The mask grown by `radius` pixels in every direction (a square structuring element), with
+    /// `radius` extra pixels on each side so nothing is clipped.
+    public func dilated(by radius: Int) -> BitMask {
+        guard radius > 0 else { return self }
+        let r = radius
+        var out = BitMask(width: width + 2 * r, height: height + 2 * r)
+        // Horizontal pass into a widened copy, then vertical OR over 2r+1 rows.
+        var wide = BitMask(width: width + 2 * r, height: height)
+        for y in 0..<height {
+            for x in 0..<width where self[x, y] { wide.setRun(y: y, from: x, to: x + 2 * r + 1) }
+        }
+        for y in 0..<out.height {
+            let lo = max(0, y - 2 * r), hi = min(height - 1, y)
+            guard lo <= hi else { continue }
+            for k in 0..<out.wordsPerRow {
+                var v: UInt64 = 0
+                for sy in lo...hi { v |= wide.words[sy * wide.wordsPerRow + k] }
+                out.words[y * out.wordsPerRow + k] = v
+            }
+        }
+        return out
+    }
+}
+
+/// A word's coverage at one size and angle: the pixels its glyphs touch, and where the mask's
+/// top-left pixel lies relative to the word's origin (the baseline start), in whole pixels.
+public struct WordMask: Hashable, Sendable {
+    /// Covered pixels.
+    public var bits: BitMask
+    /// Column of the mask's left edge relative to the origin.
+    public var offsetX: Int
+    /// Row of the mask's top edge relative to the origin (negative above the baseline).
+    public var offsetY: Int
+
+    /// Creates a word mask.
+    public init(bits: BitMask, offsetX: Int, offsetY: Int) {
+        self.bits = bits; self.offsetX = offsetX; self.offsetY = offsetY
+    }
+
+    /// The mask grown by `radius` pixels on every side (the margin between words).
+    public func dilated(by radius: Int) -> WordMask {
+        guard radius > 0 else { return self }
+        return WordMask(bits: bits.dilated(by: radius), offsetX: offsetX - radius, offsetY: offsetY - radius)
+    }
+}
+
+/// The seam that turns a shaped word into pixels: which pixels its glyphs cover when drawn at its
+/// origin, rotated. FreeType implements it in TagCloudGraphics; implementations must be safe to call
+/// from several threads at once.
+public protocol GlyphRasterizer: Sendable {
+    /// The pixels (1 pixel = 1 point) covered by `word` drawn with its origin at (0, 0), rotated by
+    /// `rotation` degrees clockwise about the origin. A pixel counts when any of it is covered.
+    func coverage(of word: TypesetWord, rotation: Double) throws -> WordMask
+}
