@@ -12,9 +12,13 @@ setup:
 build: setup
 	$(SWIFT) build -c release --product tagcloud
 
+# Tests run optimised (-c release) with @testable imports enabled: the layout property tests place
+# thousands of words and would take minutes unoptimised.
+TESTFLAGS = -c release -Xswiftc -enable-testing
+
 test: setup
-	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) build --build-tests $(TESTFLAGS)
+	$(SWIFT) test --skip-build $(TESTFLAGS)
 
 demo: build
 	@scripts/demo $(TAGCLOUD)

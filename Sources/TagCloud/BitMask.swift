@@ -75,24 +75,53 @@ public struct BitMask: Hashable, Sendable {
         return m
     }
 
+    /// The mask at 1/`factor` resolution: a cell is set when any of its pixels is, with the mask first
+    /// shifted right and down by `offsetX`, `offsetY` pixels (its position within a cell).
+    public func downsampled(by factor: Int, offsetX: Int = 0, offsetY: Int = 0) -> BitMask {
+        var out = BitMask(width: (width + offsetX + factor - 1) / factor, height: (height + offsetY + factor - 1) / factor)
+        for y in 0..<height {
+            let cy = (y + offsetY) / factor
+            for k in 0..<wordsPerRow {
+                var w = words[y * wordsPerRow + k]
+                while w != 0 {
+                    let b = w.trailingZeroBitCount
+                    let cx = (k * 64 + b + offsetX) / factor
+                    out.words[cy * out.wordsPerRow + cx >> 6] |= UInt64(1) << UInt64(cx & 63)
+                    // Skip the rest of this cell's pixels in the word.
+                    let next = (cx + 1) * factor - offsetX - k * 64
+                    w = next >= 64 ? 0 : w & (~UInt64(0) << UInt64(max(b + 1, next)))
+                }
+            }
+        }
+        return out
+    }
+
     /// The mask grown by `radius` pixels in every direction (a square structuring element), with
     /// `radius` extra pixels on each side so nothing is clipped.
     public func dilated(by radius: Int) -> BitMask {
         guard radius > 0 else { return self }
         let r = radius
-        var out = BitMask(width: width + 2 * r, height: height + 2 * r)
-        // Horizontal pass into a widened copy, then vertical OR over 2r+1 rows.
         var wide = BitMask(width: width + 2 * r, height: height)
+        let ow = wide.wordsPerRow
+        // Horizontal pass: OR of the row shifted by 0...2r bits, word by word with carries.
         for y in 0..<height {
-            for x in 0..<width where self[x, y] { wide.setRun(y: y, from: x, to: x + 2 * r + 1) }
+            for d in 0...(2 * r) {
+                let q = d >> 6, s = UInt64(d & 63)
+                for k in 0..<wordsPerRow {
+                    let w = words[y * wordsPerRow + k]
+                    if w == 0 { continue }
+                    wide.words[y * ow + k + q] |= w << s
+                    if s != 0, k + q + 1 < ow { wide.words[y * ow + k + q + 1] |= w >> (64 - s) }
+                }
+            }
         }
+        // Vertical pass: each output row is the OR of 2r+1 input rows.
+        var out = BitMask(width: width + 2 * r, height: height + 2 * r)
         for y in 0..<out.height {
             let lo = max(0, y - 2 * r), hi = min(height - 1, y)
             guard lo <= hi else { continue }
-            for k in 0..<out.wordsPerRow {
-                var v: UInt64 = 0
-                for sy in lo...hi { v |= wide.words[sy * wide.wordsPerRow + k] }
-                out.words[y * out.wordsPerRow + k] = v
+            for sy in lo...hi {
+                for k in 0..<ow { out.words[y * ow + k] |= wide.words[sy * ow + k] }
             }
         }
         return out

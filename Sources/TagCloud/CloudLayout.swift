@@ -121,6 +121,8 @@ public struct UnplacedWord: Hashable, Codable, Sendable {
         case noSpace
         /// The text has nothing to draw.
         case empty
+        /// Beyond the maximum number of words (the lightest ones).
+        case maxWords
     }
 
     /// Position of the term in the input.

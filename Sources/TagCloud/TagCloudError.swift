@@ -10,6 +10,8 @@ public enum TagCloudError: Error, Equatable, Sendable, CustomStringConvertible {
     case noTerms
     /// A term with an unusable weight (NaN, infinite or negative).
     case invalidWeight(text: String, weight: Double)
+    /// The shape or mask leaves no pixel for words.
+    case noRoom(String)
 
     /// One clear sentence for the user.
     public var description: String {
@@ -22,6 +24,8 @@ public enum TagCloudError: Error, Equatable, Sendable, CustomStringConvertible {
             return "invalid value \"\(value)\" for \(name): \(expected)"
         case .noTerms:
             return "no tags to lay out: give at least one tag"
+        case .noRoom(let what):
+            return "\(what) leaves no room for words: use a mask with a dark (or opaque) area, or --mask-invert"
         case .invalidWeight(let text, let weight):
             return "tag \"\(text)\" has weight \(weight): weights must be finite and not negative"
         }

@@ -24,6 +24,7 @@ public enum TagCloudTool {
 
         Commands:
           flow       Tags in rows that wrap (a tag cloud for pages and apps).
+          cloud      A word cloud: words packed pixel-exact around the centre or in a shape.
           fonts      List the font families installed (fontconfig).
           palettes   List the built-in colour palettes.
 
@@ -33,16 +34,16 @@ public enum TagCloudTool {
           tagcloud flow --width 600 --palette tableau10 --seed 7 swift ios linux "machine learning" -o tags.png
           tagcloud flow --input tags.tsv --align center --justify -o tags.svg
           tagcloud flow --input tags.tsv -o tags.json
+          tagcloud cloud --input freq.tsv --shape heart --width 1000 --height 1000 -o cloud.png
 
-        Exit status: 0 ok, 1 usage error, 2 input error, 4 output error.
+        Exit status: 0 ok, 1 usage error, 2 input error, 3 words left unplaced under --fit all, 4 output error.
         """
     }
 
     /// Runs the tool with `arguments` (without the program name) and returns the exit status.
     public static func run(_ arguments: [String]) -> Int32 {
         do {
-            try dispatch(arguments)
-            return 0
+            return try dispatch(arguments)
         } catch let e as CLIError {
             Console.error(e.description)
             return e.exitCode
@@ -52,24 +53,26 @@ public enum TagCloudTool {
         }
     }
 
-    static func dispatch(_ arguments: [String]) throws {
+    static func dispatch(_ arguments: [String]) throws -> Int32 {
         guard let command = arguments.first else {
             print(toolHelp)
-            return
+            return 0
         }
         let rest = Array(arguments.dropFirst())
         switch command {
         case "flow": try Failure.wrap { try FlowCommand.run(rest) }
+        case "cloud": return try Failure.wrap { try CloudCommand.run(rest) }
         case "fonts": try listFonts(rest)
         case "palettes": listPalettes()
         case "--help", "-h", "help": print(toolHelp)
         case "--version", "-V", "version": print("tagcloud \(version)")
         default:
-            let known = ["flow", "fonts", "palettes", "help", "version"]
+            let known = ["flow", "cloud", "fonts", "palettes", "help", "version"]
             let guess = known.min { levenshtein($0, command) < levenshtein($1, command) }!
             let hint = levenshtein(guess, command) <= 3 ? " (did you mean \(guess)?)" : ""
             throw CLIError.usage("unknown command \"\(command)\"\(hint): run tagcloud --help for the commands")
         }
+        return 0
     }
 
     static func listFonts(_ argv: [String]) throws {

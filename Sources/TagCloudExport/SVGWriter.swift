@@ -30,6 +30,7 @@ public struct SVGWriter {
         if let bg = layout.background, bg.alpha > 0 {
             out += "<rect class=\"background\" x=\"0\" y=\"0\" width=\"\(w)\" height=\"\(h)\"\(fill(bg))/>\n"
         }
+        if let contour = layout.contour { out += contourPath(contour) }
         for word in layout.placed {
             out += try element(word)
         }
@@ -44,6 +45,24 @@ public struct SVGWriter {
         var s = " \(attribute)=\"\(c.hexRGB)\""
         if c.alpha < 255 { s += " \(attribute)-opacity=\"\(formatNumber(c.opacity))\"" }
         return s
+    }
+
+    /// The shape's outline as one unfilled `<path class="contour">`, or nothing when there is nothing to
+    /// stroke (no polygon of two or more finite points, or a width that is not above 0).
+    private func contourPath(_ contour: Contour) -> String {
+        guard contour.width.isFinite, contour.width > 0 else { return "" }
+        var d: [String] = []
+        for polygon in contour.polygons where polygon.count >= 2 {
+            guard polygon.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { continue }
+            for (k, p) in polygon.enumerated() {
+                d.append("\(k == 0 ? "M" : "L") \(formatNumber(p.x)) \(formatNumber(p.y))")
+            }
+            d.append("Z")
+        }
+        guard !d.isEmpty else { return "" }
+        return "<path class=\"contour\" d=\"\(d.joined(separator: " "))\" fill=\"none\""
+            + fill(contour.color, attribute: "stroke")
+            + " stroke-width=\"\(formatNumber(contour.width))\" stroke-linejoin=\"round\"/>\n"
     }
 
     private func element(_ word: PlacedWord) throws -> String {

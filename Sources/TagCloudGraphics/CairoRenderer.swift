@@ -222,6 +222,11 @@ public struct CairoRenderer: Sendable {
         }
         try check(cairo_status(c), "painting the background")
 
+        if let contour = layout.contour {
+            drawContour(contour, on: c)
+            try check(cairo_status(c), "drawing the shape's contour")
+        }
+
         for word in layout.placed {
             try validate(word)
             if let decoration = word.decoration {
@@ -289,6 +294,25 @@ public struct CairoRenderer: Sendable {
             cairo_set_line_width(c, bw)
             cairo_stroke(c)
         }
+    }
+
+    /// Strokes each polygon of `contour` as a closed path with round joins. Polygons with fewer than
+    /// two points or a non-finite point, and a zero, negative or non-finite width, draw nothing.
+    private func drawContour(_ contour: Contour, on c: OpaquePointer) {
+        guard contour.width.isFinite, contour.width > 0 else { return }
+        cairo_save(c)
+        cairo_new_path(c)
+        for polygon in contour.polygons where polygon.count >= 2 {
+            guard polygon.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { continue }
+            cairo_move_to(c, polygon[0].x, polygon[0].y)
+            for p in polygon.dropFirst() { cairo_line_to(c, p.x, p.y) }
+            cairo_close_path(c)
+        }
+        setSource(c, contour.color)
+        cairo_set_line_width(c, contour.width)
+        cairo_set_line_join(c, CAIRO_LINE_JOIN_ROUND)
+        cairo_stroke(c)
+        cairo_restore(c)
     }
 
     private func roundedRect(_ r: Rect, radius: Double, on c: OpaquePointer) {

@@ -19,6 +19,10 @@ public enum GraphicsError: Error, Equatable, Sendable, CustomStringConvertible {
     case outputFailed(path: String, reason: String)
     /// A font size that is zero, negative, not finite or absurdly large.
     case invalidFontSize(Double)
+    /// An image file path that does not exist (or cannot be opened).
+    case imageFileNotFound(String)
+    /// A file that exists but cannot be read as a PNG image, with what went wrong.
+    case unreadableImage(path: String, reason: String)
 
     /// One sentence for the user: what was wrong and how to fix it.
     public var description: String {
@@ -48,6 +52,10 @@ public enum GraphicsError: Error, Equatable, Sendable, CustomStringConvertible {
             return "could not write \"\(path)\": \(reason) (check that the folder exists and is writable)"
         case .invalidFontSize(let size):
             return "font size \(size) cannot be set: give a positive size in points no larger than 10000"
+        case .imageFileNotFound(let path):
+            return "image file \"\(path)\" does not exist or cannot be opened: check the path"
+        case .unreadableImage(let path, let reason):
+            return "\"\(path)\" cannot be read as a PNG image (\(reason)): give a valid .png file"
         }
     }
 }

@@ -1,11 +1,15 @@
 import Foundation
 import TagCloud
+import TagCloudExport
 import TagCloudGraphics
 
-// Benchmarks: one JSON line per workload on standard output. Speed lives here, never in timed tests.
+// Benchmarks: one JSON line per workload on standard output (median of 5 runs). Speed lives here,
+// never in timed tests. Usage:
+//   tagcloud-bench [flow|cloud|all] [NAME,NAME...] [--corpus FILE] [--runs N]
+//                  [--svg-dir DIR] [--write-inputs DIR]
 
 /// Median wall-clock seconds of `runs` runs of `body`, and the last result.
-func measure<T>(runs: Int = 5, _ body: () throws -> T) rethrows -> (seconds: Double, result: T) {
+func measure<T>(runs: Int, _ body: () throws -> T) rethrows -> (seconds: Double, result: T) {
     var times: [Double] = []
     var last: T? = nil
     for _ in 0..<runs {
@@ -23,35 +27,99 @@ func emit(_ fields: [String: Any]) {
     FileHandle.standardOutput.write(data + Data("\n".utf8))
 }
 
-/// Word-like tags with realistic lengths, from syllables, and Zipf-distributed weights.
-func generatedTags(count: Int, vocabulary: Int, seed: UInt64) -> [Term] {
-    let syllables = ["ta", "ge", "clo", "ud", "swi", "ft", "lin", "ux", "ma", "chi", "ne", "ler", "ning", "ty",
-                     "po", "gra", "phy", "har", "buz", "free", "ca", "iro", "so", "ft", "ware", "da", "ta", "in"]
-    var rng = SeededRandom(seed: seed)
-    let words: [String] = (0..<vocabulary).map { _ in
-        let n = 1 + rng.nextInt(below: 4)
-        return (0..<n).map { _ in syllables[rng.nextInt(below: syllables.count)] }.joined()
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("tagcloud-bench: error: \(message)\n".utf8))
+    exit(1)
+}
+
+var group = "all"
+var names: Set<String>? = nil
+var corpus: String? = nil
+var runs = 5
+var svgDir: String? = nil
+var inputsDir: String? = nil
+var args = Array(CommandLine.arguments.dropFirst())
+while !args.isEmpty {
+    let a = args.removeFirst()
+    func value() -> String {
+        if args.isEmpty { fail("\(a) needs a value") }
+        return args.removeFirst()
     }
-    return (0..<count).map { i in
-        let rank = i % vocabulary
-        return Term(words[rank], weight: 1000 / Double(rank + 1))
+    switch a {
+    case "--corpus": corpus = value()
+    case "--runs":
+        guard let n = Int(value()), n > 0 else { fail("--runs needs a positive number") }
+        runs = n
+    case "--svg-dir": svgDir = value()
+    case "--write-inputs": inputsDir = value()
+    case "flow", "cloud", "all": group = a
+    default:
+        if a.hasPrefix("-") { fail("unknown option \(a)") }
+        names = Set(a.split(separator: ",").map(String.init))
     }
 }
 
-let arguments = CommandLine.arguments.dropFirst()
-let only = arguments.first.map { Set($0.split(separator: ",").map(String.init)) }
+guard let fontPath = try? FontLibrary.shared.resolve(.default).file else { fail("DejaVu Sans is not installed (run scripts/setup)") }
 
-func wanted(_ name: String) -> Bool { only == nil || only!.contains(name) }
+@MainActor func cloudTerms(_ w: CloudWorkload) throws -> [Term] {
+    if let corpus { return try Workloads.corpus(path: corpus, count: w.words) }
+    return Workloads.zipf(count: w.words, seed: 7)
+}
 
-if wanted("flow-100k") {
-    let tags = generatedTags(count: 100_000, vocabulary: 20_000, seed: 1)
-    let typesetter = FreeTypeTypesetter()
+if let dir = inputsDir {
+    // The inputs of every word-cloud workload, for bench/compare.py to run the Python package on.
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    for w in CloudWorkload.all where names == nil || names!.contains(w.name) {
+        let terms = try cloudTerms(w)
+        let tsv = terms.map { "\($0.text)\t\(Int($0.weight))" }.joined(separator: "\n") + "\n"
+        try tsv.write(toFile: "\(dir)/\(w.name).tsv", atomically: true, encoding: .utf8)
+        var mask: Any = NSNull()
+        if let shape = w.shape {
+            // The Python package's convention: white is forbidden.
+            let path = "\(dir)/\(w.name)-mask.png"
+            try ImageWriter.pngData(shape.mask(width: w.width, height: w.height).allowed).write(to: URL(fileURLWithPath: path))
+            mask = path
+        }
+        let spec: [String: Any] = ["name": w.name, "width": w.width, "height": w.height, "max_words": w.words,
+                                   "margin": 2, "prefer_horizontal": 0.9, "font_path": fontPath, "mask": mask,
+                                   "rotation": w.anyAngle ? "any" : "0,90", "relative_scaling": 0.5, "min_font_size": 4]
+        try JSONSerialization.data(withJSONObject: spec, options: [.sortedKeys, .prettyPrinted])
+            .write(to: URL(fileURLWithPath: "\(dir)/\(w.name).json"))
+    }
+    exit(0)
+}
+
+if (group == "all" || group == "flow") && (names == nil || names!.contains("flow-100k")) {
+    let tags = Workloads.zipf(count: 20_000, seed: 1)
+    let many = (0..<100_000).map { tags[$0 % tags.count] }
     var options = FlowOptions()
     options.seed = 1
-    // Cold: typesetting every distinct word; warm: the typesetter's cache is full.
-    let cold = try measure(runs: 1) { try FlowLayout(options).layout(tags, typesetter: typesetter, width: 1200) }
-    let warm = try measure { try FlowLayout(options).layout(tags, typesetter: typesetter, width: 1200) }
-    emit(["name": "flow-100k", "tags": tags.count, "distinct": 20_000, "placed": warm.result.placed.count,
-          "seconds": warm.seconds, "seconds_cold_typesetting": cold.seconds,
-          "height": warm.result.size.height])
+    // Cold: a fresh typesetter shapes every distinct word; warm: its cache is full.
+    let cold = try measure(runs: 1) { try FlowLayout(options).layout(many, typesetter: FreeTypeTypesetter(), width: 1200) }
+    let typesetter = FreeTypeTypesetter()
+    _ = try FlowLayout(options).layout(many, typesetter: typesetter, width: 1200)
+    let warm = try measure(runs: runs) { try FlowLayout(options).layout(many, typesetter: typesetter, width: 1200) }
+    emit(["name": "flow-100k", "tags": many.count, "distinct": tags.count, "placed": warm.result.placed.count,
+          "seconds": warm.seconds, "seconds_cold": cold.seconds, "height": warm.result.size.height])
+}
+
+if group == "all" || group == "cloud" {
+    for w in CloudWorkload.all where names == nil || names!.contains(w.name) {
+        let terms = try cloudTerms(w)
+        let options = w.options
+        // A fresh typesetter each run: nothing typeset or rasterised is reused between runs.
+        let m = try measure(runs: runs) { () -> (CloudLayout, WordCloudLayout.Statistics) in
+            var rng = SeededRandom(seed: options.seed)
+            return try WordCloudLayout(options).run(terms, typesetter: FreeTypeTypesetter(), using: &rng)
+        }
+        let (layout, stats) = m.result
+        if let dir = svgDir {
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            try Data(SVGWriter().data(layout)).write(to: URL(fileURLWithPath: "\(dir)/\(w.name).svg"))
+        }
+        if ProcessInfo.processInfo.environment["COUNTERS"] != nil { print(SearchCounters.searches, SearchCounters.tiles, SearchCounters.survivors, SearchCounters.exact) }
+        emit(["name": w.name, "seconds": m.seconds, "words_requested": stats.requested, "placed": stats.placed,
+              "shrunk": stats.shrunk, "unplaced": stats.unplaced, "fill_ratio": (stats.fillRatio * 10000).rounded() / 10000,
+              "width": w.width, "height": w.height, "runs": runs, "corpus": corpus ?? "zipf"])
+    }
 }

@@ -1,0 +1,114 @@
+/// The canvas as a bitmap of taken pixels, in the same `UInt64` rows as word masks, plus a pyramid
+/// of vertical summaries: level `k` holds, for each row, the OR of `2^k` rows starting there. Two
+/// overlapping windows of a level answer "is this column free for L rows?" for 64 positions at a
+/// time, which lets a search skip regions that cannot take a word without testing it pixel by pixel.
+public struct OccupancyMap: Sendable {
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// Words per row.
+    let stride: Int
+    /// Words per level.
+    let levelSize: Int
+    /// All levels, one after another: level 0 is the occupancy itself; level `k`, row `y` is the OR
+    /// of rows `y ..< y + 2^k` of level 0 (rows past the bottom count as taken).
+    private(set) var pyramid: [UInt64]
+    /// Pixels taken by words (not by the shape mask), for the fill ratio.
+    public private(set) var inkPixels = 0
+
+    /// Number of pyramid levels above the base: windows up to 64 rows.
+    static let topLevel = 6
+
+    /// An empty canvas, optionally with the pixels of `forbidden` already taken (outside a shape).
+    public init(width: Int, height: Int, forbidden: BitMask? = nil) {
+        precondition(width > 0 && height > 0, "canvas must not be empty")
+        self.width = width
+        self.height = height
+        stride = (width + 63) >> 6
+        levelSize = stride * height
+        pyramid = [UInt64](repeating: 0, count: levelSize * (Self.topLevel + 1))
+
+        if let f = forbidden {
+            precondition(f.width == width && f.height == height, "mask must match the canvas")
+            pyramid.replaceSubrange(0..<levelSize, with: f.words)
+        }
+        updatePyramid(rows: 0..<height, words: 0..<stride)
+    }
+
+    /// Recomputes levels 1... for `rows` of level 0 that changed, in the given word columns.
+    private mutating func updatePyramid(rows changed: Range<Int>, words: Range<Int>) {
+        let stride = self.stride, height = self.height, levelSize = self.levelSize
+        pyramid.withUnsafeMutableBufferPointer { p in
+            for k in 1...Self.topLevel {
+                let half = 1 << (k - 1), span = 1 << k
+                let below = (k - 1) * levelSize, here = k * levelSize
+                for y in max(0, changed.lowerBound - span + 1)..<changed.upperBound {
+                    let y2 = y + half
+                    for w in words {
+                        p[here + y * stride + w] = p[below + y * stride + w] | (y2 < height ? p[below + y2 * stride + w] : ~0)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether `mask` with its top-left at (`x`, `y`) touches a taken pixel. The mask must lie inside.
+    @inline(__always)
+    public func collides(_ mask: BitMask, x: Int, y: Int) -> Bool {
+        let q = x >> 6, s = UInt64(x & 63)
+        let mw = mask.wordsPerRow, stride = self.stride
+        return pyramid.withUnsafeBufferPointer { occ in
+            mask.words.withUnsafeBufferPointer { m in
+                for r in 0..<mask.height {
+                    let row = (y + r) * stride + q
+                    let mrow = r * mw
+                    for j in 0..<mw {
+                        let w = m[mrow + j]
+                        if w == 0 { continue }
+                        if occ[row + j] & (w << s) != 0 { return true }
+                        if s != 0 {
+                            let hi = w >> (64 - s)
+                            if hi != 0 && occ[row + j + 1] & hi != 0 { return true }
+                        }
+                    }
+                }
+                return false
+            }
+        }
+    }
+
+    /// Marks the pixels of `mask` at (`x`, `y`) as taken and updates the pyramid around them.
+    public mutating func insert(_ mask: BitMask, x: Int, y: Int, countsAsInk: Bool = true) {
+        guard mask.width > 0, mask.height > 0 else { return }
+        let q = x >> 6, s = UInt64(x & 63)
+        let mw = mask.wordsPerRow, stride = self.stride
+        pyramid.withUnsafeMutableBufferPointer { occ in
+            mask.words.withUnsafeBufferPointer { m in
+                for r in 0..<mask.height {
+                    let row = (y + r) * stride + q
+                    for j in 0..<mw {
+                        let w = m[r * mw + j]
+                        if w == 0 { continue }
+                        occ[row + j] |= w << s
+                        if s != 0 {
+                            let hi = w >> (64 - s)
+                            if hi != 0 { occ[row + j + 1] |= hi }
+                        }
+                    }
+                }
+            }
+        }
+        if countsAsInk { inkPixels += mask.popCount }
+        updatePyramid(rows: y..<min(height, y + mask.height), words: q..<min(stride, q + mw + 1))
+    }
+
+    /// Fraction of the canvas covered by word ink.
+    public var fillRatio: Double { Double(inkPixels) / Double(width * height) }
+
+    /// Whether a pixel is taken.
+    public func isTaken(x: Int, y: Int) -> Bool {
+        guard x >= 0, y >= 0, x < width, y < height else { return true }
+        return pyramid[y * stride + x >> 6] >> UInt64(x & 63) & 1 == 1
+    }
+}

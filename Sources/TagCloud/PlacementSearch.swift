@@ -1,0 +1,300 @@
+/// A word mask made ready for searching: the mask (already grown by the margin) and a few "probe"
+/// columns — the longest vertical runs of ink — whose free-run requirement the occupancy pyramid can
+/// check for 64 positions at once. Only positions that pass every probe get the full pixel test.
+struct SearchMask {
+    /// One column of the mask that must land on a vertical run of free pixels.
+    struct Probe {
+        /// Column in the mask.
+        var column: Int
+        /// Pyramid level whose window (2^level rows) is used.
+        var level: Int
+        /// Mask rows where the two windows start (they overlap to cover the run exactly).
+        var rowA: Int
+        var rowB: Int
+    }
+
+    let mask: BitMask
+    let probes: [Probe]
+    /// Mask rows in the order the pixel test visits them: densest first, so a position that collides
+    /// is usually rejected after a row or two.
+    let rowOrder: [Int32]
+
+    init(_ mask: BitMask) {
+        self.mask = mask
+        let ink = (0..<mask.height).map { y in
+            (0..<mask.wordsPerRow).reduce(0) { $0 + mask.words[y * mask.wordsPerRow + $1].nonzeroBitCount }
+        }
+        rowOrder = (0..<mask.height).filter { ink[$0] > 0 }.sorted { (ink[$0], $1) > (ink[$1], $0) }.map { Int32($0) }
+        // The longest vertical run in each of up to eight sections of the width: spread-out probes
+        // reject most positions in crowded regions. One row-major pass keeps a run length per column.
+        let sections = min(8, max(1, mask.width / 4))
+        var best = [(column: Int, start: Int, length: Int)](repeating: (0, 0, 0), count: sections)
+        let width = mask.width, mw = mask.wordsPerRow
+        var run = [Int32](repeating: 0, count: width), last = [Int32](repeating: -2, count: width)
+        var longest = [Int32](repeating: 0, count: width), longestEnd = [Int32](repeating: 0, count: width)
+        mask.words.withUnsafeBufferPointer { words in
+            for y in 0..<mask.height {
+                for k in 0..<mw {
+                    var w = words[y * mw + k]
+                    while w != 0 {
+                        let c = k << 6 | w.trailingZeroBitCount
+                        w &= w - 1
+                        run[c] = last[c] == Int32(y - 1) ? run[c] + 1 : 1
+                        last[c] = Int32(y)
+                        if run[c] > longest[c] { longest[c] = run[c]; longestEnd[c] = Int32(y) }
+                    }
+                }
+            }
+        }
+        for c in 0..<width where longest[c] > 0 {
+            let s = c * sections / width, n = Int(longest[c])
+            if n > best[s].length { best[s] = (c, Int(longestEnd[c]) - n + 1, n) }
+        }
+        best = best.filter { $0.length >= 2 }.sorted { ($0.length, $1.column) > ($1.length, $0.column) }
+        probes = best.map { b in
+            let length = min(b.length, 2 << OccupancyMap.topLevel)
+            var level = 0
+            while (2 << level) <= length && level < OccupancyMap.topLevel { level += 1 }
+            return Probe(column: b.column, level: level, rowA: b.start, rowB: b.start + length - (1 << level))
+        }
+    }
+}
+
+/// How candidate positions are ordered.
+public enum SearchStrategy: String, Hashable, Codable, Sendable, CaseIterable {
+    /// Nearest first along an elliptical (Archimedean) spiral stretched to the canvas; inside a shape,
+    /// deepest first, so the cloud grows from the shape's interior and follows its outline.
+    case archimedean
+    /// Nearest first in rectangular rings.
+    case rectangular
+    /// Uniformly at random among free positions (the look of the Python wordcloud package).
+    case random
+}
+
+extension OccupancyMap {
+    /// The pixel test, visiting the mask's rows densest first.
+    @inline(__always)
+    func collides(_ search: SearchMask, x: Int, y: Int) -> Bool {
+        let q = x >> 6, s = UInt64(x & 63)
+        let mask = search.mask
+        let mw = mask.wordsPerRow, stride = self.stride
+        return pyramid.withUnsafeBufferPointer { occ in
+            mask.words.withUnsafeBufferPointer { m in
+                search.rowOrder.withUnsafeBufferPointer { rows in
+                    for r32 in rows {
+                        let r = Int(r32)
+                        let row = (y + r) * stride + q
+                        let mrow = r * mw
+                        for j in 0..<mw {
+                            let w = m[mrow + j]
+                            if w == 0 { continue }
+                            if occ[row + j] & (w << s) != 0 { return true }
+                            if s != 0 {
+                                let hi = w >> (64 - s)
+                                if hi != 0 && occ[row + j + 1] & hi != 0 { return true }
+                            }
+                        }
+                    }
+                    return false
+                }
+            }
+        }
+    }
+
+    /// 64 bits of row `y` of pyramid `level` starting at pixel `start` (past the right edge: taken).
+    @inline(__always)
+    func window(_ p: UnsafeBufferPointer<UInt64>, level: Int, row y: Int, from start: Int) -> UInt64 {
+        let q = start >> 6, s = UInt64(start & 63)
+        let base = level * levelSize + y * stride
+        let lo: UInt64 = q < stride ? p[base + q] : ~0
+        if s == 0 { return lo }
+        let hi: UInt64 = q + 1 < stride ? p[base + q + 1] : ~0
+        return (lo >> s) | (hi << (64 - s))
+    }
+
+    /// Calls `visit` with each position in row `y`, columns `x0...x1` (mask top-left), where every
+    /// probe of `search` finds free pixels, in increasing x. `visit` returns false to stop early.
+    @inline(__always)
+    func candidates(_ search: SearchMask, row y: Int, from x0: Int, to x1: Int,
+                    _ visit: (Int) -> Bool) -> Bool {
+        guard x0 <= x1 else { return true }
+        return pyramid.withUnsafeBufferPointer { p in
+            var x = x0
+            while x <= x1 {
+                var blocked: UInt64 = 0
+                for probe in search.probes {
+                    blocked |= window(p, level: probe.level, row: y + probe.rowA, from: x + probe.column)
+                    blocked |= window(p, level: probe.level, row: y + probe.rowB, from: x + probe.column)
+                    if blocked == ~0 { break }
+                }
+                var free = ~blocked
+                let n = x1 - x + 1
+                if n < 64 { free &= (UInt64(1) << UInt64(n)) - 1 }
+                while free != 0 {
+                    let bit = free.trailingZeroBitCount
+                    free &= free - 1
+                    if !visit(x + bit) { return false }
+                }
+                x += 64
+            }
+            return true
+        }
+    }
+}
+
+/// The positions searched for one word, in order, and the test at each.
+///
+/// Top-left positions are grouped into tiles of 64 columns (one occupancy word) by 8 rows. Each tile
+/// gets a lower bound of the search key (distance from the start, or negated depth inside a shape)
+/// over its positions; tiles are visited in order of that bound, every position in a tile that passes
+/// the probe filter and beats the best key so far gets the pixel test, and the search ends once no
+/// tile left can beat the best. The result is the exact best position, found without visiting the
+/// crowded tiles one position at a time.
+struct PlacementSearch {
+    let map: OccupancyMap
+    let strategy: SearchStrategy
+    /// Depth of each canvas pixel inside the shape, when the words are placed in a shape.
+    let depth: ShapeDepth?
+
+    static let tileHeight = 8
+    static let buckets = 128
+
+    /// A found position, its key (smaller is better), and whether the search was exhaustive (so the
+    /// position is the best there is).
+    struct Found {
+        var x: Int
+        var y: Int
+        var key: Double
+        var exhaustive: Bool
+    }
+
+    /// Top-left position for `search`'s mask whose centre is nearest the start (deepest inside a
+    /// shape), or nil when it fits nowhere. With `tileBudget`, at most that many tiles are visited
+    /// and the answer is the best among them.
+    func nearest(_ search: SearchMask, startX sx: Double, startY sy: Double, tileBudget: Int = .max,
+                 near: (x: Int, y: Int)? = nil) -> Found? {
+        let m = search.mask
+        let maxX = map.width - m.width, maxY = map.height - m.height
+        guard maxX >= 0, maxY >= 0 else { return nil }
+        let hw = Double(m.width) / 2, hh = Double(m.height) / 2
+        let big = Double(max(map.width, map.height))
+        let ex = big / Double(map.width), ey = big / Double(map.height)
+        let rect = strategy == .rectangular
+        let th = Self.tileHeight
+        let tilesX = maxX / 64 + 1, tilesY = maxY / th + 1
+        let ihw = m.width / 2, ihh = m.height / 2
+
+        // The key of a position (smaller is better) and a lower bound of it over a tile.
+        @inline(__always) func key(_ x: Int, _ y: Int) -> Double {
+            if let depth { return -Double(depth.value(x: x + ihw, y: y + ihh)) }
+            let dx = (Double(x) + hw - sx) * ex, dy = (Double(y) + hh - sy) * ey
+            return rect ? max(dx.magnitude, dy.magnitude) : dx * dx + dy * dy
+        }
+        func bound(_ tx: Int, _ ty: Int) -> Double {
+            let x0 = tx * 64, x1 = min(maxX, x0 + 63), y0 = ty * th, y1 = min(maxY, y0 + th - 1)
+            if let depth {
+                return -Double(depth.maxValue(x0: x0 + ihw, y0: y0 + ihh, x1: x1 + ihw, y1: y1 + ihh))
+            }
+            let cx = min(max(sx, Double(x0) + hw), Double(x1) + hw), cy = min(max(sy, Double(y0) + hh), Double(y1) + hh)
+            let dx = (cx - sx) * ex, dy = (cy - sy) * ey
+            return rect ? max(dx.magnitude, dy.magnitude) : dx * dx + dy * dy
+        }
+
+        // Bucket the tiles by their bound.
+        var bounds = [Double](repeating: 0, count: tilesX * tilesY)
+        var lo = Double.infinity, hi = -Double.infinity
+        for ty in 0..<tilesY {
+            for tx in 0..<tilesX {
+                let b = bound(tx, ty)
+                bounds[ty * tilesX + tx] = b
+                lo = min(lo, b); hi = max(hi, b)
+            }
+        }
+        let n = Self.buckets
+        let width = max(1e-9, (hi - lo) / Double(n))
+        var counts = [Int](repeating: 0, count: n + 1)
+        func bucket(_ b: Double) -> Int { min(n - 1, Int((b - lo) / width)) }
+        for b in bounds { counts[bucket(b) + 1] += 1 }
+        for i in 0..<n { counts[i + 1] += counts[i] }
+        var order = [Int32](repeating: 0, count: bounds.count)
+        var fill = counts
+        for (t, b) in bounds.enumerated() {
+            let k = bucket(b)
+            order[fill[k]] = Int32(t)
+            fill[k] += 1
+        }
+
+        var best: (x: Int, y: Int, key: Double)? = nil
+        SearchCounters.searches += 1
+        var budget = tileBudget
+        var exhaustive = true
+        buckets: for k in 0..<n {
+            if let b = best, b.key <= lo + Double(k) * width { break }
+            for i in counts[k]..<counts[k + 1] {
+                let t = Int(order[i])
+                if let b = best, b.key <= bounds[t] { continue }
+                if budget == 0 { exhaustive = false; break buckets }
+                budget -= 1
+                let tx = t % tilesX, ty = t / tilesX
+                if let p = near, abs(tx * 64 + 32 - p.x) > 96 || abs(ty * th + th / 2 - p.y) > 3 * th { continue }
+                let x0 = tx * 64, x1 = min(maxX, x0 + 63)
+                SearchCounters.tiles += 1
+                for y in (ty * th)...min(maxY, ty * th + th - 1) {
+                    _ = map.candidates(search, row: y, from: x0, to: x1) { x in
+                        let kx = key(x, y)
+                        SearchCounters.survivors += 1
+                        if let b = best, b.key <= kx { return true }
+                        SearchCounters.exact += 1
+                        if !map.collides(search, x: x, y: y) { best = (x, y, kx) }
+                        return true
+                    }
+                }
+            }
+        }
+        return best.map { Found(x: $0.x, y: $0.y, key: $0.key, exhaustive: exhaustive) }
+    }
+
+    /// The key `nearest` ranks the position of a `width`×`height` mask by.
+    func key(x: Int, y: Int, width: Int, height: Int, startX sx: Double, startY sy: Double) -> Double {
+        if let depth { return -Double(depth.value(x: x + width / 2, y: y + height / 2)) }
+        let big = Double(max(map.width, map.height))
+        let dx = (Double(x) + Double(width) / 2 - sx) * big / Double(map.width)
+        let dy = (Double(y) + Double(height) / 2 - sy) * big / Double(map.height)
+        return strategy == .rectangular ? max(dx.magnitude, dy.magnitude) : dx * dx + dy * dy
+    }
+
+    /// A position drawn uniformly from up to `samples` free candidates (reservoir sampling over the
+    /// whole canvas), or nil when none of them fits.
+    func random(_ search: SearchMask, rng: inout SeededRandom, samples: Int = 48) -> (x: Int, y: Int)? {
+        let m = search.mask
+        let maxX = map.width - m.width, maxY = map.height - m.height
+        guard maxX >= 0, maxY >= 0 else { return nil }
+        var reservoir: [(Int, Int)] = []
+        reservoir.reserveCapacity(samples)
+        var seen = 0
+        for y in 0...maxY {
+            _ = map.candidates(search, row: y, from: 0, to: maxX) { x in
+                seen += 1
+                if reservoir.count < samples { reservoir.append((x, y)) }
+                else {
+                    let r = rng.nextInt(below: seen)
+                    if r < samples { reservoir[r] = (x, y) }
+                }
+                return true
+            }
+        }
+        // Test the sample in a random order; the first that fits wins.
+        while !reservoir.isEmpty {
+            let (x, y) = reservoir.remove(at: rng.nextInt(below: reservoir.count))
+            if !map.collides(search, x: x, y: y) { return (x, y) }
+        }
+        return nil
+    }
+}
+
+public enum SearchCounters {
+    nonisolated(unsafe) public static var searches = 0
+    nonisolated(unsafe) public static var tiles = 0
+    nonisolated(unsafe) public static var survivors = 0
+    nonisolated(unsafe) public static var exact = 0
+}

@@ -1,0 +1,447 @@
+import Dispatch
+
+/// The word cloud: Wordle-style placement with pixel-exact collisions.
+///
+/// Words go in order of weight, heaviest first. Each word's coverage mask (its real glyphs at its size
+/// and angle, grown by the margin) is searched for a free position, nearest the centre first (or
+/// deepest inside the shape); when none is free it tries its other angles, then smaller sizes, and is
+/// reported unplaced only when even the minimum size does not fit. Masks are rasterised concurrently;
+/// placement is sequential and depends only on the input, the options and the seed.
+public struct WordCloudLayout: Sendable {
+    /// The options.
+    public var options: WordCloudOptions
+
+    /// Creates a layout with options.
+    public init(_ options: WordCloudOptions = WordCloudOptions()) { self.options = options }
+
+    /// What a layout run measured, besides the layout itself.
+    public struct Statistics: Hashable, Sendable {
+        /// Words asked for (after `maxWords`).
+        public var requested: Int
+        /// Words placed (repeats included).
+        public var placed: Int
+        /// Words placed smaller than their weight asked for.
+        public var shrunk: Int
+        /// Words that fit nowhere.
+        public var unplaced: Int
+        /// Share of canvas pixels covered by word ink.
+        public var fillRatio: Double
+        /// The factor the whole cloud was scaled by under `fit = .all` (1 otherwise).
+        public var scale: Double
+    }
+
+    /// Lays out `terms` with `options.seed`.
+    public func layout(_ terms: [Term], typesetter: some Typesetter & GlyphRasterizer) throws -> CloudLayout {
+        var rng = SeededRandom(seed: options.seed)
+        return try layout(terms, typesetter: typesetter, using: &rng)
+    }
+
+    /// Lays out `terms`, drawing every random choice from `rng`.
+    public func layout(_ terms: [Term], typesetter: some Typesetter & GlyphRasterizer,
+                       using rng: inout SeededRandom) throws -> CloudLayout {
+        try run(terms, typesetter: typesetter, using: &rng).layout
+    }
+
+    /// Lays out `terms` and reports what happened.
+    public func run<T: Typesetter & GlyphRasterizer>(_ terms: [Term], typesetter: T,
+                    using rng: inout SeededRandom) throws -> (layout: CloudLayout, statistics: Statistics) {
+        try options.validate()
+        for t in terms where !(t.weight.isFinite && t.weight >= 0) {
+            throw TagCloudError.invalidWeight(text: t.text, weight: t.weight)
+        }
+        // Heaviest first; ties keep input order. Empty texts and words past maxWords are reported.
+        var unplaced: [UnplacedWord] = []
+        var order: [Int] = []
+        for (i, t) in terms.enumerated() {
+            if t.text.trimmingSpaces().isEmpty {
+                unplaced.append(UnplacedWord(index: i, text: t.text, id: t.id, reason: .empty))
+            } else {
+                order.append(i)
+            }
+        }
+        order.sort { (terms[$0].weight, $1) > (terms[$1].weight, $0) }
+        for i in order.dropFirst(options.maxWords) {
+            unplaced.append(UnplacedWord(index: i, text: terms[i].text, id: terms[i].id, reason: .maxWords))
+        }
+        order = Array(order.prefix(options.maxWords))
+        guard !order.isEmpty else { throw TagCloudError.noTerms }
+
+        var styleOptions = options.style
+        styleOptions.sizing = .scaled(WeightScale(minSize: 10, maxSize: 10))   // sizes are decided here
+        let styled = try styleOptions.style(order.map { terms[$0] }, using: &rng)
+
+        // The area words may cover.
+        var allowed: BitMask? = nil
+        var contours: [[Point]] = []
+        switch options.area {
+        case .canvas: break
+        case .shape(let shape):
+            let m = shape.mask(width: options.width, height: options.height, inset: options.contourWidth / 2)
+            allowed = m.allowed
+            contours = m.contours
+            if m.isEmpty { throw TagCloudError.noRoom("the shape \(shape.rawValue) at \(options.width)x\(options.height)") }
+        case .mask(let m):
+            if m.isEmpty { throw TagCloudError.noRoom("the mask") }
+            allowed = m
+            if options.contourWidth > 0 { contours = ShapeMask.traced(from: m).contours }
+        }
+        let depth = allowed.map { ShapeDepth(allowed: $0) }
+        let forbidden = allowed?.inverted()
+
+        // Angles to try for each word, drawn now so every attempt below makes the same choices.
+        let angles = styled.map { _ in chooseAngles(&rng) }
+        let placementSeed = rng.next()
+
+        let coarseForbidden = Engine<T>.coarseForbidden(forbidden, width: options.width, height: options.height)
+        let coarseDepth = allowed == nil ? nil : ShapeDepth(allowed: coarseForbidden.inverted())
+        let engine = Engine(options: options, styled: styled, angles: angles, typesetter: typesetter,
+                            forbidden: forbidden, depth: depth, coarseForbidden: coarseForbidden, coarseDepth: coarseDepth)
+        let maxSize = try options.maxFontSize ?? engine.automaticMaxSize(allowed: allowed)
+        var attempt = try engine.attempt(scale: 1, maxSize: maxSize, seed: placementSeed)
+        var scale = 1.0
+        if options.fit == .all && attempt.unplacedCount > 0 {
+            // Shrink the whole cloud until everything fits, then bisect back up.
+            var hi = 1.0, lo = 0.5
+            var best = attempt
+            var found = false
+            while lo * maxSize >= options.minFontSize / 2 {
+                let a = try engine.attempt(scale: lo, maxSize: maxSize, seed: placementSeed)
+                if a.unplacedCount == 0 { best = a; found = true; break }
+                if a.unplacedCount < best.unplacedCount { best = a }
+                hi = lo
+                lo /= 2
+            }
+            if found {
+                for _ in 0..<6 {
+                    let mid = (lo + hi) / 2
+                    let a = try engine.attempt(scale: mid, maxSize: maxSize, seed: placementSeed)
+                    if a.unplacedCount == 0 { best = a; lo = mid } else { hi = mid }
+                }
+                scale = lo
+            }
+            attempt = best
+        }
+
+        var placed: [PlacedWord] = []
+        for p in attempt.placements {
+            let s = styled[p.word], t = terms[order[p.word]]
+            var color = s.color
+            if let img = options.colorImage, let c = img.meanColor(under: p.raw.bits, atX: p.x, y: p.y) { color = c }
+            let frame = Rect(x: Double(p.x), y: Double(p.y), width: Double(p.raw.bits.width), height: Double(p.raw.bits.height))
+            placed.append(PlacedWord(
+                index: order[p.word], text: t.text, id: t.id, link: t.link, weight: t.weight * p.weightFactor,
+                frame: frame, origin: Point(x: Double(p.x - p.raw.offsetX), y: Double(p.y - p.raw.offsetY)),
+                inkBounds: frame, font: p.set.font, fontSize: p.set.size, color: color, rotation: p.angle,
+                glyphs: p.set.glyphs, rightToLeft: p.set.isRightToLeft, fallbackFont: p.set.usedFallback,
+                shrunk: p.shrunk))
+        }
+        for w in attempt.failed {
+            unplaced.append(UnplacedWord(index: order[w], text: terms[order[w]].text, id: terms[order[w]].id, reason: .noSpace))
+        }
+        unplaced.sort { $0.index < $1.index }
+        let contour = options.contourWidth > 0 && !contours.isEmpty
+            ? Contour(polygons: contours, width: options.contourWidth, color: options.contourColor) : nil
+        let layout = CloudLayout(kind: "cloud", size: Size(width: Double(options.width), height: Double(options.height)),
+                                 background: options.style.background, placed: placed, unplaced: unplaced,
+                                 seed: options.seed, contour: contour)
+        let stats = Statistics(requested: order.count, placed: placed.count, shrunk: placed.filter(\.shrunk).count,
+                               unplaced: attempt.failed.count, fillRatio: attempt.fillRatio, scale: scale)
+        return (layout, stats)
+    }
+
+    /// The angles to try for one word: the preferred one first, then the others.
+    private func chooseAngles(_ rng: inout SeededRandom) -> [Double] {
+        switch options.rotation {
+        case .angles(let set):
+            var others = set.filter { $0 != 0 }
+            // The preference is absolute at its ends: 1 never rotates, 0 never draws horizontally.
+            if set.contains(0) && options.preferHorizontal >= 1 { return [0] }
+            if options.preferHorizontal <= 0 && !others.isEmpty {
+                let first = others.remove(at: rng.nextInt(below: others.count))
+                return [first] + others
+            }
+            guard set.contains(0), !others.isEmpty else {
+                // No horizontal choice to prefer: a random angle from the set first.
+                let first = set[rng.nextInt(below: set.count)]
+                return [first] + set.filter { $0 != first }
+            }
+            if rng.nextUnit() < options.preferHorizontal { return [0] + others }
+            let first = others[rng.nextInt(below: others.count)]
+            return [first, 0] + others.filter { $0 != first }
+        case .range(let lo, let hi):
+            let a = (rng.nextDouble(in: lo...hi) * 10).rounded() / 10
+            let mid = (lo + hi) / 2
+            // A second angle across the range, so a word that fits nowhere at one angle gets another chance.
+            let b = a < mid ? min(hi, a + (hi - lo) / 2) : max(lo, a - (hi - lo) / 2)
+            return a == b ? [a] : [a, (b * 10).rounded() / 10]
+        }
+    }
+}
+
+/// One placement run at one global scale; shared state for the search.
+private struct Engine<T: Typesetter & GlyphRasterizer> {
+    let options: WordCloudOptions
+    let styled: [StyledWord]
+    let angles: [[Double]]
+    let typesetter: T
+    let forbidden: BitMask?
+    let depth: ShapeDepth?
+    /// The canvas at 1/`coarse` resolution, a cell taken when any of its pixels is: a fit found there
+    /// is a fit on the canvas, found sixteen times faster, so the search reaches the far edge of a
+    /// crowded cloud quickly; the fine map then only needs searching near the start.
+    let coarseForbidden: BitMask
+    let coarseDepth: ShapeDepth?
+    let cache = MaskCache()
+
+    static var coarse: Int { 4 }
+    /// Tiles of the fine map searched (nearest first) before the coarse map is asked.
+    static var fineBudget: Int { 48 }
+
+    /// The coarse map's forbidden cells: those with a forbidden pixel, and those reaching past the canvas.
+    static func coarseForbidden(_ forbidden: BitMask?, width: Int, height: Int) -> BitMask {
+        var m = forbidden?.downsampled(by: coarse) ?? BitMask(width: (width + coarse - 1) / coarse, height: (height + coarse - 1) / coarse)
+        if width % coarse != 0 { for y in 0..<m.height { m[m.width - 1, y] = true } }
+        if height % coarse != 0 { m.setRun(y: m.height - 1, from: 0, to: m.width) }
+        return m
+    }
+
+    struct Placement {
+        var word: Int
+        var x: Int
+        var y: Int
+        var angle: Double
+        var set: TypesetWord
+        var raw: WordMask
+        var shrunk: Bool
+        var weightFactor: Double
+    }
+
+    struct Attempt {
+        var placements: [Placement]
+        var failed: [Int]
+        var fillRatio: Double
+        var unplacedCount: Int { failed.count }
+    }
+
+    /// The size at which the heaviest word, at its first angle, spans a comfortable part of the area.
+    func automaticMaxSize(allowed: BitMask?) throws -> Double {
+        let probe = 100.0
+        let entry = try cache.entry(word: styled[0], size: probe, angle: angles[0][0], margin: 0, typesetter: typesetter)
+        let w = Double(max(1, entry.raw.bits.width)), h = Double(max(1, entry.raw.bits.height))
+        var aw = Double(options.width), ah = Double(options.height)
+        if let a = allowed {
+            var x0 = a.width, x1 = -1, y0 = a.height, y1 = -1
+            for y in 0..<a.height {
+                for k in 0..<a.wordsPerRow where a.words[y * a.wordsPerRow + k] != 0 {
+                    let word = a.words[y * a.wordsPerRow + k]
+                    x0 = min(x0, k * 64 + word.trailingZeroBitCount)
+                    x1 = max(x1, k * 64 + 63 - word.leadingZeroBitCount)
+                    y0 = min(y0, y); y1 = max(y1, y)
+                }
+            }
+            aw = Double(max(1, x1 - x0 + 1)); ah = Double(max(1, y1 - y0 + 1))
+        }
+        let size = (probe * min(0.8 * aw / w, 0.45 * ah / h)).rounded(.down)
+        return max(options.minFontSize, min(CloudStyle.maximumFontSize, size))
+    }
+
+    /// The target size of each word before any shrinking (relative scaling assumes no shrink).
+    func predictedSizes(scale g: Double, maxSize: Double) -> [Double] {
+        var sizes: [Double] = []
+        switch options.sizing {
+        case .relativeScaling(let rs):
+            var running = (maxSize * g).rounded()
+            for (i, w) in styled.enumerated() {
+                if i > 0 {
+                    let prev = styled[i - 1].term.weight
+                    let ratio = prev > 0 ? w.term.weight / prev : 1
+                    running = ((rs * ratio + (1 - rs)) * running).rounded()
+                }
+                sizes.append(max(options.minFontSize, running))
+            }
+        case .scale(let curve):
+            let weights = styled.map(\.term.weight)
+            let range = (weights.min() ?? 0)...(weights.max() ?? 0)
+            let scale = WeightScale(curve: curve, minSize: options.minFontSize, maxSize: maxSize)
+            sizes = styled.map { max(options.minFontSize, (scale.size(for: $0.term.weight, in: range) * g).rounded()) }
+        }
+        return sizes
+    }
+
+    var dilation: Int { (options.margin + 1) / 2 }
+
+    func attempt(scale g: Double, maxSize: Double, seed: UInt64) throws -> Attempt {
+        var rng = SeededRandom(seed: seed)
+        var map = OccupancyMap(width: options.width, height: options.height, forbidden: forbidden)
+        var coarseMap = OccupancyMap(width: coarseForbidden.width, height: coarseForbidden.height, forbidden: coarseForbidden)
+        let c = Self.coarse
+        let predicted = predictedSizes(scale: g, maxSize: maxSize)
+        prerasterise(sizes: predicted)
+
+        var placements: [Placement] = []
+        var failed: [Int] = []
+        var runningSize = predicted.first ?? options.minFontSize
+        var runningWeight = styled.first?.term.weight ?? 1
+        var cap = Double.infinity
+        let minSize = options.minFontSize
+
+        func target(_ i: Int, weightFactor: Double) -> Double {
+            switch options.sizing {
+            case .relativeScaling(let rs):
+                if placements.isEmpty { return predicted[0] }
+                let w = styled[i].term.weight * weightFactor
+                let ratio = runningWeight > 0 ? w / runningWeight : 1
+                return max(minSize, ((rs * ratio + (1 - rs)) * runningSize).rounded())
+            case .scale:
+                return max(minSize, min(predicted[i] * weightFactor, cap).rounded())
+            }
+        }
+
+        /// `final`: the last chance for this word, so a fruitless quick search is followed by a full one.
+        func place(_ i: Int, size: Double, final: Bool = false) throws -> Placement? {
+            for angle in angles[i] {
+                let e = try cache.entry(word: styled[i], size: size, angle: angle, margin: dilation, typesetter: typesetter)
+                guard let search = e.search else { continue }
+                var sx = Double(options.width) / 2, sy = Double(options.height) / 2
+                if options.randomStart {
+                    sx += (rng.nextUnit() - 0.5) * Double(options.width) / 4
+                    sy += (rng.nextUnit() - 0.5) * Double(options.height) / 4
+                }
+                let finder = PlacementSearch(map: map, strategy: options.strategy, depth: depth)
+                let coarseFinder = PlacementSearch(map: coarseMap, strategy: options.strategy, depth: coarseDepth)
+                var spot: (x: Int, y: Int)? = nil
+                if options.strategy == .random, let cs = e.coarse, let r = coarseFinder.random(cs, rng: &rng) {
+                    spot = (r.x * c, r.y * c)
+                }
+                if spot == nil {
+                    // Nearest tiles of the fine map first; if that is not conclusive, the coarse map
+                    // finds the nearest sure fit quickly, and the fine map around it pulls the word
+                    // as close as the pixels allow. A word is given up only after a full fine search.
+                    let fine = finder.nearest(search, startX: sx, startY: sy, tileBudget: Self.fineBudget)
+                    if let f = fine, f.exhaustive {
+                        spot = (f.x, f.y)
+                    } else if let cs = e.coarse,
+                              let g = coarseFinder.nearest(cs, startX: sx / Double(c), startY: sy / Double(c)) {
+                        let (gx, gy) = (g.x * c, g.y * c)
+                        var bestKey = finder.key(x: gx, y: gy, width: search.mask.width, height: search.mask.height,
+                                                 startX: sx, startY: sy)
+                        spot = (gx, gy)
+                        if let f = fine, f.key < bestKey { spot = (f.x, f.y); bestKey = f.key }
+                        if let l = finder.nearest(search, startX: sx, startY: sy, near: (gx, gy)), l.key < bestKey {
+                            spot = (l.x, l.y)
+                        }
+                    } else if let f = fine {
+                        spot = (f.x, f.y)
+                    } else if final, let f = finder.nearest(search, startX: sx, startY: sy) {
+                        spot = (f.x, f.y)
+                    }
+                }
+                if let s = spot {
+                    // The grown mask's top-left is `s`; the ink mask sits `dilation` pixels inside it.
+                    return Placement(word: i, x: s.x + dilation, y: s.y + dilation, angle: angle, set: e.set,
+                                     raw: e.raw, shrunk: false, weightFactor: 1)
+                }
+            }
+            return nil
+        }
+
+        func placeShrinking(_ i: Int, weightFactor: Double) throws -> Placement? {
+            let want = target(i, weightFactor: weightFactor)
+            if var p = try place(i, size: want, final: want <= minSize) { p.weightFactor = weightFactor; return p }
+            // Shrink in growing steps (10%, 20%, … of the wanted size, whole font steps) down to the
+            // minimum: a failed search visits the whole canvas, so few, well-spread sizes beat
+            // stepping one point at a time.
+            let step = options.fontStep
+            var tried = want
+            var found: Placement? = nil
+            for fraction in [0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.0] {
+                let size = max(minSize, ((want * fraction) / step).rounded(.down) * step)
+                guard size < tried else { continue }
+                tried = size
+                if let p = try place(i, size: size, final: size <= minSize) { found = p; break }
+                if size <= minSize { break }
+            }
+            guard var best = found else { return nil }
+            best.shrunk = true
+            best.weightFactor = weightFactor
+            return best
+        }
+
+        func commit(_ p: Placement) {
+            map.insert(p.raw.bits, x: p.x, y: p.y)
+            coarseMap.insert(p.raw.bits.downsampled(by: c, offsetX: p.x % c, offsetY: p.y % c), x: p.x / c, y: p.y / c,
+                             countsAsInk: false)
+            placements.append(p)
+            runningSize = p.set.size
+            runningWeight = styled[p.word].term.weight * p.weightFactor
+            cap = p.set.size
+        }
+
+        for i in styled.indices {
+            if let p = try placeShrinking(i, weightFactor: 1) { commit(p) } else { failed.append(i) }
+        }
+        if options.repeatWords && !placements.isEmpty {
+            // Repeat the placed words, each round at a lower weight, until the space or maxWords runs out.
+            let originals = placements.map(\.word)
+            var factor = 1.0
+            var progress = true
+            while progress && placements.count < options.maxWords {
+                progress = false
+                factor *= 0.8
+                for i in originals where placements.count < options.maxWords {
+                    if let p = try placeShrinking(i, weightFactor: factor) { commit(p); progress = true }
+                }
+            }
+        }
+        return Attempt(placements: placements, failed: failed, fillRatio: map.fillRatio)
+    }
+
+    /// Typesets and rasterises every word at its predicted size and first angle on all cores, so the
+    /// sequential placement mostly finds its masks ready.
+    func prerasterise(sizes: [Double]) {
+        let jobs = Array(zip(styled.indices, sizes))
+        let cache = self.cache, styled = self.styled, angles = self.angles
+        let typesetter = self.typesetter, margin = dilation
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { j in
+            let (i, size) = jobs[j]
+            _ = try? cache.entry(word: styled[i], size: size, angle: angles[i][0], margin: margin, typesetter: typesetter)
+        }
+    }
+}
+
+/// Typeset words and their masks, keyed by word, size, angle and margin; safe to share across threads.
+private final class MaskCache: @unchecked Sendable {
+    struct Key: Hashable {
+        var text: String
+        var font: FontDescriptor
+        var size: Double
+        var angle: Double
+        var margin: Int
+    }
+
+    struct Entry {
+        var set: TypesetWord
+        var raw: WordMask
+        /// The mask grown by the margin, ready to search; nil when the word has no ink.
+        var search: SearchMask?
+        /// The grown mask at the coarse map's resolution.
+        var coarse: SearchMask?
+    }
+
+    private var entries: [Key: Entry] = [:]
+    private let lock = Lock()
+
+    func entry<T: Typesetter & GlyphRasterizer>(word: StyledWord, size: Double, angle: Double, margin: Int,
+                                                typesetter: T) throws -> Entry {
+        let key = Key(text: word.term.text, font: word.font, size: size, angle: angle, margin: margin)
+        if let e = lock.withLock({ entries[key] }) { return e }
+        let set = try typesetter.typeset(word.term.text, font: word.font, size: size)
+        let raw = try typesetter.coverage(of: set, rotation: angle)
+        let grown = raw.dilated(by: margin).bits
+        let search = raw.bits.width > 0 ? SearchMask(grown) : nil
+        let coarse = raw.bits.width > 0 ? SearchMask(grown.downsampled(by: Engine<T>.coarse)) : nil
+        let e = Entry(set: set, raw: raw, search: search, coarse: coarse)
+        lock.withLock { entries[key] = e }
+        return e
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import TagCloud
+import TagCloudGraphics
+
+/// `tagcloud cloud`: the word cloud — spiral placement with pixel-exact collisions, rotation, shapes, masks.
+enum CloudCommand {
+    static let inputGroup = "Input"
+    static let layoutGroup = "Layout"
+    static let shapeGroup = "Shape and colour"
+
+    static let specs: [OptionSpec] = [
+        OptionSpec("input", short: "i", valueName: "FILE", help: "Read words and weights from FILE: `word<TAB>weight` lines, CSV or JSON; - for standard input. Repeatable.", repeatable: true, group: inputGroup),
+        OptionSpec("width", short: "w", valueName: "PX", help: "Canvas width in points (= pixels at scale 1). Default: 800.", group: layoutGroup),
+        OptionSpec("height", valueName: "PX", help: "Canvas height. Default: 600.", group: layoutGroup),
+        OptionSpec("max-words", valueName: "N", help: "Most words drawn, the heaviest. Default: 200.", group: layoutGroup),
+        OptionSpec("margin", valueName: "PX", help: "Space between words (each keeps half of it clear around its ink). Default: 2.", group: layoutGroup),
+        OptionSpec("relative-scaling", valueName: "R", help: "0–1: how much size follows weight, as the Python wordcloud package defines it (default 0.5).", group: layoutGroup),
+        OptionSpec("font-step", valueName: "PT", help: "Step by which a word that does not fit is shrunk. Default: 1.", group: layoutGroup),
+        OptionSpec("rotate", valueName: "ANGLES", help: "Angles in degrees, clockwise: a list (0,-90; the default), a range FROM..TO (any angle in it), or `any` (-90..90).", group: layoutGroup),
+        OptionSpec("prefer-horizontal", valueName: "P", help: "Share of words drawn at 0° when 0 is among the angles. Default: 0.9.", group: layoutGroup),
+        OptionSpec("strategy", valueName: "NAME", help: "Where words go: archimedean (nearest the centre first, along an elliptical spiral; the default), rectangular, or random (uniform among free positions).", group: layoutGroup),
+        OptionSpec("random-start", help: "Start each word's spiral at a random point near the centre.", group: layoutGroup),
+        OptionSpec("fit", valueName: "MODE", help: "best-effort (default: shrink words that do not fit, report the rest) or all (scale the whole cloud until every word fits; exit status 3 if impossible).", group: layoutGroup),
+        OptionSpec("repeat", help: "Fill the space left by repeating the words, smaller, up to --max-words.", group: layoutGroup),
+        OptionSpec("shape", valueName: "NAME", help: "Place the words inside a shape: \(Shape.allCases.map(\.rawValue).joined(separator: ", ")).", group: shapeGroup),
+        OptionSpec("mask", valueName: "PNG", help: "Place the words inside an image: its opaque pixels if it has transparency, else its dark pixels (white is forbidden, as in the Python package). Resized to the canvas.", group: shapeGroup),
+        OptionSpec("mask-invert", help: "Swap the allowed and forbidden parts of --mask.", group: shapeGroup),
+        OptionSpec("mask-threshold", valueName: "0-255", help: "Alpha or luminance threshold of --mask. Default: 128.", group: shapeGroup),
+        OptionSpec("contour", valueName: "PT", help: "Draw the outline of the shape or mask with this width.", group: shapeGroup),
+        OptionSpec("contour-color", valueName: "COLOR", help: "Colour of the outline. Default: black.", group: shapeGroup),
+        OptionSpec("color-image", valueName: "PNG", help: "Colour each word with the mean colour of this image under its pixels (resized to the canvas).", group: shapeGroup),
+    ] + StyleArguments.specs.filter { $0.name != "random-sizes" } + OutputArguments.specs + [CommonOptions.help]
+
+    static let usage = [
+        "tagcloud cloud [options] --input FILE -o FILE",
+        "tagcloud cloud [options] WORD... -o FILE",
+    ]
+
+    static let examples = [
+        "tagcloud cloud --input freq.tsv --width 1600 --height 1200 --max-words 1000 --seed 1 -o cloud.png",
+        "tagcloud cloud --input tags.json --shape heart --rotate 0,90 --prefer-horizontal 0.9 -o cloud.svg",
+        "tagcloud cloud --input freq.tsv --mask silhouette.png --contour 2 --contour-color navy -o cloud.pdf",
+        "tagcloud cloud --input freq.tsv --rotate any --strategy random --fit all -o cloud.png",
+    ]
+
+    /// Exit status when `--fit all` could not place every word.
+    static let unplacedStatus: Int32 = 3
+
+    static func run(_ argv: [String]) throws -> Int32 {
+        let args = try ArgumentParser(options: specs).parse(argv)
+        if args.flag("help") {
+            print(helpText(command: "tagcloud cloud", summary: "Draw a word cloud: words packed around the centre or inside a shape, pixel-exact.",
+                           usage: usage, options: specs, examples: examples))
+            return 0
+        }
+        _ = try OutputArguments.destination(args)
+        let quiet = args.flag("quiet")
+        var o = WordCloudOptions()
+        o.style = try StyleArguments.style(from: args, defaultSizes: 4...4)
+        let seed = try StyleArguments.seed(from: args)
+        o.seed = seed.value
+        o.width = try args.int("width", range: 1...WordCloudOptions.maximumSide) ?? 800
+        o.height = try args.int("height", range: 1...WordCloudOptions.maximumSide) ?? 600
+        if o.width * o.height > WordCloudOptions.maximumPixels {
+            throw CLIError.usage("canvas \(o.width)x\(o.height) is too large: at most \(WordCloudOptions.maximumPixels / 1_000_000) million pixels")
+        }
+        o.maxWords = try args.int("max-words", range: 1...10_000_000) ?? 200
+        o.margin = try args.int("margin", range: 0...1000) ?? 2
+        o.minFontSize = try args.double("min-size", range: 0.5...CloudStyle.maximumFontSize) ?? 4
+        o.maxFontSize = try args.double("max-size", range: 0.5...CloudStyle.maximumFontSize)
+        if let m = o.maxFontSize, m < o.minFontSize {
+            throw CLIError.usage("--min-size \(o.minFontSize) is larger than --max-size \(m): the minimum must not exceed the maximum")
+        }
+        o.fontStep = try args.double("font-step", range: 0.1...1000) ?? 1
+        if let curve = try StyleArguments.choice(args, "size-scale", WeightScale.Curve.self) {
+            o.sizing = .scale(curve)
+        }
+        if let r = try args.double("relative-scaling", range: 0...1) { o.sizing = .relativeScaling(r) }
+        if let r = args.string("rotate") { o.rotation = try rotation(r) }
+        o.preferHorizontal = try args.double("prefer-horizontal", range: 0...1) ?? 0.9
+        o.strategy = try StyleArguments.choice(args, "strategy", SearchStrategy.self) ?? .archimedean
+        o.randomStart = args.flag("random-start")
+        o.fit = try StyleArguments.choice(args, "fit", WordCloudOptions.Fit.self) ?? .bestEffort
+        o.repeatWords = args.flag("repeat")
+        if let s = args.string("shape") {
+            guard let shape = Shape(rawValue: s.lowercased()) else {
+                throw CLIError.usage("unknown shape \"\(s)\": choose one of \(Shape.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            o.area = .shape(shape)
+        }
+        if let path = args.string("mask") {
+            if args.string("shape") != nil { throw CLIError.usage("give either --shape or --mask, not both") }
+            let threshold = try args.int("mask-threshold", range: 0...255) ?? 128
+            let image = try Failure.wrap { try ImageLoader.loadRGBA(path: path) }
+            let sized = try resized(image, path: path, option: "mask", width: o.width, height: o.height, quiet: quiet)
+            o.area = .mask(ImageLoader.mask(from: sized, options: ImageMaskOptions(invert: args.flag("mask-invert"),
+                                                                                  threshold: UInt8(threshold))))
+        } else if args.flag("mask-invert") || args.string("mask-threshold") != nil {
+            throw CLIError.usage("--mask-invert and --mask-threshold need --mask PNG")
+        }
+        o.contourWidth = try args.double("contour", range: 0...1000) ?? 0
+        if let c = args.string("contour-color") { o.contourColor = try StyleArguments.parseColor(option: "contour-color")(c) }
+        if let path = args.string("color-image") {
+            let image = try Failure.wrap { try ImageLoader.loadRGBA(path: path) }
+            o.colorImage = try resized(image, path: path, option: "color-image", width: o.width, height: o.height, quiet: quiet)
+        }
+
+        let terms = try TagInput.read(arguments: args.positionals, inputs: args.strings("input"))
+        var rng = SeededRandom(seed: o.seed)
+        let result = try Failure.wrap { try WordCloudLayout(o).run(terms, typesetter: FreeTypeTypesetter(), using: &rng) }
+        try OutputArguments.write(result.layout, args)
+        StyleArguments.announce(seed: seed, quiet: quiet)
+        let s = result.statistics
+        let incomplete = o.fit == .all && s.unplaced > 0
+        if !quiet || incomplete {
+            var line = "placed \(s.placed) of \(s.requested) words (\(s.shrunk) shrunk, \(s.unplaced) unplaced)"
+            let beyond = result.layout.unplaced.filter { $0.reason == .maxWords }.count
+            if beyond > 0 { line += "; \(beyond) more beyond --max-words" }
+            if s.scale < 1 { line += "; scaled to \(Int((s.scale * 100).rounded()))% to fit all" }
+            Console.note(line)
+        }
+        if incomplete {
+            Console.error("--fit all: \(s.unplaced) words fit nowhere even at the smallest size; use a larger canvas, fewer words (--max-words) or a smaller --min-size")
+            return unplacedStatus
+        }
+        return 0
+    }
+
+    /// The image at the canvas size; a different size is resized with a note.
+    static func resized(_ image: RGBAImage, path: String, option: String, width: Int, height: Int, quiet: Bool) throws -> RGBAImage {
+        if image.width == width && image.height == height { return image }
+        if !quiet {
+            Console.note("--\(option) \(path) is \(image.width)x\(image.height); resized to the canvas \(width)x\(height)")
+        }
+        return ImageLoader.resized(image, width: width, height: height)
+    }
+
+    /// Parses `--rotate`: `any`, `FROM..TO`, or a comma-separated list of angles.
+    static func rotation(_ text: String) throws -> WordCloudOptions.Rotation {
+        let t = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let bad = CLIError.usage("invalid value \"\(text)\" for --rotate: expected a list of angles (0,-90), a range (-45..45) or any")
+        if t == "any" { return .range(from: -90, to: 90) }
+        if t.contains("..") {
+            let parts = t.components(separatedBy: "..")
+            guard parts.count == 2, let a = Double(parts[0]), let b = Double(parts[1]), a.isFinite, b.isFinite, a <= b,
+                  abs(a) <= 360, abs(b) <= 360 else { throw bad }
+            return .range(from: a, to: b)
+        }
+        let angles = t.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard !angles.isEmpty, angles.allSatisfy({ $0 != nil && $0!.isFinite && abs($0!) <= 360 }) else { throw bad }
+        return .angles(angles.map { $0! })
+    }
+}

@@ -1,0 +1,628 @@
+import CCairo
+import CFreeType
+import Foundation
+import TagCloud
+
+/// Word coverage masks from FreeType, computed so that they agree pixel for pixel with what
+/// `CairoRenderer` paints.
+///
+/// Each glyph's unhinted outline is scaled and rotated exactly as cairo's FreeType backend does it
+/// (the same character size and the same 16.16 shape matrix), rendered by FreeType's anti-aliasing
+/// rasteriser at the same coordinates cairo has it render (cairo draws glyphs with
+/// FT_Render_Glyph), and every pixel with any coverage at all is set. Cairo does
+/// not draw a glyph at its exact position: it draws a cached glyph image at the position rounded to
+/// the pixel grid (cairo 1.16) or to a quarter pixel (cairo 1.17.6 and later), so the glyphs here
+/// are snapped the same way, matching the cairo library the process actually loaded. The result is
+/// exact whenever the word's origin is drawn on whole pixels, which is where layouts put it.
+///
+/// Rendered glyphs are cached per font, size, angle and sub-pixel phase, since a word cloud
+/// repeats letters constantly. Several threads may call `coverage(of:rotation:)` at once: FreeType
+/// faces are not thread-safe, so each call borrows a face (with its own caches and buffers) from a
+/// small pool and works on it alone.
+public final class FreeTypeGlyphRasterizer: GlyphRasterizer, @unchecked Sendable {
+    /// The instance `FreeTypeTypesetter` delegates to, so every typesetter shares one pool of faces
+    /// and glyph caches.
+    static let shared = FreeTypeGlyphRasterizer()
+
+    /// How glyph origins are snapped, chosen to match the cairo library in use.
+    let placement: GlyphPlacement
+    /// Guards `idleFaces`; held only to take or return a face, never while rasterising.
+    private let lock = NSLock()
+    private var idleFaces: [FaceKey: [RasterFace]] = [:]
+    /// Idle faces kept per font; more than the number of threads that can run at once would
+    /// only hold memory (each face carries its own glyph cache).
+    private let maximumIdleFacesPerFont = max(2, ProcessInfo.processInfo.activeProcessorCount)
+
+    /// Creates a rasteriser with its own face pool and glyph caches.
+    public init() {
+        placement = .matchingCairo
+    }
+
+    /// A rasteriser snapping glyphs as `placement` says, whatever cairo is loaded (for tests).
+    init(placement: GlyphPlacement) {
+        self.placement = placement
+    }
+
+    /// The pixels (1 pixel = 1 point) touched by `word`'s glyphs drawn with its origin at (0, 0),
+    /// rotated by `rotation` degrees clockwise on screen about the origin. A pixel is set when any
+    /// part of it is covered, however faintly; the mask is cropped to the set pixels, and a word
+    /// without ink (only spaces) gives an empty 0×0 mask at offset (0, 0).
+    ///
+    /// Throws when the font cannot be opened, the size is not a usable font size, the rotation is
+    /// not finite, or FreeType fails on a glyph.
+    public func coverage(of word: TypesetWord, rotation: Double) throws -> WordMask {
+        guard word.size.isFinite, word.size > 0, word.size <= 10_000 else {
+            throw GraphicsError.invalidFontSize(word.size)
+        }
+        guard rotation.isFinite else { throw InvalidRotation(text: word.text, rotation: rotation) }
+        if word.glyphs.isEmpty { return noInk }
+        let face = try checkOut(word.font)
+        defer { checkIn(face) }
+        return try face.coverage(of: word, rotation: rotation, placement: placement)
+    }
+
+    // MARK: - Face pool
+
+    private func checkOut(_ font: ResolvedFont) throws -> RasterFace {
+        let key = FaceKey(file: font.file, faceIndex: font.faceIndex)
+        lock.lock()
+        if let face = idleFaces[key]?.popLast() {
+            lock.unlock()
+            return face
+        }
+        lock.unlock()
+        // Opening a face takes FreeType's library lock (inside FontFace); doing it outside our own
+        // lock lets other fonts' faces come and go meanwhile.
+        return try RasterFace(font: font, key: key)
+    }
+
+    private func checkIn(_ face: RasterFace) {
+        lock.lock()
+        defer { lock.unlock() }
+        var idle = idleFaces[face.key, default: []]
+        // Past the cap the face is dropped here and closed by its deinit, under the library lock.
+        if idle.count < maximumIdleFacesPerFont { idle.append(face) }
+        idleFaces[face.key] = idle
+    }
+}
+
+extension FreeTypeTypesetter: GlyphRasterizer {
+    /// The coverage mask of `word` rotated `rotation` degrees clockwise, from a rasteriser shared by
+    /// all typesetters; see `FreeTypeGlyphRasterizer.coverage(of:rotation:)`. Lets one typesetter
+    /// serve where a layout asks for `some Typesetter & GlyphRasterizer`.
+    public func coverage(of word: TypesetWord, rotation: Double) throws -> WordMask {
+        try FreeTypeGlyphRasterizer.shared.coverage(of: word, rotation: rotation)
+    }
+}
+
+/// Where cairo puts a glyph image relative to the glyph's exact device position.
+enum GlyphPlacement: Sendable {
+    /// Rounded to the nearest pixel, halves up (cairo up to 1.17.4).
+    case wholePixel
+    /// Rounded to the nearest quarter pixel on each axis, the glyph re-rendered for each of the
+    /// four phases (cairo 1.17.6 and later).
+    case quarterPixel
+
+    /// The behaviour of the cairo library loaded into this process.
+    static let matchingCairo: GlyphPlacement = cairo_version() >= 11706 ? .quarterPixel : .wholePixel
+
+    /// The whole-pixel position and the quarter-pixel phase (0...3) cairo uses for a glyph at `v`
+    /// pixels from a whole-pixel origin.
+    ///
+    /// Cairo snaps the absolute device coordinate; for an origin on whole pixels that equals the
+    /// origin plus the snapped offset, provided halves round up (cairo's `lround` on positive
+    /// canvas coordinates does).
+    @inline(__always)
+    func snap(_ v: Double) -> (pixel: Int, phase: Int) {
+        switch self {
+        case .wholePixel:
+            return (Int((v + 0.5).rounded(.down)), 0)
+        case .quarterPixel:
+            // cairo's POSITION and PHASE macros, written the same way so ties go the same way.
+            let whole = (v + 0.125).rounded(.down)
+            let quarters = (4 * (v + 0.125)).rounded(.down)
+            return (Int(whole), Int(quarters - 4 * whole))
+        }
+    }
+}
+
+/// The error for a rotation that is infinite or not a number.
+struct InvalidRotation: Error, CustomStringConvertible {
+    var text: String
+    var rotation: Double
+    var description: String {
+        "cannot rasterise \"\(text)\" at a rotation of \(rotation) degrees: give a finite angle"
+    }
+}
+
+/// The mask of a word without ink.
+private let noInk = WordMask(bits: BitMask(width: 0, height: 0), offsetX: 0, offsetY: 0)
+
+// MARK: - One face and its caches
+
+private struct FaceKey: Hashable {
+    var file: String
+    var faceIndex: Int
+}
+
+/// The covered pixels of one glyph at one size, angle and phase, cropped to its ink, placed
+/// relative to the (snapped) glyph origin, y down. A class so that caches and the per-word glyph
+/// list share it without copying the rows.
+private final class GlyphBits: Sendable {
+    let left: Int
+    let top: Int
+    let width: Int
+    let height: Int
+    let wordsPerRow: Int
+    /// `height * wordsPerRow` words, bit `i` of word `k` being column `64k + i`.
+    let words: [UInt64]
+
+    init(left: Int, top: Int, width: Int, height: Int, words: [UInt64]) {
+        self.left = left; self.top = top; self.width = width; self.height = height
+        self.wordsPerRow = (width + 63) >> 6
+        self.words = words
+    }
+
+    var isEmpty: Bool { width == 0 }
+
+    static let empty = GlyphBits(left: 0, top: 0, width: 0, height: 0, words: [])
+}
+
+/// Everything that depends only on (size, rotation): cairo's FreeType character size and shape
+/// matrix, the rotation used to place glyph origins, and the glyphs rendered so far.
+private final class Strike {
+    let size: Double
+    /// cos and sin of the rotation, computed as cairo_rotate computes them.
+    let cos: Double
+    let sin: Double
+    let charWidth: FT_F26Dot6
+    let charHeight: FT_F26Dot6
+    let matrix: FT_Matrix
+    let isIdentity: Bool
+    /// Rendered glyphs keyed by glyph id | x phase << 32 | y phase << 34.
+    var glyphs = [UInt64: GlyphBits](minimumCapacity: 32)
+
+    /// Reproduces cairo's arithmetic step by step (cairo-gstate, cairo-matrix and cairo-ft-font):
+    /// the outline is only the same, to the 1/64 pixel, if the character size and the 16.16
+    /// matrix are the same integers, and cairo derives them through doubles and truncation.
+    init(size: Double, rotation: Double) {
+        self.size = size
+        // CairoRenderer calls cairo_rotate(word.rotation * .pi / 180); cairo_matrix_init_rotate
+        // takes sin and cos of that.
+        let radians = rotation * .pi / 180
+        let s = Foundation.sin(radians), c = Foundation.cos(radians)
+        self.cos = c
+        self.sin = s
+        // The scaled font's matrix: font matrix (size × identity) times the rotation-only CTM.
+        let xx = size * c, yx = size * s, xy = size * -s, yy = size * c
+        // _cairo_matrix_compute_basis_scale_factors with x as the major axis.
+        let det = xx * yy - yx * xy
+        let major = hypot(xx, yx)
+        var xScale = major
+        var yScale = major != 0 ? abs(det) / major : 0
+        // _compute_transform: FreeType treats sizes below 1 as 1, so cairo does too.
+        if xScale < 1 { xScale = 1 }
+        if yScale < 1 { yScale = 1 }
+        // cairo_matrix_scale(1/x_scale, 1/y_scale) leaves the "shape": here, the pure rotation.
+        let sx = 1.0 / xScale, sy = 1.0 / yScale
+        let shapeXX = sx * xx, shapeYX = sx * yx, shapeXY = sy * xy, shapeYY = sy * yy
+        // DOUBLE_TO_16_16 truncates; the off-diagonal terms change sign because FreeType's y
+        // axis points up where cairo's points down. Clockwise on screen (y down) is therefore
+        // x' = cos·x + sin·y, y' = −sin·x + cos·y in FreeType's y-up outline space.
+        let m = FT_Matrix(xx: FT_Fixed(shapeXX * 65536.0), xy: -FT_Fixed(shapeXY * 65536.0),
+                          yx: -FT_Fixed(shapeYX * 65536.0), yy: FT_Fixed(shapeYY * 65536.0))
+        matrix = m
+        isIdentity = m.xx == 0x10000 && m.xy == 0 && m.yx == 0 && m.yy == 0x10000
+        // FT_Set_Char_Size(x_scale * 64 + .5, y_scale * 64 + .5): C truncation of a positive value.
+        charWidth = FT_F26Dot6(xScale * 64.0 + 0.5)
+        charHeight = FT_F26Dot6(yScale * 64.0 + 0.5)
+    }
+}
+
+private struct StrikeKey: Hashable {
+    var size: UInt64
+    var rotation: UInt64
+}
+
+/// A glyph of the word being rasterised, with its snapped position.
+private struct PlacedGlyph {
+    var bits: GlyphBits
+    var x: Int
+    var y: Int
+}
+
+/// Where the span callback writes: a block of `UInt64` rows and how FreeType's pixel coordinates
+/// (y up) map onto it, plus the bounds of what was written, so cropping needs no second scan.
+private struct SpanTarget {
+    var rows: UnsafeMutablePointer<UInt64>
+    var wordsPerRow: Int
+    var width: Int
+    var height: Int
+    /// Spans arrive in units of `1 << shift` of a pixel (2 when rendering oversampled).
+    var shift: Int
+    /// The least span coverage that leaves a mark (FreeType's oversampled renderer rounds
+    /// coverages below 8 away).
+    var minimumCoverage: UInt8
+    var minRow = Int.max, maxRow = -1, minColumn = Int.max, maxColumn = -1
+
+    init(rows: UnsafeMutablePointer<UInt64>, wordsPerRow: Int, width: Int, height: Int, oversampled: Bool) {
+        self.rows = rows; self.wordsPerRow = wordsPerRow; self.width = width; self.height = height
+        shift = oversampled ? 2 : 0
+        minimumCoverage = oversampled ? 8 : 1
+    }
+}
+
+/// FreeType's direct-rendering callback: sets the bits of every span with any coverage. A plain C
+/// function with a context pointer, so no Swift closure runs per span or per pixel. FreeType hands
+/// over one row at a time with its spans in increasing x; touching spans (an edge pixel next to a
+/// solid run) are merged so each stroke is set with one bit operation. Row `r` of the target is
+/// FreeType's pixel row `height - 1 - r` (FreeType's y points up).
+private let collectSpans: FT_SpanFunc = { y, count, spans, user in
+    guard let spans, let user, count > 0 else { return }
+    let target = user.assumingMemoryBound(to: SpanTarget.self)
+    let width = target.pointee.width, shift = target.pointee.shift
+    let threshold = target.pointee.minimumCoverage
+    let r = target.pointee.height &- 1 &- (Int(y) >> shift)
+    guard r >= 0, r < target.pointee.height else { return }
+    let row = target.pointee.rows + r &* target.pointee.wordsPerRow
+    var runStart = 0, runEnd = 0, first = Int.max, last = -1
+    for i in 0..<Int(count) {
+        let span = spans[i]
+        // FreeType emits no empty spans, but a zero coverage would be no ink, so make sure.
+        guard span.coverage >= threshold, span.len > 0 else { continue }
+        let start = Int(span.x) >> shift, end = ((Int(span.x) &+ Int(span.len) &- 1) >> shift) &+ 1
+        if start <= runEnd && runEnd > runStart {
+            runEnd = max(runEnd, end)
+            continue
+        }
+        let from = max(0, runStart), to = min(width, runEnd)
+        if from < to {
+            setBits(row, from: from, to: to)
+            first = min(first, from)
+            last = max(last, to)
+        }
+        runStart = start
+        runEnd = end
+    }
+    let from = max(0, runStart), to = min(width, runEnd)
+    if from < to {
+        setBits(row, from: from, to: to)
+        first = min(first, from)
+        last = max(last, to)
+    }
+    guard last >= 0 else { return }
+    target.pointee.minRow = min(target.pointee.minRow, r)
+    target.pointee.maxRow = max(target.pointee.maxRow, r)
+    target.pointee.minColumn = min(target.pointee.minColumn, first)
+    target.pointee.maxColumn = max(target.pointee.maxColumn, last - 1)
+}
+
+/// Sets bits `from..<to` of a row.
+@inline(__always)
+private func setBits(_ row: UnsafeMutablePointer<UInt64>, from: Int, to: Int) {
+    let first = from >> 6, last = (to - 1) >> 6
+    let head = ~UInt64(0) << UInt64(from & 63)
+    let tail = ~UInt64(0) >> UInt64(63 - ((to - 1) & 63))
+    if first == last {
+        row[first] |= head & tail
+        return
+    }
+    row[first] |= head
+    var k = first + 1
+    while k < last { row[k] = ~0; k += 1 }
+    row[last] |= tail
+}
+
+/// ORs a row of `sourceCount` words into `destination`, moving bit `i` to bit `i + shift`
+/// (`shift` may be negative); bits falling outside the destination are dropped.
+@inline(__always)
+private func orRow(_ source: UnsafePointer<UInt64>, count sourceCount: Int,
+                   into destination: UnsafeMutablePointer<UInt64>, count destinationCount: Int, shift: Int) {
+    let wordShift = shift >> 6          // floor division, also for negative shifts
+    let bitShift = UInt64(shift & 63)
+    for k in 0..<sourceCount {
+        let v = source[k]
+        if v == 0 { continue }
+        let i = k + wordShift
+        if bitShift == 0 {
+            if i >= 0 && i < destinationCount { destination[i] |= v }
+        } else {
+            if i >= 0 && i < destinationCount { destination[i] |= v << bitShift }
+            let j = i + 1
+            if j >= 0 && j < destinationCount { destination[j] |= v >> (64 - bitShift) }
+        }
+    }
+}
+
+/// One open face, used by one thread at a time (the pool guarantees it), with its glyph caches
+/// and a reusable bit buffer.
+private final class RasterFace {
+    let key: FaceKey
+    private let font: FontFace
+    /// The character size last given to FreeType, to skip FT_Set_Char_Size when it is unchanged.
+    private var charSize: (FT_F26Dot6, FT_F26Dot6)?
+    private var strikes: [StrikeKey: Strike] = [:]
+    private var lastStrikeKey: StrikeKey?
+    private var lastStrike: Strike?
+    /// Words held by cached glyphs; past the budget the caches start over, which bounds memory
+    /// even for layouts that try thousands of sizes.
+    private var cachedWords = 0
+    private static let cacheBudgetWords = 1 << 18        // 2 MiB of glyph bits per face
+    private static let cacheBudgetGlyphs = 8_192
+    private var cachedGlyphs = 0
+    private var scratch: UnsafeMutablePointer<UInt64>
+    private var scratchCapacity: Int
+    private var placed: [PlacedGlyph] = []
+
+    init(font: ResolvedFont, key: FaceKey) throws {
+        self.font = try FontFace(font: font)
+        self.key = key
+        scratchCapacity = 1024
+        scratch = .allocate(capacity: scratchCapacity)
+    }
+
+    deinit { scratch.deallocate() }
+
+    /// A zeroed scratch buffer of at least `count` words.
+    private func zeroedScratch(_ count: Int) -> UnsafeMutablePointer<UInt64> {
+        if count > scratchCapacity {
+            scratch.deallocate()
+            scratchCapacity = max(count, scratchCapacity * 2)
+            scratch = .allocate(capacity: scratchCapacity)
+        }
+        scratch.update(repeating: 0, count: max(count, 0))
+        return scratch
+    }
+
+    private func strike(size: Double, rotation: Double) -> Strike {
+        let key = StrikeKey(size: size.bitPattern, rotation: rotation.bitPattern)
+        if key == lastStrikeKey, let lastStrike { return lastStrike }
+        let strike: Strike
+        if let known = strikes[key] {
+            strike = known
+        } else {
+            strike = Strike(size: size, rotation: rotation)
+            strikes[key] = strike
+        }
+        lastStrikeKey = key
+        lastStrike = strike
+        return strike
+    }
+
+    func coverage(of word: TypesetWord, rotation: Double, placement: GlyphPlacement) throws -> WordMask {
+        let strike = strike(size: word.size, rotation: rotation)
+        let c = strike.cos, s = strike.sin
+        // Work on a local array (its storage is kept between calls): class properties pay for a
+        // runtime exclusivity check on every access.
+        var placed = self.placed
+        self.placed = []
+        placed.removeAll(keepingCapacity: true)
+        defer { self.placed = placed }
+        var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
+
+        // Pass 1: snap each glyph origin the way cairo does and fetch (or render) its bits.
+        for glyph in word.glyphs {
+            // cairo_matrix_transform_point with the CTM's linear part [c, s, -s, c]: the glyph
+            // offset rotated clockwise on screen, relative to the origin.
+            let vx = c * glyph.x + -s * glyph.y
+            let vy = s * glyph.x + c * glyph.y
+            let (px, phaseX) = placement.snap(vx)
+            let (py, phaseY) = placement.snap(vy)
+            let cacheKey = UInt64(glyph.id) | UInt64(phaseX) << 32 | UInt64(phaseY) << 34
+            let bits: GlyphBits
+            if let cached = strike.glyphs[cacheKey] {
+                bits = cached
+            } else {
+                bits = try render(glyph: glyph.id, strike: strike, phaseX: phaseX, phaseY: phaseY)
+                remember(bits, key: cacheKey, in: strike)
+            }
+            if bits.isEmpty { continue }
+            placed.append(PlacedGlyph(bits: bits, x: px, y: py))
+            minX = min(minX, px + bits.left)
+            minY = min(minY, py + bits.top)
+            maxX = max(maxX, px + bits.left + bits.width)
+            maxY = max(maxY, py + bits.top + bits.height)
+        }
+        guard !placed.isEmpty else { return noInk }
+
+        // Pass 2: OR the glyphs into one buffer covering the union of their (already tight)
+        // boxes, which is therefore the tight box of the word.
+        let width = maxX - minX, height = maxY - minY
+        let wordsPerRow = (width + 63) >> 6
+        let rows = zeroedScratch(wordsPerRow * height)
+        for g in placed {
+            let bits = g.bits
+            let shift = g.x + bits.left - minX
+            let firstRow = g.y + bits.top - minY
+            bits.words.withUnsafeBufferPointer { source in
+                guard let base = source.baseAddress else { return }
+                for r in 0..<bits.height {
+                    orRow(base + r * bits.wordsPerRow, count: bits.wordsPerRow,
+                          into: rows + (firstRow + r) * wordsPerRow, count: wordsPerRow, shift: shift)
+                }
+            }
+        }
+
+        // Pass 3: copy into a BitMask one maximal run at a time (BitMask's public API).
+        var mask = BitMask(width: width, height: height)
+        for y in 0..<height {
+            let row = rows + y * wordsPerRow
+            var open = -1          // start of a run still going at the end of the previous word
+            for k in 0..<wordsPerRow {
+                var v = row[k]
+                let base = k << 6
+                if open >= 0 {
+                    let end = (~v).trailingZeroBitCount
+                    if end == 64 { continue }
+                    mask.setRun(y: y, from: open, to: base + end)
+                    open = -1
+                    v &= ~0 << UInt64(end)
+                }
+                while v != 0 {
+                    let start = v.trailingZeroBitCount
+                    let end = (~v & (~0 << UInt64(start))).trailingZeroBitCount
+                    if end == 64 { open = base + start; break }
+                    mask.setRun(y: y, from: base + start, to: base + end)
+                    v &= ~0 << UInt64(end)
+                }
+            }
+            if open >= 0 { mask.setRun(y: y, from: open, to: width) }
+        }
+        return WordMask(bits: mask, offsetX: minX, offsetY: minY)
+    }
+
+    private func remember(_ bits: GlyphBits, key: UInt64, in strike: Strike) {
+        if cachedWords + bits.words.count > Self.cacheBudgetWords || cachedGlyphs >= Self.cacheBudgetGlyphs {
+            for cached in strikes.values { cached.glyphs.removeAll() }
+            strikes.removeAll()
+            // Keep the strike in use reachable so the rest of this word still fills it.
+            if let lastStrikeKey, let lastStrike { strikes[lastStrikeKey] = lastStrike }
+            cachedWords = 0
+            cachedGlyphs = 0
+        }
+        strike.glyphs[key] = bits
+        cachedWords += bits.words.count
+        cachedGlyphs += 1
+    }
+
+    /// Renders one glyph as cairo would for this strike and phase.
+    private func render(glyph: UInt32, strike: Strike, phaseX: Int, phaseY: Int) throws -> GlyphBits {
+        let face = font.face
+        guard font.isScalable else {
+            return try colorBox(glyph: glyph, strike: strike, phaseX: phaseX, phaseY: phaseY)
+        }
+        if charSize?.0 != strike.charWidth || charSize?.1 != strike.charHeight {
+            // Cairo asks for exactly this size (0 dpi means 72, so 1 unit = 1 pixel).
+            let error = FT_Set_Char_Size(face, strike.charWidth, strike.charHeight, 0, 0)
+            guard error == 0 else {
+                charSize = nil
+                throw GraphicsError.freetype("set size \(strike.size) for \"\(font.font.file)\"", code: error)
+            }
+            charSize = (strike.charWidth, strike.charHeight)
+        }
+        let error = FT_Load_Glyph(face, glyph, outlineLoadFlags)
+        guard error == 0, let slot = face.pointee.glyph, slot.pointee.format == ftGlyphFormatOutline else {
+            // No outline for this glyph (a colour bitmap in an otherwise scalable font).
+            return try colorBox(glyph: glyph, strike: strike, phaseX: phaseX, phaseY: phaseY)
+        }
+        // The struct is copied but its point array is the slot's, so transforming the copy
+        // transforms the slot's outline in place (it is reloaded for every glyph anyway).
+        var outline = slot.pointee.outline
+        guard outline.n_points > 0 else { return GlyphBits.empty }
+        return try rasterize(&outline, library: slot.pointee.library, strike: strike, phaseX: phaseX, phaseY: phaseY)
+    }
+
+    /// Applies the strike's rotation and the phase shift to `outline` (in pixels, y up, about the
+    /// glyph origin) and collects every pixel it touches.
+    private func rasterize(_ outline: inout FT_Outline, library: FT_Library?, strike: Strike,
+                           phaseX: Int, phaseY: Int) throws -> GlyphBits {
+        // What FT_Set_Transform does inside FT_Load_Glyph for cairo.
+        if !strike.isIdentity {
+            var matrix = strike.matrix
+            FT_Outline_Transform(&outline, &matrix)
+        }
+        // Cairo ≥ 1.17.6 shifts the outline by the phase in quarter pixels (16 in 26.6); its y
+        // phase moves the glyph down on screen, which is −y for FreeType.
+        if phaseX != 0 || phaseY != 0 {
+            FT_Outline_Translate(&outline, FT_Pos(phaseX * 16), FT_Pos(-phaseY * 16))
+        }
+        var cbox = FT_BBox()
+        FT_Outline_Get_CBox(&outline, &cbox)
+        // Cairo has FreeType render the glyph (FT_Render_Glyph) into a bitmap spanning the control
+        // box rounded out to whole pixels, with the outline moved so that box starts at (0, 0).
+        // The same numbers are used here, not just the same shape: FreeType's rasteriser is not
+        // exactly translation invariant (an outline reaching into negative coordinates can gain or
+        // lose a pixel of faint coverage), so only cairo's coordinates give cairo's pixels.
+        // Nothing is drawn outside that box, so it needs no slack either.
+        let xMin = cbox.xMin & -64, yMin = cbox.yMin & -64
+        let xMax = (cbox.xMax + 63) & -64, yMax = (cbox.yMax + 63) & -64
+        let width = Int((xMax - xMin) >> 6), height = Int((yMax - yMin) >> 6)
+        guard width > 0, height > 0 else { return GlyphBits.empty }
+        FT_Outline_Translate(&outline, -xMin, -yMin)
+        // Glyphs flagged as having overlapping contours (FT_OUTLINE_OVERLAP, 0x40, set from the
+        // TrueType OVERLAP_SIMPLE/COMPOUND bits; common in variable fonts) are rendered by
+        // FreeType at 4× in each direction and averaged, which drops sub-pixel coverages below
+        // 8/255 and so sets a different pixel set (ft_smooth_raster_overlap). Mirror that exactly.
+        // Past 8191 pixels of width FreeType refuses such a glyph altogether; the plain rendering
+        // used here then can only add pixels.
+        let oversampled = outline.flags & 0x40 != 0 && width * 4 <= 0x7FFF
+        if oversampled, let points = outline.points {
+            for i in 0..<Int(outline.n_points) {
+                points[i].x *= 4
+                points[i].y *= 4
+            }
+        }
+        let scale = oversampled ? 4 : 1
+        let wordsPerRow = (width + 63) >> 6
+        var target = SpanTarget(rows: zeroedScratch(wordsPerRow * height), wordsPerRow: wordsPerRow,
+                                width: width, height: height, oversampled: oversampled)
+        var params = FT_Raster_Params()
+        params.flags = FT_RASTER_FLAG_AA | FT_RASTER_FLAG_DIRECT | FT_RASTER_FLAG_CLIP
+        params.gray_spans = collectSpans
+        // Clipping to the bitmap's extent gives the rasteriser the very bounds FreeType's own
+        // bitmap rendering uses.
+        params.clip_box = FT_BBox(xMin: 0, yMin: 0, xMax: FT_Pos(width * scale), yMax: FT_Pos(height * scale))
+        let error = withUnsafeMutablePointer(to: &target) { pointer -> FT_Error in
+            params.user = UnsafeMutableRawPointer(pointer)
+            return FT_Outline_Render(library, &outline, &params)
+        }
+        // A partial mask could let words overlap, so a failure is an error, not fewer pixels.
+        guard error == 0 else {
+            throw GraphicsError.freetype("rasterise a glyph of \"\(font.font.file)\"", code: error)
+        }
+        guard target.maxRow >= 0 else { return GlyphBits.empty }
+        // Copy the touched rows and columns out, so cached glyphs and word boxes are tight.
+        let firstRow = target.minRow, firstColumn = target.minColumn
+        let w = target.maxColumn - firstColumn + 1, h = target.maxRow - firstRow + 1
+        let wpr = (w + 63) >> 6
+        let words = [UInt64](unsafeUninitializedCapacity: wpr * h) { out, count in
+            guard let base = out.baseAddress else { return }
+            base.initialize(repeating: 0, count: wpr * h)
+            for r in 0..<h {
+                orRow(target.rows + (firstRow + r) * wordsPerRow, count: wordsPerRow,
+                      into: base + r * wpr, count: wpr, shift: -firstColumn)
+            }
+            count = wpr * h
+        }
+        // Back to glyph-origin coordinates, y down: column 0 is FreeType's xMin, row 0 is yMax.
+        return GlyphBits(left: Int(xMin >> 6) + firstColumn, top: -Int(yMax >> 6) + firstRow,
+                         width: w, height: h, words: words)
+    }
+
+    /// A glyph without an outline (a colour emoji bitmap): its ink box, one pixel larger on every
+    /// side because cairo scales such bitmaps with a filter that smears their edges, rotated and
+    /// placed like an outline and rasterised as a rectangle.
+    private func colorBox(glyph: UInt32, strike: Strike, phaseX: Int, phaseY: Int) throws -> GlyphBits {
+        try font.setSize(strike.size)
+        // setSize may have changed FreeType's size behind our back.
+        charSize = nil
+        guard let box = font.inkBox(glyph: glyph), !box.isEmpty else { return GlyphBits.empty }
+        // 26.6 FreeType coordinates, y up.
+        let x0 = FT_Pos(((box.minX - 1) * 64).rounded(.down)), x1 = FT_Pos(((box.maxX + 1) * 64).rounded(.up))
+        let top = FT_Pos((-(box.minY - 1) * 64).rounded(.up)), bottom = FT_Pos((-(box.maxY + 1) * 64).rounded(.down))
+        var points = [FT_Vector(x: x0, y: bottom), FT_Vector(x: x1, y: bottom),
+                      FT_Vector(x: x1, y: top), FT_Vector(x: x0, y: top)]
+        // Tags and the contour end index: FreeType's field types differ between releases (signed
+        // or unsigned), so the storage is raw and bound to whatever type the field has.
+        let tags = UnsafeMutableRawPointer.allocate(byteCount: 4, alignment: 4)
+        let contours = UnsafeMutableRawPointer.allocate(byteCount: 8, alignment: 8)
+        defer { tags.deallocate(); contours.deallocate() }
+        tags.initializeMemory(as: UInt8.self, repeating: 1, count: 4)      // FT_CURVE_TAG_ON
+        contours.initializeMemory(as: UInt16.self, repeating: 3, count: 1)  // last point index
+        return try points.withUnsafeMutableBufferPointer { buffer -> GlyphBits in
+            var outline = FT_Outline()
+            outline.n_contours = 1
+            outline.n_points = 4
+            outline.points = buffer.baseAddress
+            bind(tags, to: &outline.tags)
+            bind(contours, to: &outline.contours)
+            return try rasterize(&outline, library: font.face.pointee.glyph?.pointee.library, strike: strike,
+                             phaseX: phaseX, phaseY: phaseY)
+        }
+    }
+}
+
+/// Points a C pointer field at raw storage, whatever integer type the field declares.
+private func bind<T>(_ raw: UnsafeMutableRawPointer, to field: inout UnsafeMutablePointer<T>?) {
+    field = raw.assumingMemoryBound(to: T.self)
+}

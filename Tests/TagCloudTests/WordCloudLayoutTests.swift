@@ -1,0 +1,177 @@
+import Foundation
+import Testing
+@testable import TagCloud
+
+/// Properties of the word cloud over many seeds, sizes, angles and shapes, checked independently of
+/// the occupancy map: every placed word is re-rasterised on its own and its pixels counted.
+struct WordCloudLayoutTests {
+    func terms(_ n: Int, seed: UInt64) -> [Term] {
+        var rng = SeededRandom(seed: seed)
+        let words = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa",
+                     "lambda", "mu", "nu", "xi", "omicron", "pi", "rho", "sigma", "tau", "upsilon"]
+        return (0..<n).map { i in Term(words[i % words.count] + (i >= words.count ? "\(i)" : ""),
+                                       weight: Double(1 + rng.nextInt(below: 1000))) }
+    }
+
+    /// Re-rasterises every placed word and checks: no pixel twice, all inside the canvas and the area.
+    func checkPlacement(_ layout: CloudLayout, allowed: BitMask?, file: String = #fileID, line: Int = #line) throws {
+        let w = Int(layout.size.width), h = Int(layout.size.height)
+        var count = [UInt8](repeating: 0, count: w * h)
+        let ts = FakeTypesetter()
+        for p in layout.placed {
+            let set = TypesetWord(text: p.text, font: p.font, size: p.fontSize, advance: 0, ascent: 0, descent: 0,
+                                  inkBounds: .zero, glyphs: p.glyphs)
+            let m = try ts.coverage(of: set, rotation: p.rotation)
+            let ox = Int(p.origin.x) + m.offsetX, oy = Int(p.origin.y) + m.offsetY
+            #expect(p.origin.x == p.origin.x.rounded() && p.origin.y == p.origin.y.rounded(), "origins are whole pixels")
+            for y in 0..<m.bits.height {
+                for x in 0..<m.bits.width where m.bits[x, y] {
+                    let cx = ox + x, cy = oy + y
+                    guard cx >= 0, cy >= 0, cx < w, cy < h else {
+                        Issue.record("\(p.text) has ink outside the canvas at (\(cx), \(cy))")
+                        return
+                    }
+                    if let a = allowed, !a[cx, cy] {
+                        Issue.record("\(p.text) has ink outside the area at (\(cx), \(cy))")
+                        return
+                    }
+                    count[cy * w + cx] += 1
+                }
+            }
+        }
+        let overlapping = count.filter { $0 > 1 }.count
+        #expect(overlapping == 0, "\(overlapping) pixels covered twice")
+    }
+
+    static let seeds: [UInt64] = Array(1...12)
+
+    @Test("no two words share a pixel; all inside the canvas", arguments: seeds)
+    func noOverlap(seed: UInt64) throws {
+        var o = WordCloudOptions()
+        o.width = 300 + Int(seed) * 17
+        o.height = 200 + Int(seed) * 11
+        o.maxWords = 80
+        o.seed = seed
+        o.strategy = SearchStrategy.allCases[Int(seed) % 3]
+        o.rotation = seed % 2 == 0 ? .angles([0, -90]) : .range(from: -90, to: 90)
+        o.margin = Int(seed % 3)
+        let layout = try WordCloudLayout(o).layout(terms(80, seed: seed), typesetter: FakeTypesetter())
+        #expect(layout.placed.count >= 40)
+        #expect(layout.placed.count + layout.unplaced.count == 80)
+        try checkPlacement(layout, allowed: nil)
+    }
+
+    @Test("inside every shape", arguments: Shape.allCases)
+    func shapes(shape: Shape) throws {
+        var o = WordCloudOptions()
+        o.width = 320
+        o.height = 260
+        o.maxWords = 60
+        o.area = .shape(shape)
+        o.seed = 3
+        let layout = try WordCloudLayout(o).layout(terms(60, seed: 5), typesetter: FakeTypesetter())
+        #expect(layout.placed.count >= 20)
+        try checkPlacement(layout, allowed: shape.mask(width: 320, height: 260).allowed)
+    }
+
+    @Test("same seed, same layout")
+    func determinism() throws {
+        var o = WordCloudOptions()
+        o.rotation = .range(from: -60, to: 60)
+        o.strategy = .random
+        o.seed = 9
+        let a = try WordCloudLayout(o).layout(terms(60, seed: 1), typesetter: FakeTypesetter())
+        let b = try WordCloudLayout(o).layout(terms(60, seed: 1), typesetter: FakeTypesetter())
+        #expect(a == b)
+        o.seed = 10
+        let c = try WordCloudLayout(o).layout(terms(60, seed: 1), typesetter: FakeTypesetter())
+        #expect(a != c)
+    }
+
+    @Test("fit all places every word", arguments: [1 as UInt64, 2, 3])
+    func fitAll(seed: UInt64) throws {
+        var o = WordCloudOptions()
+        o.width = 240
+        o.height = 160
+        o.maxWords = 150
+        o.minFontSize = 2
+        o.fit = .all
+        o.seed = seed
+        o.sizing = .scale(.linear)
+        let layout = try WordCloudLayout(o).layout(terms(150, seed: seed), typesetter: FakeTypesetter())
+        #expect(layout.unplaced.isEmpty)
+        #expect(layout.placed.count == 150)
+        try checkPlacement(layout, allowed: nil)
+    }
+
+    @Test("sizes never increase as weight decreases", arguments: [WordCloudOptions.Sizing.relativeScaling(0.5), .relativeScaling(1), .scale(.sqrt), .scale(.log)])
+    func monotoneSizes(sizing: WordCloudOptions.Sizing) throws {
+        var o = WordCloudOptions()
+        o.sizing = sizing
+        o.maxWords = 100
+        o.width = 300
+        o.height = 200
+        let layout = try WordCloudLayout(o).layout(terms(100, seed: 4), typesetter: FakeTypesetter())
+        let byWeight = layout.placed.sorted { ($0.weight, $1.index) > ($1.weight, $0.index) }
+        for (a, b) in zip(byWeight, byWeight.dropFirst()) {
+            #expect(a.fontSize >= b.fontSize, "\(a.text) (\(a.weight)) \(a.fontSize) < \(b.text) (\(b.weight)) \(b.fontSize)")
+        }
+    }
+
+    @Test("prefer horizontal 1 rotates nothing; any-angle rotation uses many angles")
+    func rotation() throws {
+        var o = WordCloudOptions()
+        o.preferHorizontal = 1
+        let flat = try WordCloudLayout(o).layout(terms(50, seed: 2), typesetter: FakeTypesetter())
+        #expect(flat.placed.allSatisfy { $0.rotation == 0 })
+        o.rotation = .range(from: -90, to: 90)
+        let any = try WordCloudLayout(o).layout(terms(50, seed: 2), typesetter: FakeTypesetter())
+        #expect(Set(any.placed.map(\.rotation)).count > 20)
+        #expect(any.placed.allSatisfy { (-90...90).contains($0.rotation) })
+    }
+
+    @Test("words that fit nowhere are reported, never dropped")
+    func reported() throws {
+        var o = WordCloudOptions()
+        o.width = 60
+        o.height = 40
+        o.minFontSize = 10
+        o.maxFontSize = 20
+        let layout = try WordCloudLayout(o).layout(terms(40, seed: 1), typesetter: FakeTypesetter())
+        #expect(!layout.unplaced.isEmpty)
+        #expect(layout.placed.count + layout.unplaced.count == 40)
+        #expect(layout.unplaced.allSatisfy { $0.reason == .noSpace })
+    }
+
+    @Test("a mask that leaves no room is a clear error")
+    func noRoom() throws {
+        var o = WordCloudOptions()
+        o.width = 50
+        o.height = 50
+        o.area = .mask(BitMask(width: 50, height: 50))
+        #expect(throws: TagCloudError.self) { try WordCloudLayout(o).layout(terms(5, seed: 1), typesetter: FakeTypesetter()) }
+        do { _ = try WordCloudLayout(o).layout(terms(5, seed: 1), typesetter: FakeTypesetter()) } catch {
+            #expect("\(error)".contains("no room"))
+        }
+    }
+
+    @Test("bad options name themselves")
+    func badOptions() throws {
+        for change in [{ (o: inout WordCloudOptions) in o.width = 0 }, { $0.height = 40_000 }, { $0.maxWords = 0 },
+                       { $0.minFontSize = -1 }, { $0.preferHorizontal = 2 }, { $0.sizing = .relativeScaling(3) }] {
+            var o = WordCloudOptions()
+            change(&o)
+            #expect(throws: TagCloudError.self) { try WordCloudLayout(o).layout(terms(3, seed: 1), typesetter: FakeTypesetter()) }
+        }
+    }
+
+    @Test("repeat fills up to max words")
+    func repeatWords() throws {
+        var o = WordCloudOptions()
+        o.repeatWords = true
+        o.maxWords = 120
+        let layout = try WordCloudLayout(o).layout(terms(10, seed: 1), typesetter: FakeTypesetter())
+        #expect(layout.placed.count > 60)
+        try checkPlacement(layout, allowed: nil)
+    }
+}
