@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import TagCloud
+import TagCloudGraphics
 
 /// Runs the built `tagcloud` binary as a user would and checks exit codes, messages and files.
 struct ToolRun {
@@ -182,5 +184,123 @@ struct CLIProcessTests {
         let placed = json?["placed"] as? [[String: Any]] ?? []
         #expect(placed.count + unplaced.count == 60)
         #expect(!unplaced.isEmpty && unplaced.allSatisfy { $0["reason"] as? String == "rowLimit" })
+    }
+}
+
+@Suite("tagcloud cloud")
+struct CloudCLITests {
+    func pngSize(_ path: String) throws -> (Int, Int) {
+        let d = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        func be(_ i: Int) -> Int { Int(d[i]) << 24 | Int(d[i + 1]) << 16 | Int(d[i + 2]) << 8 | Int(d[i + 3]) }
+        return (be(16), be(20))
+    }
+
+    /// A 200x150 PNG: a disc of radius 60 in the middle, dark on white (no alpha) or opaque on
+    /// transparent; `empty` makes it all white (no room at all).
+    func discPNG(_ dir: URL, alpha: Bool, empty: Bool = false) throws -> String {
+        let path = dir.appendingPathComponent("mask-\(alpha)-\(empty).png").path
+        let inside = BitMask(width: 200, height: 150) { x, y in !empty && (x - 100) * (x - 100) + (y - 75) * (y - 75) < 3600 }
+        let data = alpha ? try ImageWriter.pngData(inside, set: .black, clear: .transparent)
+                         : try ImageWriter.pngData(inside, set: Color(rgb: 0x202020), clear: .white)
+        try data.write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// Runs a masked cloud and returns the placed words' frames.
+    func maskedCloud(_ dir: URL, mask: String, extra: [String] = []) throws -> [[String: Double]] {
+        let out = dir.appendingPathComponent("m.json").path
+        let words = (0..<40).map { "w\($0)" }
+        let r = try ToolRun.run(["cloud", "--width", "200", "--height", "150", "--mask", mask, "--seed", "1", "-o", out] + extra + words)
+        #expect(r.status == 0, "\(r.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any]
+        return (json?["placed"] as? [[String: Any]] ?? []).compactMap { $0["frame"] as? [String: Double] }
+    }
+
+    @Test("masks: with alpha, without alpha, inverted; no room is an error")
+    func masks() throws {
+        let dir = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func inDisc(_ f: [String: Double]) -> Bool {
+            let corners = [(f["x"]!, f["y"]!), (f["x"]! + f["width"]!, f["y"]!), (f["x"]!, f["y"]! + f["height"]!),
+                           (f["x"]! + f["width"]!, f["y"]! + f["height"]!)]
+            return corners.allSatisfy { ($0.0 - 100) * ($0.0 - 100) + ($0.1 - 75) * ($0.1 - 75) <= 3600 + 300 }
+        }
+        for alpha in [true, false] {
+            let frames = try maskedCloud(dir, mask: try discPNG(dir, alpha: alpha))
+            #expect(frames.count > 5)
+            #expect(frames.allSatisfy(inDisc), "alpha \(alpha): a word outside the disc")
+        }
+        let inverted = try maskedCloud(dir, mask: try discPNG(dir, alpha: false), extra: ["--mask-invert"])
+        #expect(inverted.count > 5)
+        #expect(inverted.allSatisfy { f in
+            // Outside the disc: the frame's centre is not deep inside it.
+            let cx = f["x"]! + f["width"]! / 2, cy = f["y"]! + f["height"]! / 2
+            return (cx - 100) * (cx - 100) + (cy - 75) * (cy - 75) > 900
+        })
+        let out = dir.appendingPathComponent("none.png").path
+        let r = try ToolRun.run(["cloud", "a", "b", "--width", "200", "--height", "150", "--mask",
+                                 try discPNG(dir, alpha: false, empty: true), "-o", out])
+        #expect(r.status != 0)
+        #expect(r.stderr.contains("no room"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    @Test("a cloud from a frequency file, in a shape, every format")
+    func formats() throws {
+        let dir = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let tsv = dir.appendingPathComponent("f.tsv")
+        try Data((0..<80).map { "word\($0)\t\(100 - $0)" }.joined(separator: "\n").utf8).write(to: tsv)
+        for ext in ["png", "svg", "json", "pdf"] {
+            let out = dir.appendingPathComponent("c.\(ext)").path
+            let r = try ToolRun.run(["cloud", "--input", tsv.path, "--width", "400", "--height", "300", "--shape", "heart",
+                                     "--contour", "2", "--contour-color", "navy", "--seed", "3", "-o", out])
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(r.stderr.contains("placed "), "summary line: \(r.stderr)")
+            #expect(FileManager.default.fileExists(atPath: out))
+        }
+        #expect(try pngSize(dir.appendingPathComponent("c.png").path) == (400, 300))
+        let svg = try String(contentsOf: dir.appendingPathComponent("c.svg"), encoding: .utf8)
+        #expect(svg.contains("class=\"contour\""))
+    }
+
+    @Test("--fit all that cannot fit exits 3 and still writes the cloud")
+    func fitAllFails() throws {
+        let dir = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("c.png").path
+        let words = (0..<60).map { "longword\($0)" }
+        let r = try ToolRun.run(["cloud", "--width", "120", "--height", "80", "--min-size", "30", "--fit", "all", "-o", out] + words)
+        #expect(r.status == 3, "\(r.stderr)")
+        #expect(r.stderr.contains("--fit all"))
+    }
+
+    @Test("--fit all places every word")
+    func fitAll() throws {
+        let dir = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("c.json").path
+        let words = (0..<150).map { "word\($0)" }
+        let r = try ToolRun.run(["cloud", "--width", "300", "--height", "200", "--fit", "all", "--seed", "1", "-o", out] + words)
+        #expect(r.status == 0, "\(r.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any]
+        #expect((json?["placed"] as? [Any])?.count == 150)
+    }
+
+    static let errorCases: [CLIErrorCase] = [
+        CLIErrorCase(name: "unknown shape", args: ["cloud", "a", "--shape", "hexagon", "-o", "OUT.png"], status: 1, message: "heart"),
+        CLIErrorCase(name: "mask that is not a PNG", args: ["cloud", "a", "--mask", "DIR/m.png", "-o", "OUT.png"],
+                     files: ["m.png": Array("not a png".utf8)], status: 2, message: "m.png"),
+        CLIErrorCase(name: "missing mask", args: ["cloud", "a", "--mask", "DIR/none.png", "-o", "OUT.png"], status: 2, message: "none.png"),
+        CLIErrorCase(name: "huge canvas", args: ["cloud", "a", "--width", "40000", "-o", "OUT.png"], status: 1, message: "--width"),
+        CLIErrorCase(name: "zero max words", args: ["cloud", "a", "--max-words", "0", "-o", "OUT.png"], status: 1, message: "--max-words"),
+        CLIErrorCase(name: "bad rotation", args: ["cloud", "a", "--rotate", "sideways", "-o", "OUT.png"], status: 1, message: "--rotate"),
+        CLIErrorCase(name: "bad prefer-horizontal", args: ["cloud", "a", "--prefer-horizontal", "2", "-o", "OUT.png"], status: 1, message: "--prefer-horizontal"),
+        CLIErrorCase(name: "invert without mask", args: ["cloud", "a", "--mask-invert", "-o", "OUT.png"], status: 1, message: "--mask"),
+    ]
+
+    @Test("bad cloud input: one line, its status, no output", arguments: errorCases)
+    func badInput(_ c: CLIErrorCase) throws {
+        try CLIProcessTests().badInput(c)
     }
 }
