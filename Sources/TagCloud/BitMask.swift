@@ -79,6 +79,32 @@ public struct BitMask: Hashable, Sendable {
     /// shifted right and down by `offsetX`, `offsetY` pixels (its position within a cell).
     public func downsampled(by factor: Int, offsetX: Int = 0, offsetY: Int = 0) -> BitMask {
         var out = BitMask(width: (width + offsetX + factor - 1) / factor, height: (height + offsetY + factor - 1) / factor)
+        if factor == 4 && offsetX >= 0 && offsetX < 4 {
+            // Word at a time: OR each group of four bits, then gather every fourth bit into 16 bits.
+            let sw = (width + offsetX + 63) >> 6, ow = out.wordsPerRow
+            words.withUnsafeBufferPointer { src in
+                out.words.withUnsafeMutableBufferPointer { dst in
+                    for y in 0..<height {
+                        let cy = (y + offsetY) >> 2
+                        var carry: UInt64 = 0
+                        for k in 0..<sw {
+                            let w: UInt64 = k < wordsPerRow ? src[y * wordsPerRow + k] : 0
+                            let shifted = offsetX == 0 ? w : (w << UInt64(offsetX)) | carry
+                            carry = offsetX == 0 ? 0 : w >> UInt64(64 - offsetX)
+                            if shifted == 0 { continue }
+                            var m = (shifted | shifted >> 1 | shifted >> 2 | shifted >> 3) & 0x1111_1111_1111_1111
+                            m = (m | m >> 3) & 0x0303_0303_0303_0303
+                            m = (m | m >> 6) & 0x000F_000F_000F_000F
+                            m = (m | m >> 12) & 0x0000_00FF_0000_00FF
+                            m = (m | m >> 24) & 0xFFFF
+                            let bit = k * 16
+                            dst[cy * ow + bit >> 6] |= m << UInt64(bit & 63)
+                        }
+                    }
+                }
+            }
+            return out
+        }
         for y in 0..<height {
             let cy = (y + offsetY) / factor
             for k in 0..<wordsPerRow {

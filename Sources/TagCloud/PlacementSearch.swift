@@ -27,28 +27,42 @@ struct SearchMask {
         rowOrder = (0..<mask.height).filter { ink[$0] > 0 }.sorted { (ink[$0], $1) > (ink[$1], $0) }.map { Int32($0) }
         // The longest vertical run in each of up to eight sections of the width: spread-out probes
         // reject most positions in crowded regions. One row-major pass keeps a run length per column.
+        // For each power-of-two length L, the rows AND-ed L at a time mark the columns with a vertical
+        // run of at least L starting there; the longest such run in each of up to eight sections of
+        // the width becomes a probe (spread-out probes reject most positions in crowded regions).
         let sections = min(8, max(1, mask.width / 4))
-        var best = [(column: Int, start: Int, length: Int)](repeating: (0, 0, 0), count: sections)
         let width = mask.width, mw = mask.wordsPerRow
-        var run = [Int32](repeating: 0, count: width), last = [Int32](repeating: -2, count: width)
-        var longest = [Int32](repeating: 0, count: width), longestEnd = [Int32](repeating: 0, count: width)
-        mask.words.withUnsafeBufferPointer { words in
-            for y in 0..<mask.height {
-                for k in 0..<mw {
-                    var w = words[y * mw + k]
-                    while w != 0 {
-                        let c = k << 6 | w.trailingZeroBitCount
-                        w &= w - 1
-                        run[c] = last[c] == Int32(y - 1) ? run[c] + 1 : 1
-                        last[c] = Int32(y)
-                        if run[c] > longest[c] { longest[c] = run[c]; longestEnd[c] = Int32(y) }
+        var best = [(column: Int, start: Int, length: Int)](repeating: (0, 0, 0), count: sections)
+        var runs = mask.words
+        var length = 1
+        while length <= (2 << OccupancyMap.topLevel) && mask.height >= length {
+            let rows = mask.height - length + 1
+            var found = false
+            runs.withUnsafeBufferPointer { r in
+                for y in 0..<rows {
+                    for k in 0..<mw {
+                        var w = r[y * mw + k]
+                        while w != 0 {
+                            found = true
+                            let c = k << 6 | w.trailingZeroBitCount
+                            let s = c * sections / width
+                            if best[s].length < length { best[s] = (c, y, length) }
+                            // One column per section and length is enough: skip to the next section.
+                            let nextSection = ((s + 1) * width + sections - 1) / sections
+                            let skip = nextSection - (k << 6)
+                            w = skip >= 64 ? 0 : w & (~UInt64(0) << UInt64(max(skip, w.trailingZeroBitCount + 1)))
+                        }
                     }
                 }
             }
-        }
-        for c in 0..<width where longest[c] > 0 {
-            let s = c * sections / width, n = Int(longest[c])
-            if n > best[s].length { best[s] = (c, Int(longestEnd[c]) - n + 1, n) }
+            if !found { break }
+            // Runs of twice the length: a run of 2L starts at y when runs of L start at y and y + L.
+            let next = mask.height - 2 * length + 1
+            if next <= 0 { break }
+            var doubled = [UInt64](repeating: 0, count: next * mw)
+            for y in 0..<next { for k in 0..<mw { doubled[y * mw + k] = runs[y * mw + k] & runs[(y + length) * mw + k] } }
+            runs = doubled
+            length *= 2
         }
         best = best.filter { $0.length >= 2 }.sorted { ($0.length, $1.column) > ($1.length, $0.column) }
         probes = best.map { b in
@@ -112,6 +126,23 @@ extension OccupancyMap {
         return (lo >> s) | (hi << (64 - s))
     }
 
+    /// The positions `x0 ..< x0 + 64` of row `y` (bit i = position x0 + i, only up to `x1`) where
+    /// every probe of `search` finds free pixels.
+    @inline(__always)
+    func freeBits(_ search: SearchMask, row y: Int, from x0: Int, to x1: Int) -> UInt64 {
+        pyramid.withUnsafeBufferPointer { p in
+            var blocked: UInt64 = 0
+            for probe in search.probes {
+                blocked |= window(p, level: probe.level, row: y + probe.rowA, from: x0 + probe.column)
+                if blocked == ~0 { return 0 }
+                blocked |= window(p, level: probe.level, row: y + probe.rowB, from: x0 + probe.column)
+                if blocked == ~0 { return 0 }
+            }
+            let n = x1 - x0 + 1
+            return n < 64 ? ~blocked & ((UInt64(1) << UInt64(n)) - 1) : ~blocked
+        }
+    }
+
     /// Calls `visit` with each position in row `y`, columns `x0...x1` (mask top-left), where every
     /// probe of `search` finds free pixels, in increasing x. `visit` returns false to stop early.
     @inline(__always)
@@ -172,7 +203,7 @@ struct PlacementSearch {
     /// shape), or nil when it fits nowhere. With `tileBudget`, at most that many tiles are visited
     /// and the answer is the best among them.
     func nearest(_ search: SearchMask, startX sx: Double, startY sy: Double, tileBudget: Int = .max,
-                 near: (x: Int, y: Int)? = nil) -> Found? {
+                 near: (x: Int, y: Int, radius: Int)? = nil) -> Found? {
         let m = search.mask
         let maxX = map.width - m.width, maxY = map.height - m.height
         guard maxX >= 0, maxY >= 0 else { return nil }
@@ -200,13 +231,22 @@ struct PlacementSearch {
             return rect ? max(dx.magnitude, dy.magnitude) : dx * dx + dy * dy
         }
 
+        // Only tiles around `near` when given (a window of about `radius` tiles each way).
+        var tx0 = 0, tx1 = tilesX - 1, ty0 = 0, ty1 = tilesY - 1
+        if let p = near {
+            let cx = max(0, min(tilesX - 1, p.x / 64)), cy = max(0, min(tilesY - 1, p.y / th))
+            let rx = max(1, p.radius / 4)
+            tx0 = max(0, cx - rx); tx1 = min(tilesX - 1, cx + rx)
+            ty0 = max(0, cy - p.radius); ty1 = min(tilesY - 1, cy + p.radius)
+        }
+        let spanX = tx1 - tx0 + 1
         // Bucket the tiles by their bound.
-        var bounds = [Double](repeating: 0, count: tilesX * tilesY)
+        var bounds = [Double](repeating: 0, count: spanX * (ty1 - ty0 + 1))
         var lo = Double.infinity, hi = -Double.infinity
-        for ty in 0..<tilesY {
-            for tx in 0..<tilesX {
+        for ty in ty0...ty1 {
+            for tx in tx0...tx1 {
                 let b = bound(tx, ty)
-                bounds[ty * tilesX + tx] = b
+                bounds[(ty - ty0) * spanX + tx - tx0] = b
                 lo = min(lo, b); hi = max(hi, b)
             }
         }
@@ -225,7 +265,6 @@ struct PlacementSearch {
         }
 
         var best: (x: Int, y: Int, key: Double)? = nil
-        SearchCounters.searches += 1
         var budget = tileBudget
         var exhaustive = true
         buckets: for k in 0..<n {
@@ -235,18 +274,16 @@ struct PlacementSearch {
                 if let b = best, b.key <= bounds[t] { continue }
                 if budget == 0 { exhaustive = false; break buckets }
                 budget -= 1
-                let tx = t % tilesX, ty = t / tilesX
-                if let p = near, abs(tx * 64 + 32 - p.x) > 96 || abs(ty * th + th / 2 - p.y) > 3 * th { continue }
+                let tx = tx0 + t % spanX, ty = ty0 + t / spanX
                 let x0 = tx * 64, x1 = min(maxX, x0 + 63)
-                SearchCounters.tiles += 1
                 for y in (ty * th)...min(maxY, ty * th + th - 1) {
-                    _ = map.candidates(search, row: y, from: x0, to: x1) { x in
+                    var free = map.freeBits(search, row: y, from: x0, to: x1)
+                    while free != 0 {
+                        let x = x0 + free.trailingZeroBitCount
+                        free &= free - 1
                         let kx = key(x, y)
-                        SearchCounters.survivors += 1
-                        if let b = best, b.key <= kx { return true }
-                        SearchCounters.exact += 1
+                        if let b = best, b.key <= kx { continue }
                         if !map.collides(search, x: x, y: y) { best = (x, y, kx) }
-                        return true
                     }
                 }
             }
@@ -292,9 +329,3 @@ struct PlacementSearch {
     }
 }
 
-public enum SearchCounters {
-    nonisolated(unsafe) public static var searches = 0
-    nonisolated(unsafe) public static var tiles = 0
-    nonisolated(unsafe) public static var survivors = 0
-    nonisolated(unsafe) public static var exact = 0
-}

@@ -12,6 +12,8 @@ struct ShapeDepth: Sendable {
     let cellsY: Int
     /// Largest depth in each cell.
     let cellMax: [Int32]
+    /// The deepest pixel (the first in reading order among equals).
+    let deepest: (x: Int, y: Int)
 
     init(allowed: BitMask) {
         width = allowed.width
@@ -54,6 +56,8 @@ struct ShapeDepth: Sendable {
             }
         }
         cellMax = cm
+        let i = d.indices.max { d[$0] < d[$1] || (d[$0] == d[$1] && $0 > $1) } ?? 0
+        deepest = (i % max(1, w), i / max(1, w))
     }
 
     /// Depth of a pixel (0 outside the allowed area or the canvas).

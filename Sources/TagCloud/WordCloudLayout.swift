@@ -317,7 +317,9 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
                     // Nearest tiles of the fine map first; if that is not conclusive, the coarse map
                     // finds the nearest sure fit quickly, and the fine map around it pulls the word
                     // as close as the pixels allow. A word is given up only after a full fine search.
-                    let fine = finder.nearest(search, startX: sx, startY: sy, tileBudget: Self.fineBudget)
+                    let pole: (x: Int, y: Int) = depth?.deepest ?? (Int(sx), Int(sy))
+                    let fine = finder.nearest(search, startX: sx, startY: sy, tileBudget: Self.fineBudget,
+                                              near: (pole.x - search.mask.width / 2, pole.y - search.mask.height / 2, 16))
                     if let f = fine, f.exhaustive {
                         spot = (f.x, f.y)
                     } else if let cs = e.coarse,
@@ -327,7 +329,7 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
                                                  startX: sx, startY: sy)
                         spot = (gx, gy)
                         if let f = fine, f.key < bestKey { spot = (f.x, f.y); bestKey = f.key }
-                        if let l = finder.nearest(search, startX: sx, startY: sy, near: (gx, gy)), l.key < bestKey {
+                        if let l = finder.nearest(search, startX: sx, startY: sy, near: (gx, gy, 3)), l.key < bestKey {
                             spot = (l.x, l.y)
                         }
                     } else if let f = fine {
@@ -348,20 +350,19 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
         func placeShrinking(_ i: Int, weightFactor: Double) throws -> Placement? {
             let want = target(i, weightFactor: weightFactor)
             if var p = try place(i, size: want, final: want <= minSize) { p.weightFactor = weightFactor; return p }
-            // Shrink in growing steps (10%, 20%, … of the wanted size, whole font steps) down to the
-            // minimum: a failed search visits the whole canvas, so few, well-spread sizes beat
+            // Shrink. The smallest size first, searched in full: a word that does not fit even there
+            // fits nowhere. Otherwise step down from the wanted size (10%, 20%, … in whole font
+            // steps): a failed search visits the whole canvas, so few, well-spread sizes beat
             // stepping one point at a time.
             let step = options.fontStep
+            guard want > minSize, var best = try place(i, size: minSize, final: true) else { return nil }
             var tried = want
-            var found: Placement? = nil
-            for fraction in [0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.0] {
+            for fraction in [0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2] {
                 let size = max(minSize, ((want * fraction) / step).rounded(.down) * step)
-                guard size < tried else { continue }
+                guard size < tried, size > minSize else { continue }
                 tried = size
-                if let p = try place(i, size: size, final: size <= minSize) { found = p; break }
-                if size <= minSize { break }
+                if let p = try place(i, size: size) { best = p; break }
             }
-            guard var best = found else { return nil }
             best.shrunk = true
             best.weightFactor = weightFactor
             return best

@@ -16,7 +16,7 @@ enum CloudCommand {
         OptionSpec("margin", valueName: "PX", help: "Space between words (each keeps half of it clear around its ink). Default: 2.", group: layoutGroup),
         OptionSpec("relative-scaling", valueName: "R", help: "0–1: how much size follows weight, as the Python wordcloud package defines it (default 0.5).", group: layoutGroup),
         OptionSpec("font-step", valueName: "PT", help: "Step by which a word that does not fit is shrunk. Default: 1.", group: layoutGroup),
-        OptionSpec("rotate", valueName: "ANGLES", help: "Angles in degrees, clockwise: a list (0,-90; the default), a range FROM..TO (any angle in it), or `any` (-90..90).", group: layoutGroup),
+        OptionSpec("rotate", valueName: "ANGLES", help: "Angles in degrees, clockwise: a list (0,-90; the default), a range FROM..TO (any angle in it), a range with steps FROM..TO:STEP, or `any` (-90..90).", group: layoutGroup),
         OptionSpec("prefer-horizontal", valueName: "P", help: "Share of words drawn at 0° when 0 is among the angles. Default: 0.9.", group: layoutGroup),
         OptionSpec("strategy", valueName: "NAME", help: "Where words go: archimedean (nearest the centre first, along an elliptical spiral; the default), rectangular, or random (uniform among free positions).", group: layoutGroup),
         OptionSpec("random-start", help: "Start each word's spiral at a random point near the centre.", group: layoutGroup),
@@ -138,13 +138,18 @@ enum CloudCommand {
     /// Parses `--rotate`: `any`, `FROM..TO`, or a comma-separated list of angles.
     static func rotation(_ text: String) throws -> WordCloudOptions.Rotation {
         let t = text.trimmingCharacters(in: .whitespaces).lowercased()
-        let bad = CLIError.usage("invalid value \"\(text)\" for --rotate: expected a list of angles (0,-90), a range (-45..45) or any")
+        let bad = CLIError.usage("invalid value \"\(text)\" for --rotate: expected a list of angles (0,-90), a range (-45..45), a range with steps (-90..90:30) or any")
         if t == "any" { return .range(from: -90, to: 90) }
         if t.contains("..") {
-            let parts = t.components(separatedBy: "..")
+            // FROM..TO is any angle in the range; FROM..TO:STEP is the angles FROM, FROM+STEP, … up to TO.
+            let stepParts = t.components(separatedBy: ":")
+            guard stepParts.count <= 2 else { throw bad }
+            let parts = stepParts[0].components(separatedBy: "..")
             guard parts.count == 2, let a = Double(parts[0]), let b = Double(parts[1]), a.isFinite, b.isFinite, a <= b,
                   abs(a) <= 360, abs(b) <= 360 else { throw bad }
-            return .range(from: a, to: b)
+            guard stepParts.count == 2 else { return .range(from: a, to: b) }
+            guard let step = Double(stepParts[1]), step.isFinite, step > 0, (b - a) / step <= 720 else { throw bad }
+            return .angles(stride(from: a, through: b + 1e-9, by: step).map { ($0 * 1000).rounded() / 1000 })
         }
         let angles = t.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
         guard !angles.isEmpty, angles.allSatisfy({ $0 != nil && $0!.isFinite && abs($0!) <= 360 }) else { throw bad }

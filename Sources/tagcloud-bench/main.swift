@@ -117,7 +117,6 @@ if group == "all" || group == "cloud" {
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
             try Data(SVGWriter().data(layout)).write(to: URL(fileURLWithPath: "\(dir)/\(w.name).svg"))
         }
-        if ProcessInfo.processInfo.environment["COUNTERS"] != nil { print(SearchCounters.searches, SearchCounters.tiles, SearchCounters.survivors, SearchCounters.exact) }
         emit(["name": w.name, "seconds": m.seconds, "words_requested": stats.requested, "placed": stats.placed,
               "shrunk": stats.shrunk, "unplaced": stats.unplaced, "fill_ratio": (stats.fillRatio * 10000).rounded() / 10000,
               "width": w.width, "height": w.height, "runs": runs, "corpus": corpus ?? "zipf"])

@@ -87,3 +87,35 @@ struct StyleTests {
         for _ in 0..<1000 { #expect((0..<13).contains(s.nextInt(below: 13))) }
     }
 }
+
+struct BitMaskTests {
+    /// The slow definition: a cell is set when any of its pixels is.
+    func reference(_ m: BitMask, _ f: Int, _ ox: Int, _ oy: Int) -> BitMask {
+        var out = BitMask(width: (m.width + ox + f - 1) / f, height: (m.height + oy + f - 1) / f)
+        for y in 0..<m.height { for x in 0..<m.width where m[x, y] { out[(x + ox) / f, (y + oy) / f] = true } }
+        return out
+    }
+
+    @Test("downsampling matches its definition for every offset", arguments: [0, 1, 2, 3])
+    func downsample(offset: Int) {
+        var rng = SeededRandom(seed: UInt64(offset + 1))
+        for (w, h) in [(1, 1), (63, 5), (64, 9), (65, 3), (200, 37), (131, 64)] {
+            let m = BitMask(width: w, height: h) { _, _ in rng.nextInt(below: 9) == 0 }
+            for oy in 0..<4 {
+                #expect(m.downsampled(by: 4, offsetX: offset, offsetY: oy) == reference(m, 4, offset, oy))
+            }
+            #expect(m.downsampled(by: 3, offsetX: offset % 3, offsetY: 1) == reference(m, 3, offset % 3, 1))
+        }
+    }
+
+    @Test("dilation grows by the radius on every side")
+    func dilate() {
+        var m = BitMask(width: 70, height: 5)
+        m[0, 0] = true
+        m[69, 4] = true
+        let d = m.dilated(by: 2)
+        #expect(d.width == 74 && d.height == 9)
+        #expect(d.popCount == 50)
+        #expect(d[0, 0] && d[4, 4] && !d[5, 0] && d[73, 8] && d[69, 4])
+    }
+}
