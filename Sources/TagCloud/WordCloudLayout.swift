@@ -280,6 +280,11 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
 
         var placements: [Placement] = []
         var failed: [Int] = []
+        // Proving that a word fits nowhere takes a full search of the canvas at full resolution. A
+        // layout makes at most this many; after that, a word that the quick searches (near the start
+        // at full resolution, everywhere at quarter resolution) cannot place is reported unplaced.
+        // The Python package instead stops at its first word that does not fit.
+        var fullSearches = 200
         var runningSize = predicted.first ?? options.minFontSize
         var runningWeight = styled.first?.term.weight ?? 1
         var cap = Double.infinity
@@ -334,8 +339,9 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
                         }
                     } else if let f = fine {
                         spot = (f.x, f.y)
-                    } else if final, let f = finder.nearest(search, startX: sx, startY: sy) {
-                        spot = (f.x, f.y)
+                    } else if final && fullSearches > 0 {
+                        fullSearches -= 1
+                        if let f = finder.nearest(search, startX: sx, startY: sy) { spot = (f.x, f.y) }
                     }
                 }
                 if let s = spot {
@@ -349,7 +355,10 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
 
         func placeShrinking(_ i: Int, weightFactor: Double) throws -> Placement? {
             let want = target(i, weightFactor: weightFactor)
-            if var p = try place(i, size: want, final: want <= minSize) { p.weightFactor = weightFactor; return p }
+            if var p = try place(i, size: want, final: want <= minSize) {
+                p.weightFactor = weightFactor
+                return p
+            }
             // Shrink. The smallest size first, searched in full: a word that does not fit even there
             // fits nowhere. Otherwise step down from the wanted size (10%, 20%, … in whole font
             // steps): a failed search visits the whole canvas, so few, well-spread sizes beat
