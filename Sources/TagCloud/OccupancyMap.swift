@@ -54,13 +54,20 @@ public struct OccupancyMap: Sendable {
     }
 
     /// Whether `mask` with its top-left at (`x`, `y`) touches a taken pixel. The mask must lie inside.
-    @inline(__always)
     public func collides(_ mask: BitMask, x: Int, y: Int) -> Bool {
+        collides(mask, x: x, y: y, rows: 0..<mask.height)
+    }
+
+    /// The pixel test over the mask's `rows`, in the order given (a search visits the densest rows
+    /// first, so a position that collides is usually rejected after a row or two).
+    @inline(__always)
+    func collides<Rows: Sequence>(_ mask: BitMask, x: Int, y: Int, rows: Rows) -> Bool where Rows.Element: BinaryInteger {
         let q = x >> 6, s = UInt64(x & 63)
         let mw = mask.wordsPerRow, stride = self.stride
         return pyramid.withUnsafeBufferPointer { occ in
             mask.words.withUnsafeBufferPointer { m in
-                for r in 0..<mask.height {
+                for rr in rows {
+                    let r = Int(rr)
                     let row = (y + r) * stride + q
                     let mrow = r * mw
                     for j in 0..<mw {

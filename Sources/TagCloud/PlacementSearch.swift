@@ -89,30 +89,7 @@ extension OccupancyMap {
     /// The pixel test, visiting the mask's rows densest first.
     @inline(__always)
     func collides(_ search: SearchMask, x: Int, y: Int) -> Bool {
-        let q = x >> 6, s = UInt64(x & 63)
-        let mask = search.mask
-        let mw = mask.wordsPerRow, stride = self.stride
-        return pyramid.withUnsafeBufferPointer { occ in
-            mask.words.withUnsafeBufferPointer { m in
-                search.rowOrder.withUnsafeBufferPointer { rows in
-                    for r32 in rows {
-                        let r = Int(r32)
-                        let row = (y + r) * stride + q
-                        let mrow = r * mw
-                        for j in 0..<mw {
-                            let w = m[mrow + j]
-                            if w == 0 { continue }
-                            if occ[row + j] & (w << s) != 0 { return true }
-                            if s != 0 {
-                                let hi = w >> (64 - s)
-                                if hi != 0 && occ[row + j + 1] & hi != 0 { return true }
-                            }
-                        }
-                    }
-                    return false
-                }
-            }
-        }
+        collides(search.mask, x: x, y: y, rows: search.rowOrder)
     }
 
     /// 64 bits of row `y` of pyramid `level` starting at pixel `start` (past the right edge: taken).
