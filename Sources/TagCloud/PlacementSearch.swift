@@ -120,34 +120,6 @@ extension OccupancyMap {
         }
     }
 
-    /// Calls `visit` with each position in row `y`, columns `x0...x1` (mask top-left), where every
-    /// probe of `search` finds free pixels, in increasing x. `visit` returns false to stop early.
-    @inline(__always)
-    func candidates(_ search: SearchMask, row y: Int, from x0: Int, to x1: Int,
-                    _ visit: (Int) -> Bool) -> Bool {
-        guard x0 <= x1 else { return true }
-        return pyramid.withUnsafeBufferPointer { p in
-            var x = x0
-            while x <= x1 {
-                var blocked: UInt64 = 0
-                for probe in search.probes {
-                    blocked |= window(p, level: probe.level, row: y + probe.rowA, from: x + probe.column)
-                    blocked |= window(p, level: probe.level, row: y + probe.rowB, from: x + probe.column)
-                    if blocked == ~0 { break }
-                }
-                var free = ~blocked
-                let n = x1 - x + 1
-                if n < 64 { free &= (UInt64(1) << UInt64(n)) - 1 }
-                while free != 0 {
-                    let bit = free.trailingZeroBitCount
-                    free &= free - 1
-                    if !visit(x + bit) { return false }
-                }
-                x += 64
-            }
-            return true
-        }
-    }
 }
 
 /// The positions searched for one word, in order, and the test at each.
@@ -287,14 +259,19 @@ struct PlacementSearch {
         reservoir.reserveCapacity(samples)
         var seen = 0
         for y in 0...maxY {
-            _ = map.candidates(search, row: y, from: 0, to: maxX) { x in
-                seen += 1
-                if reservoir.count < samples { reservoir.append((x, y)) }
-                else {
-                    let r = rng.nextInt(below: seen)
-                    if r < samples { reservoir[r] = (x, y) }
+            for x0 in stride(from: 0, through: maxX, by: 64) {
+                var free = map.freeBits(search, row: y, from: x0, to: min(maxX, x0 + 63))
+                while free != 0 {
+                    let x = x0 + free.trailingZeroBitCount
+                    free &= free - 1
+                    seen += 1
+                    if reservoir.count < samples {
+                        reservoir.append((x, y))
+                    } else {
+                        let r = rng.nextInt(below: seen)
+                        if r < samples { reservoir[r] = (x, y) }
+                    }
                 }
-                return true
             }
         }
         // Test the sample in a random order; the first that fits wins.
