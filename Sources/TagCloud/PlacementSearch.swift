@@ -21,47 +21,53 @@ struct SearchMask {
 
     init(_ mask: BitMask) {
         self.mask = mask
-        let ink = (0..<mask.height).map { y in
-            (0..<mask.wordsPerRow).reduce(0) { $0 + mask.words[y * mask.wordsPerRow + $1].nonzeroBitCount }
+        let width = mask.width, height = mask.height, mw = mask.wordsPerRow
+        var ink = [Int](repeating: 0, count: height)
+        mask.words.withUnsafeBufferPointer { m in
+            for y in 0..<height {
+                var n = 0
+                for k in 0..<mw { n += m[y * mw + k].nonzeroBitCount }
+                ink[y] = n
+            }
         }
-        rowOrder = (0..<mask.height).filter { ink[$0] > 0 }.sorted { (ink[$0], $1) > (ink[$1], $0) }.map { Int32($0) }
-        // The longest vertical run in each of up to eight sections of the width: spread-out probes
-        // reject most positions in crowded regions. One row-major pass keeps a run length per column.
+        rowOrder = (0..<height).filter { ink[$0] > 0 }.sorted { (ink[$0], $1) > (ink[$1], $0) }.map { Int32($0) }
+
         // For each power-of-two length L, the rows AND-ed L at a time mark the columns with a vertical
         // run of at least L starting there; the longest such run in each of up to eight sections of
         // the width becomes a probe (spread-out probes reject most positions in crowded regions).
-        let sections = min(8, max(1, mask.width / 4))
-        let width = mask.width, mw = mask.wordsPerRow
+        let sections = min(8, max(1, width / 4))
         var best = [(column: Int, start: Int, length: Int)](repeating: (0, 0, 0), count: sections)
         var runs = mask.words
         var length = 1
-        while length <= (2 << OccupancyMap.topLevel) && mask.height >= length {
-            let rows = mask.height - length + 1
+        var any = [UInt64](repeating: 0, count: mw)
+        while length <= (2 << OccupancyMap.topLevel) && height >= length {
+            let rows = height - length + 1
+            for k in 0..<mw { any[k] = 0 }
+            for y in 0..<rows { for k in 0..<mw { any[k] |= runs[y * mw + k] } }
             var found = false
-            runs.withUnsafeBufferPointer { r in
-                for y in 0..<rows {
-                    for k in 0..<mw {
-                        var w = r[y * mw + k]
-                        while w != 0 {
-                            found = true
-                            let c = k << 6 | w.trailingZeroBitCount
-                            let s = c * sections / width
-                            if best[s].length < length { best[s] = (c, y, length) }
-                            // One column per section and length is enough: skip to the next section.
-                            let nextSection = ((s + 1) * width + sections - 1) / sections
-                            let skip = nextSection - (k << 6)
-                            w = skip >= 64 ? 0 : w & (~UInt64(0) << UInt64(max(skip, w.trailingZeroBitCount + 1)))
-                        }
-                    }
+            for sec in 0..<sections {
+                // The first column of this section with a run of L, and the first row where it starts.
+                let c0 = sec * width / sections, c1 = (sec + 1) * width / sections
+                var c = c0
+                while c < c1 {
+                    let k = c >> 6, b = c & 63
+                    let w = any[k] >> UInt64(b)
+                    if w == 0 { c = (k + 1) << 6; continue }
+                    c += w.trailingZeroBitCount
+                    break
                 }
+                guard c < c1 else { continue }
+                found = true
+                let k = c >> 6, bit = UInt64(1) << UInt64(c & 63)
+                var y = 0
+                while runs[y * mw + k] & bit == 0 { y += 1 }
+                best[sec] = (c, y, length)
             }
             if !found { break }
             // Runs of twice the length: a run of 2L starts at y when runs of L start at y and y + L.
-            let next = mask.height - 2 * length + 1
+            let next = height - 2 * length + 1
             if next <= 0 { break }
-            var doubled = [UInt64](repeating: 0, count: next * mw)
-            for y in 0..<next { for k in 0..<mw { doubled[y * mw + k] = runs[y * mw + k] & runs[(y + length) * mw + k] } }
-            runs = doubled
+            for y in 0..<next { for k in 0..<mw { runs[y * mw + k] &= runs[(y + length) * mw + k] } }
             length *= 2
         }
         best = best.filter { $0.length >= 2 }.sorted { ($0.length, $1.column) > ($1.length, $0.column) }
