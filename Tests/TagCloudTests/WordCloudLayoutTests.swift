@@ -174,4 +174,36 @@ struct WordCloudLayoutTests {
         #expect(layout.placed.count > 60)
         try checkPlacement(layout, allowed: nil)
     }
+
+    @Test("colour from an image: each word takes the mean colour under its pixels")
+    func colorImage() throws {
+        var o = WordCloudOptions()
+        o.width = 300
+        o.height = 200
+        o.maxWords = 60
+        // Left half red, right half blue.
+        o.colorImage = RGBAImage(width: 300, height: 200, pixels: (0..<(300 * 200)).map { $0 % 300 < 150 ? 0xFFFF_0000 : 0xFF00_00FF })
+        let layout = try WordCloudLayout(o).layout(terms(60, seed: 3), typesetter: FakeTypesetter())
+        var left = 0, right = 0
+        for w in layout.placed {
+            if w.frame.maxX <= 150 { #expect(w.color == Color(rgb: 0xFF0000)); left += 1 }
+            else if w.frame.minX >= 150 { #expect(w.color == Color(rgb: 0x0000FF)); right += 1 }
+            else { #expect(w.color.red > 0 && w.color.blue > 0, "a word across the middle mixes both") }
+        }
+        #expect(left > 3 && right > 3)
+    }
+
+    @Test("random start points stay deterministic and spread the words")
+    func randomStart() throws {
+        var o = WordCloudOptions()
+        o.randomStart = true
+        o.seed = 21
+        let a = try WordCloudLayout(o).layout(terms(50, seed: 8), typesetter: FakeTypesetter())
+        let b = try WordCloudLayout(o).layout(terms(50, seed: 8), typesetter: FakeTypesetter())
+        #expect(a == b)
+        try checkPlacement(a, allowed: nil)
+        o.randomStart = false
+        let c = try WordCloudLayout(o).layout(terms(50, seed: 8), typesetter: FakeTypesetter())
+        #expect(a.placed.map(\.origin) != c.placed.map(\.origin))
+    }
 }
