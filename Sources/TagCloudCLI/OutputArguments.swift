@@ -8,9 +8,10 @@ enum OutputArguments {
     static let group = "Output"
 
     static let specs: [OptionSpec] = [
-        OptionSpec("output", short: "o", valueName: "FILE", help: "Where to write: .png, .pdf, .svg or .json (the format follows the extension); - for standard output.", group: group),
-        OptionSpec("format", valueName: "FORMAT", help: "png, pdf, svg or json; overrides the extension (needed for -o - unless SVG).", group: group),
+        OptionSpec("output", short: "o", valueName: "FILE", help: "Where to write: .png, .pdf, .svg, .html or .json (the format follows the extension); - for standard output.", group: group),
+        OptionSpec("format", valueName: "FORMAT", help: "png, pdf, svg, html or json; overrides the extension (needed for -o - unless SVG).", group: group),
         OptionSpec("scale", valueName: "FACTOR", help: "Pixels per point in PNG output (2 for high-DPI); the layout is unchanged. Default: 1.", group: group),
+        OptionSpec("theme", valueName: "THEME", help: "HTML page colours: light (the cloud's own, default), dark (dark page, words lightened to stay readable), or auto (follows the reader's light/dark setting).", group: group),
         OptionSpec("svg-outlines", help: "Write SVG words as glyph outlines (paths), so the file looks the same without the fonts.", group: group),
         OptionSpec("quiet", short: "q", help: "Print nothing but errors.", group: group),
     ]
@@ -18,25 +19,30 @@ enum OutputArguments {
     /// The output path and format named by the arguments.
     static func destination(_ args: ParsedArguments) throws -> (path: String, format: OutputFormat) {
         guard let path = args.string("output") else {
-            throw CLIError.usage("no output file: add -o FILE (.png, .pdf, .svg or .json), or -o - for standard output")
+            throw CLIError.usage("no output file: add -o FILE (.png, .pdf, .svg, .html or .json), or -o - for standard output")
         }
         if let f = args.string("format") {
             guard let format = OutputFormat(rawValue: f.lowercased()) else {
-                throw CLIError.usage("invalid value \"\(f)\" for --format: expected png, pdf, svg or json")
+                throw CLIError.usage("invalid value \"\(f)\" for --format: expected png, pdf, svg, html or json")
             }
             return (path, format)
         }
         if path == "-" { return (path, .svg) }
         guard let format = OutputFormat(path: path) else {
-            throw CLIError.usage("cannot tell the format of \(path): use a .png, .pdf, .svg or .json extension, or --format")
+            throw CLIError.usage("cannot tell the format of \(path): use a .png, .pdf, .svg, .html or .json extension, or --format")
         }
         return (path, format)
     }
 
     /// Renders `layout` in the chosen format and writes it atomically.
-    static func write(_ layout: CloudLayout, _ args: ParsedArguments) throws {
+    static func write(_ unguarded: CloudLayout, _ args: ParsedArguments) throws {
         let (path, format) = try destination(args)
         let scale = try args.double("scale", range: 0.01...64) ?? 1
+        let theme = try StyleArguments.choice(args, "theme", HTMLWriter.Theme.self) ?? .light
+        // The contrast guard runs here, on the finished layout, so it sees every colour however it
+        // was chosen (palette, a term's own colour, --color-image, pill fills) and every format,
+        // JSON included, carries the colours actually drawn.
+        let layout = StyleArguments.contrastGuard(args) ? unguarded.contrastGuarded() : unguarded
         let data: Data
         do {
             switch format {
@@ -49,6 +55,9 @@ enum OutputArguments {
                 data = Data(try SVGWriter(mode: mode).data(layout))
             case .json:
                 data = try LayoutJSON.encode(layout)
+            case .html:
+                let mode: SVGWriter.Mode = args.flag("svg-outlines") ? .outlines(GlyphOutlineCache()) : .text
+                data = Data(try HTMLWriter(theme: theme, mode: mode).data(layout))
             }
         } catch let e as CLIError {
             throw e

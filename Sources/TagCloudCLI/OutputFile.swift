@@ -10,6 +10,20 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     case svg
     /// The `CloudLayout` as JSON.
     case json
+    /// A self-contained interactive web page (inline SVG, keyboard and mouse, `tagcloud:select` events).
+    case html
+
+    /// Also accept `.htm`.
+    public init?(rawValue: String) {
+        switch rawValue {
+        case "png": self = .png
+        case "pdf": self = .pdf
+        case "svg": self = .svg
+        case "json": self = .json
+        case "html", "htm": self = .html
+        default: return nil
+        }
+    }
 
     /// The format named by a path's extension, if any.
     public init?(path: String) {

@@ -17,6 +17,7 @@ enum StyleArguments {
         OptionSpec("color", valueName: "COLOR", help: "A colour of your own palette (CSS name, #rgb, #rrggbb, #rrggbbaa, rgb()); repeat for several. Replaces --palette.", repeatable: true, group: group),
         OptionSpec("color-mode", valueName: "MODE", help: "random (seeded, default), cycle, weight (heaviest takes the first colour), rank, or group.", group: group),
         OptionSpec("background", short: "b", valueName: "COLOR", help: "Canvas colour, or `transparent`. Default: white.", group: group),
+        OptionSpec("no-contrast-guard", help: "Draw colours exactly as given, even when a word contrasts less than 3:1 with its background (by default such colours are darkened or lightened just enough).", group: group),
         OptionSpec("seed", short: "s", valueName: "N", help: "Seed for every random choice; the same seed gives the same bytes. Printed when not given.", group: group),
     ]
 
@@ -75,6 +76,10 @@ enum StyleArguments {
         }
         return style
     }
+
+    /// Whether the contrast guard (`ContrastGuard`, at least 3:1 between each word and its
+    /// background) applies: on unless `--no-contrast-guard` is given.
+    static func contrastGuard(_ args: ParsedArguments) -> Bool { !args.flag("no-contrast-guard") }
 
     /// A parser for a colour option's value that names the option on failure.
     static func parseColor(option: String) -> (String) throws -> Color {

@@ -15,16 +15,27 @@ public struct SVGWriter {
     /// How words are written.
     public var mode: Mode
 
+    /// Extra attributes (each with a leading space) for a word's `<text>` or `<path>`: the hook
+    /// `HTMLWriter` uses to make words accessible and interactive. `nil` (plain SVG) adds nothing,
+    /// so standalone SVG stays exactly as it was.
+    var wordAttributes: ((PlacedWord) -> String)? = nil
+    /// Extra attributes (each with a leading space) for the `<a>` around a linked word.
+    var linkAttributes = ""
+    /// Extra attributes (each with a leading space) for the root `<svg>` element.
+    var rootAttributes = ""
+    /// Whether the document starts with an XML declaration (not wanted inside HTML).
+    var xmlDeclaration = true
+
     /// Creates a writer.
     public init(mode: Mode = .text) { self.mode = mode }
 
     /// The SVG document.
     public func svg(_ layout: CloudLayout) throws -> String {
         let w = formatNumber(layout.size.width), h = formatNumber(layout.size.height)
-        var out = """
-        <?xml version="1.0" encoding="UTF-8"?>
+        var out = xmlDeclaration ? "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" : ""
+        out += """
         <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" \
-        width="\(w)" height="\(h)" viewBox="0 0 \(w) \(h)" xml:space="preserve">
+        width="\(w)" height="\(h)" viewBox="0 0 \(w) \(h)" xml:space="preserve"\(rootAttributes)>
 
         """
         if let bg = layout.background, bg.alpha > 0 {
@@ -69,7 +80,7 @@ public struct SVGWriter {
         var s = ""
         var close = ""
         if let link = word.link {
-            s += "<a href=\"\(link.xmlEscaped)\" xlink:href=\"\(link.xmlEscaped)\">"
+            s += "<a href=\"\(link.xmlEscaped)\" xlink:href=\"\(link.xmlEscaped)\"\(linkAttributes)>"
             close = "</a>"
         }
         if let d = word.decoration {
@@ -87,6 +98,7 @@ public struct SVGWriter {
         var attrs = ""
         if let id = word.id { attrs += " data-id=\"\(id.xmlEscaped)\"" }
         attrs += " data-weight=\"\(formatNumber(word.weight, decimals: 6))\""
+        if let extra = wordAttributes { attrs += extra(word) }
         switch mode {
         case .text:
             var fontAttrs = " font-family=\"\(word.font.family.xmlEscaped)\" font-size=\"\(formatNumber(word.fontSize))\""
