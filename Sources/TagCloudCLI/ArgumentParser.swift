@@ -12,12 +12,14 @@ public struct OptionSpec: Sendable {
     public var repeatable: Bool
     /// The help-page section the option is listed under.
     public var group: String
+    /// The value used when the option is not given, as `config --print` reports it (nil: none).
+    public var defaultValue: String?
 
     /// Creates an option; omit `valueName` for a boolean flag.
     public init(_ name: String, short: Character? = nil, valueName: String? = nil, help: String,
-                repeatable: Bool = false, group: String = "Options") {
+                repeatable: Bool = false, group: String = "Options", defaultValue: String? = nil) {
         self.name = name; self.short = short; self.valueName = valueName; self.help = help
-        self.repeatable = repeatable; self.group = group
+        self.repeatable = repeatable; self.group = group; self.defaultValue = defaultValue
     }
 
     /// Whether the option takes a value.
@@ -94,8 +96,10 @@ public struct ArgumentParser: Sendable {
     private let byName: [String: OptionSpec]
     private let byShort: [Character: OptionSpec]
 
-    /// Creates a parser. Duplicate long or short names are a programming error and trap.
+    /// Creates a parser. Duplicate long or short names are a programming error and trap. Every parser
+    /// also understands `--config FILE` (options from a JSON file, under the command line's).
     public init(options: [OptionSpec]) {
+        let options = options.contains { $0.name == ConfigFile.spec.name } ? options : options + [ConfigFile.spec]
         self.options = options
         var byName: [String: OptionSpec] = [:], byShort: [Character: OptionSpec] = [:]
         for spec in options {
@@ -163,8 +167,14 @@ public struct ArgumentParser: Sendable {
             }
             result.values[spec.name, default: []].append(value)
         }
+        if let path = result.string(ConfigFile.spec.name) {
+            result = try ConfigFile.load(path: path, under: result, options: options)
+        }
         return result
     }
+
+    /// The spec of an option, by long name.
+    public func spec(named name: String) -> OptionSpec? { byName[name] }
 
     /// Whether an argument is an option rather than a value: `-` (stdin) and negative numbers are values.
     private static func looksLikeOption(_ arg: String) -> Bool {

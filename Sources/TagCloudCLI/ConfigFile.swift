@@ -1,0 +1,117 @@
+import Foundation
+
+/// Options from a JSON file: an object whose keys are option names (as the flags, without dashes)
+/// and whose values are strings, numbers, booleans (flags) or arrays (repeatable options), plus
+/// `"tags": [...]` for tags given as arguments. The command line wins over the file.
+///
+///     {"width": 800, "height": 600, "font": ["DejaVu Sans", "DejaVu Serif"], "justify": true, "seed": 7}
+enum ConfigFile {
+    /// `--config FILE`, understood by every command.
+    static let spec = OptionSpec("config", valueName: "FILE",
+                                 help: "Read options from a JSON file ({\"width\": 800, \"font\": [\"DejaVu Sans\"], \"justify\": true}); the command line wins. `tagcloud config --print COMMAND ...` writes one.",
+                                 group: "Other")
+
+    /// A JSON value as the file holds it (decoded strictly: `1` is a number, `true` a boolean).
+    enum Value: Decodable {
+        case bool(Bool)
+        case number(Double)
+        case string(String)
+        case list([Value])
+        case other
+
+        init(from decoder: Decoder) throws {
+            let c = try decoder.singleValueContainer()
+            if let b = try? c.decode(Bool.self) { self = .bool(b) }
+            else if let d = try? c.decode(Double.self) { self = .number(d) }
+            else if let s = try? c.decode(String.self) { self = .string(s) }
+            else if let l = try? c.decode([Value].self) { self = .list(l) }
+            else { self = .other }
+        }
+    }
+
+    /// `parsed` with the file's options added where the command line gave none.
+    static func load(path: String, under parsed: ParsedArguments, options: [OptionSpec]) throws -> ParsedArguments {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CLIError.input("cannot read config \(path): no such file or not readable")
+        }
+        let dict: [String: Value]
+        do { dict = try JSONDecoder().decode([String: Value].self, from: data) } catch {
+            throw CLIError.input("config \(path) is not a JSON object of option names: write one such as {\"width\": 800}")
+        }
+        var result = parsed
+        let byName = Dictionary(uniqueKeysWithValues: options.map { ($0.name, $0) })
+        for key in dict.keys.sorted() {
+            let value = dict[key]!
+            if key == "tags" {
+                guard case .list(let items) = value else {
+                    throw CLIError.input("config \(path): \"tags\" must be an array of strings")
+                }
+                let tags = try items.map { item -> String in
+                    guard case .string(let s) = item else { throw CLIError.input("config \(path): \"tags\" must be an array of strings") }
+                    return s
+                }
+                if result.positionals.isEmpty { result.positionals = tags }
+                continue
+            }
+            guard let spec = byName[key], key != ConfigFile.spec.name else {
+                let guess = options.map(\.name).min { levenshtein($0, key) < levenshtein($1, key) }
+                let hint = guess.map { levenshtein($0, key) <= 3 ? ": did you mean \"\($0)\"?" : "" } ?? ""
+                throw CLIError.input("config \(path): unknown option \"\(key)\"\(hint)")
+            }
+            // The command line wins.
+            if result.values[key] != nil || result.flags.contains(key) { continue }
+            if spec.valueName == nil {
+                guard case .bool(let flag) = value else {
+                    throw CLIError.input("config \(path): \"\(key)\" is a flag: write true or false")
+                }
+                if flag { result.flags.insert(key) }
+                continue
+            }
+            var items: [Value] = [value]
+            if case .list(let l) = value { items = l }
+            if items.count != 1 && !spec.repeatable {
+                throw CLIError.input("config \(path): \"\(key)\" takes one value, not a list")
+            }
+            result.values[key] = try items.map { item in
+                switch item {
+                case .string(let s): return s
+                case .number(let d): return d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d)
+                default: throw CLIError.input("config \(path): \"\(key)\" needs a string or a number")
+                }
+            }
+        }
+        return result
+    }
+
+    /// The effective configuration of a command: every option given (file or command line) or with a
+    /// default, as the JSON `--config` reads, keys in a stable order.
+    static func effective(_ parsed: ParsedArguments, options: [OptionSpec], skip: Set<String>) -> String {
+        var fields: [(String, String)] = []
+        func json(_ s: String) -> String {
+            let data = try! JSONSerialization.data(withJSONObject: [s], options: [.withoutEscapingSlashes])
+            return String(String(decoding: data, as: UTF8.self).dropFirst().dropLast())
+        }
+        func scalar(_ s: String) -> String {
+            if let d = Double(s), d.isFinite, !s.hasPrefix("+"), !s.hasPrefix("."), !s.hasSuffix("."),
+               !(s.hasPrefix("0") && s.count > 1 && !s.hasPrefix("0.")) { return s }
+            return json(s)
+        }
+        for spec in options where !skip.contains(spec.name) {
+            if spec.valueName == nil {
+                if parsed.flags.contains(spec.name) { fields.append((spec.name, "true")) }
+                continue
+            }
+            let values = parsed.strings(spec.name)
+            if !values.isEmpty {
+                fields.append((spec.name, spec.repeatable ? "[" + values.map(scalar).joined(separator: ", ") + "]"
+                                                           : scalar(values.last!)))
+            } else if let d = spec.defaultValue {
+                fields.append((spec.name, spec.repeatable ? "[\(scalar(d))]" : scalar(d)))
+            }
+        }
+        if !parsed.positionals.isEmpty {
+            fields.append(("tags", "[" + parsed.positionals.map(json).joined(separator: ", ") + "]"))
+        }
+        return "{\n" + fields.map { "  \(json($0.0)): \($0.1)" }.joined(separator: ",\n") + "\n}\n"
+    }
+}
