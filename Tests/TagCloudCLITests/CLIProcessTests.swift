@@ -304,3 +304,28 @@ struct CloudCLITests {
         try CLIProcessTests().badInput(c)
     }
 }
+
+@Suite("interrupts")
+struct InterruptTests {
+    @Test("Ctrl-C during a long cloud leaves no file and exits 130")
+    func interrupt() throws {
+        let dir = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let tsv = dir.appendingPathComponent("w.tsv")
+        try Data((0..<4000).map { "word\($0)\t\(5000 - $0)" }.joined(separator: "\n").utf8).write(to: tsv)
+        let out = dir.appendingPathComponent("big.png")
+        let p = Process()
+        p.executableURL = ToolRun.binary
+        p.arguments = ["cloud", "--input", tsv.path, "--width", "6000", "--height", "6000", "--max-words", "4000",
+                       "--seed", "1", "-o", out.path]
+        p.standardError = Pipe()
+        try p.run()
+        Thread.sleep(forTimeInterval: 0.6)
+        #expect(p.isRunning, "the cloud finished before the interrupt; make it bigger")
+        p.interrupt()
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 130)
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0 != "w.tsv" }
+        #expect(left.isEmpty, "left behind: \(left)")
+    }
+}
