@@ -2,7 +2,7 @@
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 TAGCLOUD = .build/release/tagcloud
 
-.PHONY: all setup build test demo bench clean
+.PHONY: all setup build test demo bench fuzz sanitize clean
 
 all: build
 
@@ -25,6 +25,16 @@ demo: build
 
 bench: setup
 	$(SWIFT) run -c release tagcloud-bench
+
+# libFuzzer targets (Fuzz/): arguments, frequency tables, config files, PNG masks. FUZZ_SECONDS each.
+FUZZ_SECONDS ?= 60
+fuzz: setup
+	scripts/fuzz $(FUZZ_SECONDS)
+
+# The whole test suite under AddressSanitizer, then ThreadSanitizer (separate build folders).
+sanitize: setup
+	$(SWIFT) test $(TESTFLAGS) --sanitize=address --scratch-path .build/asan
+	$(SWIFT) test $(TESTFLAGS) --sanitize=thread --scratch-path .build/tsan
 
 clean:
 	rm -rf .build demo/*.png demo/*.svg demo/*.json demo/*.pdf demo/*.html

@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "TagCloudText", targets: ["TagCloudText"]),
         .library(name: "TagCloudGraphics", targets: ["TagCloudGraphics"]),
         .library(name: "TagCloudExport", targets: ["TagCloudExport"]),
+        .library(name: "TagCloudCLI", targets: ["TagCloudCLI"]),
         .executable(name: "tagcloud", targets: ["tagcloud"]),
         .executable(name: "tagcloud-bench", targets: ["tagcloud-bench"]),
     ],

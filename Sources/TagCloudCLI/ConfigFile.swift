@@ -31,7 +31,7 @@ enum ConfigFile {
 
     /// `parsed` with the file's options added where the command line gave none.
     static func load(path: String, under parsed: ParsedArguments, options: [OptionSpec]) throws -> ParsedArguments {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let data = readWholeFile(path) else {
             throw CLIError.input("cannot read config \(path): no such file or not readable")
         }
         let dict: [String: Value]

@@ -32,7 +32,7 @@ enum TagInput {
                 throw CLIError.input("cannot read \(source): no such file")
             }
             if isDir.boolValue { throw CLIError.input("cannot read \(source): it is a folder, not a file") }
-            guard let d = FileManager.default.contents(atPath: source) else {
+            guard let d = readWholeFile(source) else {
                 throw CLIError.input("cannot read \(source): permission denied or unreadable")
             }
             data = d

@@ -45,6 +45,12 @@ struct ConfigFileTests {
         }
     }
 
+    @Test("an empty config file is an input error (found by the config fuzzer: it leaked under LeakSanitizer)")
+    func empty() throws {
+        let path = try write("")
+        #expect(throws: CLIError.self) { try ArgumentParser(options: specs).parse(["--config", path]) }
+    }
+
     @Test("a missing config file is an input error")
     func missing() {
         #expect(throws: CLIError.input("cannot read config /nonexistent.json: no such file or not readable")) {
