@@ -73,23 +73,92 @@ public struct PlacedWord: Hashable, Codable, Sendable {
     public var glyphs: [PositionedGlyph]
     /// Whether the text runs right to left.
     public var rightToLeft: Bool
-    /// Whether a fallback font replaced the requested one.
+    /// Whether a fallback font replaced, or joined, the requested one.
     public var fallbackFont: Bool
     /// Whether the size was reduced to make the word fit.
     public var shrunk: Bool
     /// The pill/button drawn behind the word, if any.
     public var decoration: TagDecoration?
+    /// Further fonts some glyphs are drawn in (a glyph's `font` index `i ≥ 1` names
+    /// `fallbackFonts[i - 1]`); empty when the whole word is in `font`.
+    public var fallbackFonts: [ResolvedFont]
+    /// The text split by font, in logical order; empty when the whole word is in `font`.
+    public var fontRuns: [FontRun]
 
     /// Creates a placed word.
     public init(index: Int, text: String, fullText: String? = nil, id: String?, link: String?, weight: Double,
                 frame: Rect, origin: Point, inkBounds: Rect, font: ResolvedFont, fontSize: Double,
                 color: Color, rotation: Double = 0, glyphs: [PositionedGlyph], rightToLeft: Bool,
-                fallbackFont: Bool, shrunk: Bool = false, decoration: TagDecoration? = nil) {
+                fallbackFont: Bool, shrunk: Bool = false, decoration: TagDecoration? = nil,
+                fallbackFonts: [ResolvedFont] = [], fontRuns: [FontRun] = []) {
         self.index = index; self.text = text; self.fullText = fullText; self.id = id; self.link = link
         self.weight = weight; self.frame = frame; self.origin = origin; self.baseline = origin.y
         self.inkBounds = inkBounds; self.font = font; self.fontSize = fontSize; self.color = color
         self.rotation = rotation; self.glyphs = glyphs; self.rightToLeft = rightToLeft
         self.fallbackFont = fallbackFont; self.shrunk = shrunk; self.decoration = decoration
+        self.fallbackFonts = fallbackFonts; self.fontRuns = fontRuns
+    }
+
+    /// The font of glyphs whose `font` index is `index` (0 = `font`).
+    public func font(at index: Int) -> ResolvedFont { fallbackFonts.font(at: index, main: font) }
+
+    private enum CodingKeys: String, CodingKey {
+        case index, text, fullText, id, link, weight, frame, origin, baseline, inkBounds, font, fontSize
+        case color, rotation, glyphs, rightToLeft, fallbackFont, shrunk, decoration, fallbackFonts, fontRuns
+    }
+
+    /// Decodes a placed word; the fallback fields are optional so layouts written before font
+    /// fallback still load.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        index = try c.decode(Int.self, forKey: .index)
+        text = try c.decode(String.self, forKey: .text)
+        fullText = try c.decodeIfPresent(String.self, forKey: .fullText)
+        id = try c.decodeIfPresent(String.self, forKey: .id)
+        link = try c.decodeIfPresent(String.self, forKey: .link)
+        weight = try c.decode(Double.self, forKey: .weight)
+        frame = try c.decode(Rect.self, forKey: .frame)
+        origin = try c.decode(Point.self, forKey: .origin)
+        baseline = try c.decode(Double.self, forKey: .baseline)
+        inkBounds = try c.decode(Rect.self, forKey: .inkBounds)
+        font = try c.decode(ResolvedFont.self, forKey: .font)
+        fontSize = try c.decode(Double.self, forKey: .fontSize)
+        color = try c.decode(Color.self, forKey: .color)
+        rotation = try c.decode(Double.self, forKey: .rotation)
+        glyphs = try c.decode([PositionedGlyph].self, forKey: .glyphs)
+        rightToLeft = try c.decode(Bool.self, forKey: .rightToLeft)
+        fallbackFont = try c.decode(Bool.self, forKey: .fallbackFont)
+        shrunk = try c.decode(Bool.self, forKey: .shrunk)
+        decoration = try c.decodeIfPresent(TagDecoration.self, forKey: .decoration)
+        fallbackFonts = try c.decodeIfPresent([ResolvedFont].self, forKey: .fallbackFonts) ?? []
+        fontRuns = try c.decodeIfPresent([FontRun].self, forKey: .fontRuns) ?? []
+    }
+
+    /// Encodes a placed word as before font fallback, adding the fallback fields only when they
+    /// are not empty, so single-font layouts keep their exact JSON.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(index, forKey: .index)
+        try c.encode(text, forKey: .text)
+        try c.encodeIfPresent(fullText, forKey: .fullText)
+        try c.encodeIfPresent(id, forKey: .id)
+        try c.encodeIfPresent(link, forKey: .link)
+        try c.encode(weight, forKey: .weight)
+        try c.encode(frame, forKey: .frame)
+        try c.encode(origin, forKey: .origin)
+        try c.encode(baseline, forKey: .baseline)
+        try c.encode(inkBounds, forKey: .inkBounds)
+        try c.encode(font, forKey: .font)
+        try c.encode(fontSize, forKey: .fontSize)
+        try c.encode(color, forKey: .color)
+        try c.encode(rotation, forKey: .rotation)
+        try c.encode(glyphs, forKey: .glyphs)
+        try c.encode(rightToLeft, forKey: .rightToLeft)
+        try c.encode(fallbackFont, forKey: .fallbackFont)
+        try c.encode(shrunk, forKey: .shrunk)
+        try c.encodeIfPresent(decoration, forKey: .decoration)
+        if !fallbackFonts.isEmpty { try c.encode(fallbackFonts, forKey: .fallbackFonts) }
+        if !fontRuns.isEmpty { try c.encode(fontRuns, forKey: .fontRuns) }
     }
 }
 

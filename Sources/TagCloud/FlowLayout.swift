@@ -225,7 +225,8 @@ public struct FlowLayout: Sendable {
                     frame: frame, origin: origin, inkBounds: ink, font: item.set.font,
                     fontSize: item.set.size, color: item.word.color, glyphs: item.set.glyphs,
                     rightToLeft: item.set.isRightToLeft, fallbackFont: item.set.usedFallback,
-                    shrunk: item.shrunk, decoration: decoration))
+                    shrunk: item.shrunk, decoration: decoration,
+                    fallbackFonts: item.set.fallbackFonts, fontRuns: item.set.fontRuns))
                 x = left + item.width + gap
             }
             top += height + options.rowSpacing

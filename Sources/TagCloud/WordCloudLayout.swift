@@ -133,7 +133,7 @@ public struct WordCloudLayout: Sendable {
                 frame: frame, origin: Point(x: Double(p.x - p.raw.offsetX), y: Double(p.y - p.raw.offsetY)),
                 inkBounds: frame, font: p.set.font, fontSize: p.set.size, color: color, rotation: p.angle,
                 glyphs: p.set.glyphs, rightToLeft: p.set.isRightToLeft, fallbackFont: p.set.usedFallback,
-                shrunk: p.shrunk))
+                shrunk: p.shrunk, fallbackFonts: p.set.fallbackFonts, fontRuns: p.set.fontRuns))
         }
         for w in attempt.failed {
             unplaced.append(UnplacedWord(index: order[w], text: terms[order[w]].text, id: terms[order[w]].id, reason: .noSpace))

@@ -104,11 +104,50 @@ public struct SVGWriter {
             var fontAttrs = " font-family=\"\(word.font.family.xmlEscaped)\" font-size=\"\(formatNumber(word.fontSize))\""
             if word.font.weight != 400 { fontAttrs += " font-weight=\"\(word.font.weight)\"" }
             if word.font.style != .normal { fontAttrs += " font-style=\"\(word.font.style.rawValue)\"" }
-            s += "<text x=\"\(x)\" y=\"\(y)\"\(fontAttrs)\(fill(word.color))\(rotate)\(attrs)>\(word.text.xmlEscaped)</text>"
+            s += "<text x=\"\(x)\" y=\"\(y)\"\(fontAttrs)\(fill(word.color))\(rotate)\(attrs)>\(textContent(word))</text>"
         case .outlines(let provider):
-            let d = try provider.pathData(for: word.glyphs, font: word.font, size: word.fontSize, origin: word.origin)
+            let d = try outlinePath(word, provider: provider)
             s += "<path d=\"\(d)\"\(fill(word.color))\(rotate)\(attrs)><title>\(word.text.xmlEscaped)</title></path>"
         }
         return s + close + "\n"
+    }
+
+    /// The `<text>` content: the escaped text, or for a word set in several fonts one `<tspan>` per
+    /// run naming its font, in logical order so the viewer's bidi algorithm orders them as the
+    /// typesetter did. The viewer places the runs with its own metrics, as it does whole words.
+    private func textContent(_ word: PlacedWord) -> String {
+        guard word.fontRuns.count > 1 || (word.fontRuns.count == 1 && word.fontRuns[0].font != 0) else {
+            return word.text.xmlEscaped
+        }
+        var out = ""
+        for run in word.fontRuns {
+            let font = word.font(at: run.font)
+            out += "<tspan font-family=\"\(font.family.xmlEscaped)\""
+            if font.weight != word.font.weight { out += " font-weight=\"\(font.weight)\"" }
+            if font.style != word.font.style { out += " font-style=\"\(font.style.rawValue)\"" }
+            out += ">\(run.text.xmlEscaped)</tspan>"
+        }
+        return out
+    }
+
+    /// The word's glyph outlines as one path: each stretch of glyphs in one font is outlined in
+    /// that font (a glyph id means nothing in another font). Colour bitmap glyphs have no outline
+    /// and add nothing.
+    private func outlinePath(_ word: PlacedWord, provider: any GlyphOutlineProvider) throws -> String {
+        if word.glyphs.allSatisfy({ $0.font == 0 }) {
+            return try provider.pathData(for: word.glyphs, font: word.font, size: word.fontSize, origin: word.origin)
+        }
+        var parts: [String] = []
+        var start = 0
+        while start < word.glyphs.count {
+            let index = word.glyphs[start].font
+            var end = start + 1
+            while end < word.glyphs.count, word.glyphs[end].font == index { end += 1 }
+            let d = try provider.pathData(for: Array(word.glyphs[start..<end]), font: word.font(at: index),
+                                          size: word.fontSize, origin: word.origin)
+            if !d.isEmpty { parts.append(d) }
+            start = end
+        }
+        return parts.joined(separator: " ")
     }
 }

@@ -36,13 +36,14 @@ final class CairoFontCache: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let face = faces[key] { return face }
-        try checkOpens(key)
-        let face = try makeFace(key)
+        let bitmapOnly = try checkOpens(key)
+        let face = try makeFace(key, bitmapOnly: bitmapOnly)
         faces[key] = face
         return face
     }
 
-    private func checkOpens(_ key: Key) throws {
+    /// Proves the font opens; returns whether it is a bitmap-only face (a colour emoji font).
+    private func checkOpens(_ key: Key) throws -> Bool {
         if library == nil {
             var lib: FT_Library?
             guard FT_Init_FreeType(&lib) == 0, let lib else {
@@ -56,10 +57,12 @@ final class CairoFontCache: @unchecked Sendable {
         else {
             throw CairoRenderError.fontUnreadable(path: key.file, faceIndex: key.faceIndex)
         }
-        FT_Done_Face(ftFace)
+        defer { FT_Done_Face(ftFace) }
+        return ftFace.pointee.face_flags & FT_FACE_FLAG_SCALABLE == 0
     }
 
-    private func makeFace(_ key: Key) throws -> OpaquePointer {
+    private func makeFace(_ key: Key, bitmapOnly: Bool) throws -> OpaquePointer {
+        if bitmapOnly { return try makeColorBitmapFace(key) }
         guard let pattern = FcPatternCreate() else {
             throw CairoRenderError.cairo(operation: "creating a font pattern for \(key.file)",
                                          status: "out of memory")
@@ -80,6 +83,37 @@ final class CairoFontCache: @unchecked Sendable {
             cairo_font_face_destroy(face)
             throw CairoRenderError.cairo(operation: "loading the font \(key.file)",
                                          status: cairoStatusText(status))
+        }
+        return face
+    }
+
+    /// A cairo face for a bitmap-only font (Noto Color Emoji's CBDT strikes).
+    ///
+    /// A face made from a fontconfig pattern loads glyphs with FT_LOAD_NO_BITMAP unless the
+    /// system's configuration says otherwise, so such a font would draw nothing, and never in
+    /// colour. A face made from our own FT_Face takes explicit load flags: FT_LOAD_COLOR gives the
+    /// BGRA strike, which cairo scales from the strike's size to the requested one, in PNG and PDF
+    /// alike. The FT_Face belongs to the process-wide FreeType library (never freed, so cairo may
+    /// keep the face in its caches past this cache's life) and is closed when cairo lets the face go.
+    private func makeColorBitmapFace(_ key: Key) throws -> OpaquePointer {
+        let unreadable = CairoRenderError.fontUnreadable(path: key.file, faceIndex: key.faceIndex)
+        guard let library = try? FreeTypeLibrary.shared(),
+              let ftFace = try? library.withLock({ try FontFace.openFace(library: $0, path: key.file, index: key.faceIndex) })
+        else { throw unreadable }
+        let flags = Int32(FT_LOAD_COLOR | FT_LOAD_NO_HINTING)
+        guard let face = cairo_ft_font_face_create_for_ft_face(ftFace, flags) else {
+            library.withLock { _ in _ = FT_Done_Face(ftFace) }
+            throw CairoRenderError.cairo(operation: "loading the font \(key.file)", status: "out of memory")
+        }
+        let status = cairo_font_face_set_user_data(face, &colorFaceKey, UnsafeMutableRawPointer(ftFace)) { raw in
+            guard let raw, let library = try? FreeTypeLibrary.shared() else { return }
+            library.withLock { _ in _ = FT_Done_Face(raw.assumingMemoryBound(to: FT_FaceRec.self)) }
+        }
+        guard status == CAIRO_STATUS_SUCCESS, cairo_font_face_status(face) == CAIRO_STATUS_SUCCESS else {
+            let failure = status == CAIRO_STATUS_SUCCESS ? cairo_font_face_status(face) : status
+            cairo_font_face_destroy(face)
+            if status != CAIRO_STATUS_SUCCESS { library.withLock { _ in _ = FT_Done_Face(ftFace) } }
+            throw CairoRenderError.cairo(operation: "loading the font \(key.file)", status: cairoStatusText(failure))
         }
         return face
     }
@@ -114,6 +148,10 @@ final class CairoFontCache: @unchecked Sendable {
         return (glyphs, pen)
     }
 }
+
+/// The user-data key under which a colour face keeps the FT_Face it must close; only its address
+/// matters.
+nonisolated(unsafe) private var colorFaceKey = cairo_user_data_key_t()
 
 /// cairo's own one-line description of a status.
 func cairoStatusText(_ status: cairo_status_t) -> String {

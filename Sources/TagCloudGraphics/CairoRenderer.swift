@@ -234,16 +234,33 @@ public struct CairoRenderer: Sendable {
                 try check(cairo_status(c), "drawing the tag shape of \"\(word.text)\"")
             }
             guard !word.glyphs.isEmpty else { continue }
-            let face = try fonts.face(for: word.font)
             cairo_save(c)
             cairo_translate(c, word.origin.x, word.origin.y)
             // Cairo's y axis points down, so a positive angle already turns clockwise on screen.
             cairo_rotate(c, word.rotation * .pi / 180)
-            cairo_set_font_face(c, face)
             cairo_set_font_size(c, word.fontSize)
             setSource(c, word.color)
-            var glyphs = word.glyphs.map { cairo_glyph_t(index: UInt($0.id), x: $0.x, y: $0.y) }
-            cairo_show_glyphs(c, &glyphs, Int32(glyphs.count))
+            // Each stretch of glyphs in one font is one cairo_show_glyphs in that font's face: a
+            // glyph id only names a glyph within its own font. Colour glyphs ignore the source.
+            var start = 0
+            while start < word.glyphs.count {
+                let index = word.glyphs[start].font
+                var end = start + 1
+                while end < word.glyphs.count, word.glyphs[end].font == index { end += 1 }
+                let font = word.font(at: index)
+                let face: OpaquePointer
+                do {
+                    face = try fonts.face(for: font)
+                } catch {
+                    cairo_restore(c)
+                    throw error
+                }
+                cairo_set_font_face(c, face)
+                var glyphs = word.glyphs[start..<end].map { cairo_glyph_t(index: UInt($0.id), x: $0.x, y: $0.y) }
+                cairo_show_glyphs(c, &glyphs, Int32(glyphs.count))
+                if cairo_status(c) != CAIRO_STATUS_SUCCESS { break }
+                start = end
+            }
             cairo_restore(c)
             try check(cairo_status(c), "drawing \"\(word.text)\" in \(word.font.file)")
         }

@@ -56,9 +56,50 @@ public final class FreeTypeGlyphRasterizer: GlyphRasterizer, @unchecked Sendable
         }
         guard rotation.isFinite else { throw InvalidRotation(text: word.text, rotation: rotation) }
         if word.glyphs.isEmpty { return noInk }
-        let face = try checkOut(word.font)
-        defer { checkIn(face) }
-        return try face.coverage(of: word, rotation: rotation, placement: placement)
+        if word.glyphs.allSatisfy({ $0.font == 0 }) {
+            let face = try checkOut(word.font)
+            defer { checkIn(face) }
+            return try face.coverage(of: word, rotation: rotation, placement: placement)
+        }
+        // A word in several fonts: each font's glyphs are rasterised by that font's face, at the
+        // positions they have in the word (as CairoRenderer draws them, one run per font), and the
+        // masks are joined.
+        var parts: [WordMask] = []
+        var indices: [Int] = []
+        for g in word.glyphs where !indices.contains(g.font) { indices.append(g.font) }
+        for index in indices {
+            var part = word
+            part.glyphs = word.glyphs.filter { $0.font == index }
+            let face = try checkOut(word.font(at: index))
+            defer { checkIn(face) }
+            parts.append(try face.coverage(of: part, rotation: rotation, placement: placement))
+        }
+        return union(parts)
+    }
+
+    /// The pixels set in any of `masks` (all relative to one origin), cropped to them.
+    private func union(_ masks: [WordMask]) -> WordMask {
+        let inked = masks.filter { $0.bits.width > 0 && $0.bits.height > 0 }
+        guard let first = inked.first else { return noInk }
+        if inked.count == 1 { return first }
+        let left = inked.map(\.offsetX).min() ?? 0, top = inked.map(\.offsetY).min() ?? 0
+        let right = inked.map { $0.offsetX + $0.bits.width }.max() ?? 0
+        let bottom = inked.map { $0.offsetY + $0.bits.height }.max() ?? 0
+        var out = BitMask(width: right - left, height: bottom - top)
+        for mask in inked {
+            let dx = mask.offsetX - left, dy = mask.offsetY - top
+            for y in 0..<mask.bits.height {
+                var x = 0
+                while x < mask.bits.width {
+                    guard mask.bits[x, y] else { x += 1; continue }
+                    var end = x + 1
+                    while end < mask.bits.width, mask.bits[end, y] { end += 1 }
+                    out.setRun(y: y + dy, from: x + dx, to: end + dx)
+                    x = end
+                }
+            }
+        }
+        return WordMask(bits: out, offsetX: left, offsetY: top)
     }
 
     // MARK: - Face pool

@@ -34,9 +34,13 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
 
     /// Shapes `text` in `font` at `size` points.
     ///
-    /// When the font lacks a visible character of `text`, the whole word is set in a fallback
-    /// font (`usedFallback` is then true), because mixing fonts inside one word looks broken and
-    /// breaks shaping across the seam. Throws when the font cannot be found or loaded.
+    /// Characters the font lacks are set in fallback fonts, run by run: the text is split into
+    /// grapheme clusters (so a base keeps its combining marks, and emoji ZWJ sequences, flags and
+    /// variation selectors stay whole), each cluster goes to the requested font when it has all of
+    /// its characters, else to a fallback font that has them, and each run of one font is shaped on
+    /// its own. When one fallback font draws the whole word it becomes the word's `font`, as before.
+    /// `usedFallback` is true when any font other than the requested one is used. Throws when the
+    /// font cannot be found or loaded.
     public func typeset(_ text: String, font: FontDescriptor, size: Double) throws -> TypesetWord {
         guard size.isFinite, size > 0 else { throw GraphicsError.invalidFontSize(size) }
         lock.lock()
@@ -45,18 +49,162 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
         if let cached = words[key] { return cached }
 
         let requested = try resolve(font)
-        var face = try openFace(requested)
-        var usedFallback = false
-        let needsFallback = text.unicodeScalars.contains { needsGlyph($0) && !face.covers($0) }
-        if needsFallback, let other = library.fallback(for: text, preferring: requested), other != requested {
-            face = try openFace(other)
-            usedFallback = true
+        let face = try openFace(requested)
+        let word: TypesetWord
+        if !text.unicodeScalars.contains(where: { needsGlyph($0) && !face.covers($0) }) {
+            // The common case, one font: shaped as one buffer exactly as before fallback runs existed.
+            word = try shape(text, face: face, size: size)
+        } else {
+            word = try shapeRuns(text, requested: requested, size: size)
         }
-        var word = try shape(text, face: face, size: size)
-        word.usedFallback = usedFallback
         if words.count >= Self.wordCacheLimit { words.removeAll(keepingCapacity: true) }
         words[key] = word
         return word
+    }
+
+    /// One stretch of the text set in one font: UTF-8 byte range and the font.
+    private struct Run {
+        var font: ResolvedFont
+        var start: Int
+        var end: Int
+    }
+
+    /// Splits `text` into runs by font coverage, shapes each in its own font, and joins them.
+    private func shapeRuns(_ text: String, requested: ResolvedFont, size: Double) throws -> TypesetWord {
+        let runs = try itemize(text, requested: requested)
+        // The main font is the requested one when it draws anything, else the first used, so a
+        // word wholly in one fallback font looks exactly as it did before runs existed.
+        let main = runs.contains { $0.font == requested } ? requested : (runs.first?.font ?? requested)
+        var fonts = [main]
+        for run in runs where !fonts.contains(run.font) { fonts.append(run.font) }
+        if fonts.count == 1 {
+            var word = try shape(text, face: try openFace(main), size: size)
+            word.usedFallback = main != requested
+            return word
+        }
+
+        let utf8 = Array(text.utf8)
+        var shaped: [(index: Int, direction: hb_direction_t, strong: Bool, word: TypesetWord)] = []
+        for run in runs {
+            let index = fonts.firstIndex(of: run.font) ?? 0
+            let result = try shapeItem(utf8, from: run.start, to: run.end, face: try openFace(run.font), size: size)
+            shaped.append((index, result.direction, result.strong, result.word))
+        }
+        // The word's direction is that of its first run with strongly directional text (Hebrew
+        // before an emoji makes a right-to-left word); runs of only neutral characters (emoji,
+        // digits, spaces) follow it, and right-to-left words put their runs right to left.
+        let rightToLeft = shaped.first(where: \.strong)?.direction == HB_DIRECTION_RTL
+        if rightToLeft {
+            for i in shaped.indices where !shaped[i].strong && shaped[i].direction != HB_DIRECTION_RTL {
+                let run = runs[i]
+                let again = try shapeItem(utf8, from: run.start, to: run.end, face: try openFace(run.font),
+                                          size: size, direction: HB_DIRECTION_RTL)
+                shaped[i].direction = again.direction
+                shaped[i].word = again.word
+            }
+        }
+        var glyphs: [PositionedGlyph] = []
+        var ink = Rect.zero
+        var pen = 0.0, ascent = 0.0, descent = 0.0
+        for run in (rightToLeft ? Array(shaped.reversed()) : shaped) {
+            for g in run.word.glyphs { glyphs.append(PositionedGlyph(id: g.id, x: g.x + pen, y: g.y, font: run.index)) }
+            if !run.word.inkBounds.isEmpty { ink = ink.union(run.word.inkBounds.offsetBy(dx: pen, dy: 0)) }
+            pen += run.word.advance
+            ascent = max(ascent, run.word.ascent)
+            descent = max(descent, run.word.descent)
+        }
+        let fontRuns = runs.map { run in
+            FontRun(font: fonts.firstIndex(of: run.font) ?? 0,
+                    text: String(decoding: utf8[run.start..<run.end], as: UTF8.self))
+        }
+        return TypesetWord(text: text, font: main, size: size, advance: pen, ascent: ascent, descent: descent,
+                           inkBounds: ink, glyphs: glyphs, isRightToLeft: rightToLeft, usedFallback: true,
+                           fallbackFonts: Array(fonts.dropFirst()), fontRuns: mergeRuns(fontRuns))
+    }
+
+    /// Adjacent runs in the same font, joined (itemisation never makes them, but be safe).
+    private func mergeRuns(_ runs: [FontRun]) -> [FontRun] {
+        var out: [FontRun] = []
+        for run in runs {
+            if let last = out.last, last.font == run.font { out[out.count - 1].text += run.text } else { out.append(run) }
+        }
+        return out
+    }
+
+    /// The runs of `text` by font, in logical order, as UTF-8 byte ranges.
+    ///
+    /// Per grapheme cluster: the requested font when it has every character that needs a glyph;
+    /// otherwise a fallback font already used in this word, or the one fontconfig finds, that has
+    /// them all; failing that the font with the most of them, so no cluster is split across fonts.
+    /// Clusters of only spaces or invisible marks are decided last: between two runs of one
+    /// outline font that has them they join it (a space does not split a run of Chinese), else
+    /// they go to the requested font when it has them (a colour emoji font's space is a whole em
+    /// wide, too wide between emoji and text), else to a neighbour.
+    private func itemize(_ text: String, requested: ResolvedFont) throws -> [Run] {
+        var used: [ResolvedFont] = [requested]
+        var clusters: [(blank: [Unicode.Scalar], font: ResolvedFont?, length: Int)] = []
+        for cluster in text {
+            let visible = Array(cluster.unicodeScalars.filter(needsGlyph))
+            if visible.isEmpty {
+                // A font must still have the spaces (a missing one draws a box), never the marks.
+                let spaces = cluster.unicodeScalars.filter {
+                    !$0.properties.isDefaultIgnorableCodePoint && $0.properties.generalCategory != .control
+                }
+                clusters.append((Array(spaces), nil, cluster.utf8.count))
+                continue
+            }
+            let chosen: ResolvedFont
+            if try covers(requested, visible) {
+                chosen = requested
+            } else if let known = try used.first(where: { try covers($0, visible) }) {
+                chosen = known
+            } else if let found = library.fallback(for: String(cluster), preferring: requested),
+                      (try? openFace(found)) != nil {
+                chosen = found
+                used.append(found)
+            } else {
+                // No installed font has any of it: the requested font draws its .notdef box.
+                chosen = requested
+            }
+            clusters.append(([], chosen, cluster.utf8.count))
+        }
+        var runs: [Run] = []
+        var offset = 0
+        for i in clusters.indices {
+            var chosen = clusters[i].font
+            if chosen == nil {
+                let blank = clusters[i].blank
+                let before = clusters[..<i].last(where: { $0.font != nil })?.font
+                let after = clusters[(i + 1)...].first(where: { $0.font != nil })?.font
+                if let before, before == after, try openFace(before).isScalable, try covers(before, blank) {
+                    chosen = before
+                } else if try covers(requested, blank) {
+                    chosen = requested
+                } else if let before, try covers(before, blank) {
+                    chosen = before
+                } else if let after, try covers(after, blank) {
+                    chosen = after
+                } else {
+                    chosen = before ?? after ?? requested
+                }
+                clusters[i].font = chosen
+            }
+            let font = chosen ?? requested
+            let length = clusters[i].length
+            if let last = runs.last, last.font == font {
+                runs[runs.count - 1].end = offset + length
+            } else {
+                runs.append(Run(font: font, start: offset, end: offset + length))
+            }
+            offset += length
+        }
+        return runs
+    }
+
+    /// Whether `font` has a glyph for every one of `scalars`.
+    private func covers(_ font: ResolvedFont, _ scalars: [Unicode.Scalar]) throws -> Bool {
+        let face = try openFace(font)
+        return scalars.allSatisfy(face.covers)
     }
 
     private func resolve(_ descriptor: FontDescriptor) throws -> ResolvedFont {
@@ -73,22 +221,39 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
         return face
     }
 
+    /// Shapes the whole of `text` in one face.
     private func shape(_ text: String, face: FontFace, size: Double) throws -> TypesetWord {
+        let utf8 = Array(text.utf8)
+        return try shapeItem(utf8, from: 0, to: utf8.count, face: face, size: size).word
+    }
+
+    /// Shapes bytes `start..<end` of `utf8` in `face`, with the rest of the text as context (so
+    /// Arabic joins across a font change), in `direction` or, when `nil`, the direction HarfBuzz
+    /// guesses from the text. Returns the glyphs relative to the item's own origin, the direction
+    /// used, and whether the item has a script of its own (`strong`; false for emoji, digits,
+    /// punctuation and spaces, whose direction comes from their neighbours).
+    private func shapeItem(_ utf8: [UInt8], from start: Int, to end: Int, face: FontFace, size: Double,
+                           direction: hb_direction_t? = nil) throws
+        -> (word: TypesetWord, direction: hb_direction_t, strong: Bool) {
+        let text = String(decoding: utf8[start..<end], as: UTF8.self)
         try face.setSize(size)
         guard let buffer = hb_buffer_create(), hb_buffer_allocation_successful(buffer) != 0 else {
             throw GraphicsError.harfbuzz("allocate a buffer to shape \"\(text)\"")
         }
         defer { hb_buffer_destroy(buffer) }
         // Explicit length: a Swift string may hold NUL, which would cut a C string short.
-        let utf8 = Array(text.utf8)
         utf8.withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) {
-                hb_buffer_add_utf8(buffer, $0.baseAddress, Int32(clamping: $0.count), 0, Int32(clamping: $0.count))
+                hb_buffer_add_utf8(buffer, $0.baseAddress, Int32(clamping: $0.count), UInt32(start),
+                                   Int32(clamping: end - start))
             }
         }
+        if let direction { hb_buffer_set_direction(buffer, direction) }
         // Direction, script and language from the text itself, so Arabic gets RTL and the arab
         // shaper without the caller knowing.
         hb_buffer_guess_segment_properties(buffer)
+        let script = hb_buffer_get_script(buffer)
+        let strong = script != HB_SCRIPT_COMMON && script != HB_SCRIPT_INHERITED && script != HB_SCRIPT_UNKNOWN
         hb_shape(face.hbFont, buffer, nil, 0)
         guard hb_buffer_allocation_successful(buffer) != 0 else {
             throw GraphicsError.harfbuzz("shape \"\(text)\"")
@@ -114,8 +279,10 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
             }
         }
         let metrics = face.ascentDescent
-        return TypesetWord(text: text, font: face.font, size: size, advance: Double(pen) * scale,
-                           ascent: metrics.ascent, descent: metrics.descent, inkBounds: ink, glyphs: glyphs,
-                           isRightToLeft: hb_buffer_get_direction(buffer) == HB_DIRECTION_RTL)
+        let used = hb_buffer_get_direction(buffer)
+        let word = TypesetWord(text: text, font: face.font, size: size, advance: Double(pen) * scale,
+                               ascent: metrics.ascent, descent: metrics.descent, inkBounds: ink, glyphs: glyphs,
+                               isRightToLeft: used == HB_DIRECTION_RTL)
+        return (word, used, strong)
     }
 }
