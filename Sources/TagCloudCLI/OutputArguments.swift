@@ -13,6 +13,7 @@ enum OutputArguments {
         OptionSpec("scale", valueName: "FACTOR", help: "Pixels per point in PNG output (2 for high-DPI); the layout is unchanged. Default: 1.", group: group),
         OptionSpec("theme", valueName: "THEME", help: "HTML page colours: light (the cloud's own, default), dark (dark page, words lightened to stay readable), or auto (follows the reader's light/dark setting).", group: group),
         OptionSpec("svg-outlines", help: "Write SVG words as glyph outlines (paths), so the file looks the same without the fonts.", group: group),
+        OptionSpec("svg-embed-fonts", help: "Keep SVG words as text and embed a subset of each font used (a data URI), so the file looks right without the fonts.", group: group),
         OptionSpec("quiet", short: "q", help: "Print nothing but errors.", group: group),
     ]
 
@@ -52,7 +53,8 @@ enum OutputArguments {
                 data = try CairoRenderer(options: RenderOptions()).pdfData(layout)
             case .svg:
                 let mode: SVGWriter.Mode = args.flag("svg-outlines") ? .outlines(GlyphOutlineCache()) : .text
-                data = Data(try SVGWriter(mode: mode).data(layout))
+                let embedded: (any FontSubsetProvider)? = args.flag("svg-embed-fonts") ? FontSubsetter() : nil
+                data = Data(try SVGWriter(mode: mode, embeddedFonts: embedded).data(layout))
             case .json:
                 data = try LayoutJSON.encode(layout)
             case .html:

@@ -44,3 +44,22 @@ extension String {
         return out
     }
 }
+
+/// Standard base64 (RFC 4648, with padding), for data URIs.
+func base64(_ bytes: [UInt8]) -> String {
+    let table = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+    var out = [UInt8]()
+    out.reserveCapacity((bytes.count + 2) / 3 * 4)
+    var i = 0
+    while i < bytes.count {
+        let b0 = UInt32(bytes[i]), b1 = i + 1 < bytes.count ? UInt32(bytes[i + 1]) : 0
+        let b2 = i + 2 < bytes.count ? UInt32(bytes[i + 2]) : 0
+        let n = b0 << 16 | b1 << 8 | b2
+        out.append(table[Int(n >> 18 & 63)])
+        out.append(table[Int(n >> 12 & 63)])
+        out.append(i + 1 < bytes.count ? table[Int(n >> 6 & 63)] : UInt8(ascii: "="))
+        out.append(i + 2 < bytes.count ? table[Int(n & 63)] : UInt8(ascii: "="))
+        i += 3
+    }
+    return String(decoding: out, as: UTF8.self)
+}

@@ -14,6 +14,9 @@ public struct SVGWriter {
 
     /// How words are written.
     public var mode: Mode
+    /// In text mode, embed a subset of each font used as a data URI (`@font-face`), so the file looks
+    /// right on machines without the fonts while the words stay selectable text. nil: no embedding.
+    public var embeddedFonts: (any FontSubsetProvider)? = nil
 
     /// Extra attributes (each with a leading space) for a word's `<text>` or `<path>`: the hook
     /// `HTMLWriter` uses to make words accessible and interactive. `nil` (plain SVG) adds nothing,
@@ -27,7 +30,41 @@ public struct SVGWriter {
     var xmlDeclaration = true
 
     /// Creates a writer.
-    public init(mode: Mode = .text) { self.mode = mode }
+    public init(mode: Mode = .text, embeddedFonts: (any FontSubsetProvider)? = nil) {
+        self.mode = mode
+        self.embeddedFonts = embeddedFonts
+    }
+
+    /// The fonts a layout uses, each with the characters drawn in it, in first-use order.
+    static func fontUsage(_ layout: CloudLayout) -> [(font: ResolvedFont, text: String)] {
+        var order: [ResolvedFont] = []
+        var texts: [ResolvedFont: Set<Unicode.Scalar>] = [:]
+        func add(_ font: ResolvedFont, _ text: String) {
+            if texts[font] == nil { order.append(font); texts[font] = [] }
+            texts[font]!.formUnion(text.unicodeScalars)
+        }
+        for word in layout.placed {
+            if word.fontRuns.isEmpty { add(word.font, word.text) }
+            for run in word.fontRuns { add(word.font(at: run.font), run.text) }
+        }
+        return order.map { f in (f, String(String.UnicodeScalarView(texts[f]!.sorted { $0.value < $1.value }))) }
+    }
+
+    /// `@font-face` rules embedding each font's subset, and the family alias each font gets (a name
+    /// no installed font has, so the embedded font is the one used, with the real family as fallback).
+    private func embeddedFontFaces(_ layout: CloudLayout) throws -> (css: String, aliases: [ResolvedFont: String]) {
+        guard let provider = embeddedFonts, case .text = mode else { return ("", [:]) }
+        var css = ""
+        var aliases: [ResolvedFont: String] = [:]
+        for (i, usage) in Self.fontUsage(layout).enumerated() {
+            let bytes = try provider.subset(of: usage.font, text: usage.text)
+            let alias = "tagcloud-font-\(i)"
+            aliases[usage.font] = alias
+            css += "@font-face{font-family:\"\(alias)\";font-weight:\(usage.font.weight);font-style:\(usage.font.style.rawValue);"
+                + "src:url(data:font/ttf;base64,\(base64(bytes))) format(\"truetype\");}\n"
+        }
+        return (css, aliases)
+    }
 
     /// The SVG document.
     public func svg(_ layout: CloudLayout) throws -> String {
@@ -38,12 +75,14 @@ public struct SVGWriter {
         width="\(w)" height="\(h)" viewBox="0 0 \(w) \(h)" xml:space="preserve"\(rootAttributes)>
 
         """
+        let faces = try embeddedFontFaces(layout)
+        if !faces.css.isEmpty { out += "<defs><style>\n\(faces.css)</style></defs>\n" }
         if let bg = layout.background, bg.alpha > 0 {
             out += "<rect class=\"background\" x=\"0\" y=\"0\" width=\"\(w)\" height=\"\(h)\"\(fill(bg))/>\n"
         }
         if let contour = layout.contour { out += contourPath(contour) }
         for word in layout.placed {
-            out += try element(word)
+            out += try element(word, aliases: faces.aliases)
         }
         out += "</svg>\n"
         return out
@@ -76,7 +115,13 @@ public struct SVGWriter {
             + " stroke-width=\"\(formatNumber(contour.width))\" stroke-linejoin=\"round\"/>\n"
     }
 
-    private func element(_ word: PlacedWord) throws -> String {
+    /// The `font-family` value for a font: its family, behind its embedded alias when there is one.
+    private func family(_ font: ResolvedFont, _ aliases: [ResolvedFont: String]) -> String {
+        guard let alias = aliases[font] else { return font.family.xmlEscaped }
+        return "\(alias), \(font.family.xmlEscaped)"
+    }
+
+    private func element(_ word: PlacedWord, aliases: [ResolvedFont: String]) throws -> String {
         var s = ""
         var close = ""
         if let link = word.link {
@@ -101,10 +146,10 @@ public struct SVGWriter {
         if let extra = wordAttributes { attrs += extra(word) }
         switch mode {
         case .text:
-            var fontAttrs = " font-family=\"\(word.font.family.xmlEscaped)\" font-size=\"\(formatNumber(word.fontSize))\""
+            var fontAttrs = " font-family=\"\(family(word.font, aliases))\" font-size=\"\(formatNumber(word.fontSize))\""
             if word.font.weight != 400 { fontAttrs += " font-weight=\"\(word.font.weight)\"" }
             if word.font.style != .normal { fontAttrs += " font-style=\"\(word.font.style.rawValue)\"" }
-            s += "<text x=\"\(x)\" y=\"\(y)\"\(fontAttrs)\(fill(word.color))\(rotate)\(attrs)>\(textContent(word))</text>"
+            s += "<text x=\"\(x)\" y=\"\(y)\"\(fontAttrs)\(fill(word.color))\(rotate)\(attrs)>\(textContent(word, aliases))</text>"
         case .outlines(let provider):
             let d = try outlinePath(word, provider: provider)
             s += "<path d=\"\(d)\"\(fill(word.color))\(rotate)\(attrs)><title>\(word.text.xmlEscaped)</title></path>"
@@ -115,14 +160,14 @@ public struct SVGWriter {
     /// The `<text>` content: the escaped text, or for a word set in several fonts one `<tspan>` per
     /// run naming its font, in logical order so the viewer's bidi algorithm orders them as the
     /// typesetter did. The viewer places the runs with its own metrics, as it does whole words.
-    private func textContent(_ word: PlacedWord) -> String {
+    private func textContent(_ word: PlacedWord, _ aliases: [ResolvedFont: String]) -> String {
         guard word.fontRuns.count > 1 || (word.fontRuns.count == 1 && word.fontRuns[0].font != 0) else {
             return word.text.xmlEscaped
         }
         var out = ""
         for run in word.fontRuns {
             let font = word.font(at: run.font)
-            out += "<tspan font-family=\"\(font.family.xmlEscaped)\""
+            out += "<tspan font-family=\"\(family(font, aliases))\""
             if font.weight != word.font.weight { out += " font-weight=\"\(font.weight)\"" }
             if font.style != word.font.style { out += " font-style=\"\(font.style.rawValue)\"" }
             out += ">\(run.text.xmlEscaped)</tspan>"

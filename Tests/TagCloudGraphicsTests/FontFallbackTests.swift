@@ -179,3 +179,26 @@ struct FontFallbackTests {
         _ = try HTMLWriter().html(layout)
     }
 }
+
+@Suite("SVG with embedded font subsets")
+struct EmbeddedFontTests {
+    @Test("each font used is embedded as a small TrueType subset and referenced by the words")
+    func embedded() throws {
+        var o = FlowOptions()
+        o.seed = 2
+        let layout = try FlowLayout(o).layout([Term("swift"), Term("你好世界"), Term("cloud")], typesetter: FreeTypeTypesetter(), width: 500)
+        let svg = try SVGWriter(embeddedFonts: FontSubsetter()).svg(layout)
+        let faces = svg.components(separatedBy: "@font-face").count - 1
+        #expect(faces == Set(layout.placed.map(\.font)).count)
+        #expect(svg.contains("font-family=\"tagcloud-font-0, DejaVu Sans\""))
+        // The data URI decodes to a font file much smaller than the original.
+        let start = try #require(svg.range(of: "base64,"))
+        let b64 = svg[start.upperBound...].prefix { $0 != ")" }
+        let bytes = try #require(Data(base64Encoded: String(b64)))
+        #expect(bytes.prefix(4) == Data([0, 1, 0, 0]) || bytes.prefix(4) == Data("OTTO".utf8) || bytes.prefix(4) == Data("true".utf8))
+        let original = try Data(contentsOf: URL(fileURLWithPath: layout.placed[0].font.file))
+        #expect(bytes.count < original.count / 4, "subset \(bytes.count) of \(original.count) bytes")
+        // Without embedding, the output is unchanged.
+        #expect(try !SVGWriter().svg(layout).contains("@font-face"))
+    }
+}
