@@ -23,10 +23,16 @@ let package = Package(
                        providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo",
                        providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]),
+        .systemLibrary(name: "CICU", pkgConfig: "icu-uc",
+                       providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]),
+        // ICU renames its functions per version through macros Swift cannot import; these C
+        // wrappers give TagCloudText stable names.
+        .target(name: "CICUShim", dependencies: ["CICU"]),
 
         // Pure Swift core: model, styling, layouts, CloudLayout.
         .target(name: "TagCloud"),
-        .target(name: "TagCloudText", dependencies: ["TagCloud"]),
+        .target(name: "TagCloudText", dependencies: ["TagCloud", "CICUShim"],
+                resources: [.copy("Resources")]),
         .target(name: "TagCloudGraphics",
                 dependencies: ["TagCloud", "CFreeType", "CHarfBuzz", "CFontconfig", "CCairo"]),
         .target(name: "TagCloudExport", dependencies: ["TagCloud"]),

@@ -16,6 +16,12 @@ whole canvas also for masked workloads) are reported for both tools. Progress go
 error, so standard output is only the report.
 
 Usage: ``python3 bench/compare.py [--only a,b] [--runs N] [--timeout S] [--json-out FILE]``.
+
+With ``--count`` it compares word counting instead: ``tagcloud-bench count --write-inputs DIR``
+writes the texts of the count workloads, ``tagcloud-bench count NAMES`` times ``TermCounter`` (MB/s,
+peak memory), and ``WordCloud().process_text(text)`` is timed on the same text in a subprocess (the
+file is read before the clock starts). The 200 MB workload is left out unless named with ``--only``:
+the Python package would take many minutes on it.
 """
 
 from __future__ import annotations
@@ -443,6 +449,100 @@ def markdown_table(records: list[dict[str, Any]]) -> str:
 
 
 # --------------------------------------------------------------------------------------------
+# Word counting: TermCounter against process_text
+# --------------------------------------------------------------------------------------------
+
+COUNT_DEFAULT = ["count-en-10mb", "count-mixed-20mb"]
+COUNT_ALL = ["count-en-10mb", "count-en-200mb", "count-mixed-20mb"]
+
+
+def count_worker_main(text_path: str, runs: int) -> int:
+    """Runs inside a subprocess: times WordCloud().process_text on the file, prints one JSON line."""
+    from wordcloud import WordCloud  # imported here so the parent needs nothing but the standard library
+    with open(text_path, encoding="utf-8", errors="replace") as handle:
+        text = handle.read()
+    cloud = WordCloud()
+    times = []
+    words: dict[str, float] = {}
+    for _ in range(runs):
+        start = time.perf_counter()
+        words = cloud.process_text(text)
+        times.append(time.perf_counter() - start)
+    print(json.dumps({"seconds": statistics.median(times), "terms": len(words)}), flush=True)
+    return 0
+
+
+def select_bench(arguments: argparse.Namespace) -> Path:
+    """The bench executable: given, the existing build, or a fresh release build."""
+    if arguments.bench_bin:
+        bench = Path(arguments.bench_bin).resolve()
+    elif arguments.no_build:
+        bench = default_bench_path()
+    else:
+        bench = build_bench()
+    if not bench.exists():
+        raise CompareError(f"{bench} does not exist: build it (swift build -c release --product {PRODUCT}) or drop --no-build")
+    return bench
+
+
+def compare_count(arguments: argparse.Namespace, inputs: Path) -> list[dict[str, Any]]:
+    """Times our counter and the Python package's process_text on the same texts."""
+    version = ensure_python_packages()
+    bench = select_bench(arguments)
+    names = COUNT_DEFAULT
+    if arguments.only:
+        names = [name.strip() for name in arguments.only.split(",") if name.strip()]
+        unknown = [name for name in names if name not in COUNT_ALL]
+        if unknown:
+            raise CompareError(f"unknown count workload(s) {', '.join(unknown)}; the bench has: {', '.join(COUNT_ALL)}")
+    corpus = ["--corpus", arguments.corpus] if arguments.corpus else []
+    log(f"writing the count texts into {inputs} …")
+    run_bench(bench, ["count", ",".join(names), "--write-inputs", str(inputs), *corpus], "writing the count texts")
+    log("timing TermCounter (tagcloud-bench count, median of 3) …")
+    ours: dict[str, dict[str, Any]] = {}
+    for line in run_bench(bench, ["count", ",".join(names), "--runs", "3", *corpus], "tagcloud-bench count").splitlines():
+        if line.strip():
+            record = json.loads(line)
+            ours[record["name"]] = record
+    log(f"python: wordcloud {version}, process_text, {arguments.runs} run(s) each, cap {arguments.timeout:g} s")
+    records = []
+    for name in names:
+        path = inputs / f"{name}.txt"
+        megabytes = path.stat().st_size / 1e6
+        log(f"  {name} ({megabytes:.1f} MB)")
+        python: dict[str, Any] = {}
+        try:
+            done = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--count-worker", str(path), str(arguments.runs)],
+                                  capture_output=True, text=True, timeout=arguments.timeout * arguments.runs + STARTUP_TIMEOUT)
+            if done.returncode == 0 and done.stdout.strip():
+                python = json.loads(done.stdout.strip().splitlines()[-1])
+            else:
+                python = {"error": (done.stderr.strip().splitlines() or ["no output"])[-1]}
+        except subprocess.TimeoutExpired:
+            python = {"error": "timed out"}
+        mine = ours.get(name, {})
+        py_rate = megabytes / python["seconds"] if python.get("seconds") else None
+        records.append({"name": name, "mb": round(megabytes, 1), "tagcloud_mb_per_s": mine.get("mb_per_s"),
+                        "tagcloud_peak_rss_mb": mine.get("peak_rss_mb"), "tagcloud_terms": mine.get("terms"),
+                        "python_mb_per_s": round(py_rate, 2) if py_rate else None, "python_terms": python.get("terms"),
+                        "python_error": python.get("error"),
+                        "speedup": round(mine["mb_per_s"] / py_rate, 1) if py_rate and mine.get("mb_per_s") else None})
+    return records
+
+
+def count_table(records: list[dict[str, Any]]) -> str:
+    """The count comparison as a Markdown table."""
+    lines = ["| workload | MB | TagCloud MB/s | peak RSS MB | Python MB/s | speed-up | terms (ours / python) |",
+             "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for r in records:
+        python = f"{r['python_mb_per_s']:.2f}" if r["python_mb_per_s"] else (r["python_error"] or "—")
+        speedup = f"{r['speedup']:.0f}×" if r["speedup"] else "—"
+        lines.append(f"| {r['name']} | {r['mb']} | {r['tagcloud_mb_per_s'] or '—'} | {r['tagcloud_peak_rss_mb'] or '—'} | "
+                     f"{python} | {speedup} | {r['tagcloud_terms'] or '—'} / {r['python_terms'] or '—'} |")
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------------------------
 # Main
 # --------------------------------------------------------------------------------------------
 
@@ -459,7 +559,10 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--no-build", action="store_true", help="use the existing release build")
     parser.add_argument("--bench-bin", metavar="PATH", help="the tagcloud-bench executable to use (implies --no-build)")
     parser.add_argument("--inputs-dir", metavar="DIR", help="write and keep the workloads here instead of a temp dir")
+    parser.add_argument("--count", action="store_true",
+                        help="compare word counting (TermCounter against process_text) instead of layouts")
     parser.add_argument("--worker", nargs=3, metavar=("SPEC", "TSV", "RUNS"), help=argparse.SUPPRESS)
+    parser.add_argument("--count-worker", nargs=2, metavar=("TEXT", "RUNS"), help=argparse.SUPPRESS)
     arguments = parser.parse_args(argv)
     if arguments.runs < 1:
         parser.error("--runs must be at least 1")
@@ -523,15 +626,20 @@ def main(argv: list[str] | None = None) -> int:
     if arguments.worker:
         spec, tsv, runs = arguments.worker
         return worker_main(spec, tsv, int(runs))
+    if arguments.count_worker:
+        text, runs = arguments.count_worker
+        return count_worker_main(text, int(runs))
+    run = compare_count if arguments.count else compare
+    table = count_table if arguments.count else markdown_table
 
     try:
         if arguments.inputs_dir:
             inputs = Path(arguments.inputs_dir).resolve()
             inputs.mkdir(parents=True, exist_ok=True)
-            records = compare(arguments, inputs)
+            records = run(arguments, inputs)
         else:
             with tempfile.TemporaryDirectory(prefix="tagcloud-compare-") as directory:
-                records = compare(arguments, Path(directory))
+                records = run(arguments, Path(directory))
     except CompareError as error:
         log(f"compare.py: {error}")
         return 1
@@ -539,7 +647,7 @@ def main(argv: list[str] | None = None) -> int:
         log("compare.py: interrupted")
         return 130
 
-    print(markdown_table(records))
+    print(table(records))
     if arguments.json_out:
         with open(arguments.json_out, "w", encoding="utf-8") as out:
             for record in records:

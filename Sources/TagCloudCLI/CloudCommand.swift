@@ -29,11 +29,12 @@ enum CloudCommand {
         OptionSpec("contour", valueName: "PT", help: "Draw the outline of the shape or mask with this width.", group: shapeGroup),
         OptionSpec("contour-color", valueName: "COLOR", help: "Colour of the outline. Default: black.", group: shapeGroup),
         OptionSpec("color-image", valueName: "PNG", help: "Colour each word with the mean colour of this image under its pixels (resized to the canvas).", group: shapeGroup),
-    ] + StyleArguments.specs.filter { $0.name != "random-sizes" } + OutputArguments.specs + [CommonOptions.help]
+    ] + StyleArguments.specs.filter { $0.name != "random-sizes" } + OutputArguments.specs + TextArguments.specs + [CommonOptions.help]
 
     static let usage = [
         "tagcloud cloud [options] --input FILE -o FILE",
         "tagcloud cloud [options] WORD... -o FILE",
+        "tagcloud cloud [options] --text FILE -o FILE",
     ]
 
     static let examples = [
@@ -105,7 +106,7 @@ enum CloudCommand {
             o.colorImage = try resized(image, path: path, option: "color-image", width: o.width, height: o.height, quiet: quiet)
         }
 
-        let terms = try TagInput.read(arguments: args.positionals, inputs: args.strings("input"))
+        let terms = try TagInput.read(args, quiet: quiet)
         var rng = SeededRandom(seed: o.seed)
         let result = try Failure.wrap { try WordCloudLayout(o).run(terms, typesetter: FreeTypeTypesetter(), using: &rng) }
         try OutputArguments.write(result.layout, args)

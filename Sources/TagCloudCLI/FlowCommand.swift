@@ -27,11 +27,12 @@ enum FlowCommand {
         OptionSpec("tag-border", valueName: "COLOR", help: "Border colour of each tag's frame (implies a frame).", group: layoutGroup),
         OptionSpec("tag-border-width", valueName: "PT", help: "Border width. Default: 1.", group: layoutGroup),
         OptionSpec("corner-radius", valueName: "PT", help: "Corner radius of each tag's frame. Default: half the height (a pill).", group: layoutGroup),
-    ] + StyleArguments.specs + OutputArguments.specs + [CommonOptions.help]
+    ] + StyleArguments.specs + OutputArguments.specs + TextArguments.specs + [CommonOptions.help]
 
     static let usage = [
         "tagcloud flow [options] TAG... -o FILE",
         "tagcloud flow [options] --input FILE -o FILE",
+        "tagcloud flow [options] --text FILE -o FILE",
     ]
 
     static let examples = [
@@ -86,7 +87,8 @@ enum FlowCommand {
             if args.string("padding") == nil { options.padding = EdgeInsets(vertical: 4, horizontal: 10) }
         }
         let width = try args.double("width", range: 1...100_000) ?? 600
-        let terms = try TagInput.read(arguments: args.positionals, inputs: args.strings("input"))
+        // A whole text has thousands of words; a flow shows the 100 most frequent unless --top says otherwise.
+        let terms = try TagInput.read(args, defaultTextTop: 100, quiet: quiet)
         let layout = try Failure.wrap { try FlowLayout(options).layout(terms, typesetter: FreeTypeTypesetter(), width: width) }
         try OutputArguments.write(layout, args)
         StyleArguments.announce(seed: seed, quiet: quiet)

@@ -25,6 +25,7 @@ public enum TagCloudTool {
         Commands:
           flow       Tags in rows that wrap (a tag cloud for pages and apps).
           cloud      A word cloud: words packed pixel-exact around the centre or in a shape.
+          count      Count the words of a text: `word<TAB>count` lines, most frequent first.
           fonts      List the font families installed (fontconfig).
           palettes   List the built-in colour palettes.
 
@@ -35,6 +36,8 @@ public enum TagCloudTool {
           tagcloud flow --input tags.tsv --align center --justify -o tags.svg
           tagcloud flow --input tags.tsv -o tags.json
           tagcloud cloud --input freq.tsv --shape heart --width 1000 --height 1000 -o cloud.png
+          tagcloud cloud --text speech.txt -o cloud.png
+          tagcloud count --text corpus.txt --top 500 > freq.tsv
 
         Exit status: 0 ok, 1 usage error, 2 input error, 3 words left unplaced under --fit all, 4 output error.
         """
@@ -62,12 +65,13 @@ public enum TagCloudTool {
         switch command {
         case "flow": try Failure.wrap { try FlowCommand.run(rest) }
         case "cloud": return try Failure.wrap { try CloudCommand.run(rest) }
+        case "count": try Failure.wrap { try CountCommand.run(rest) }
         case "fonts": try listFonts(rest)
         case "palettes": listPalettes()
         case "--help", "-h", "help": print(toolHelp)
         case "--version", "-V", "version": print("tagcloud \(version)")
         default:
-            let known = ["flow", "cloud", "fonts", "palettes", "help", "version"]
+            let known = ["flow", "cloud", "count", "fonts", "palettes", "help", "version"]
             let guess = known.min { levenshtein($0, command) < levenshtein($1, command) }!
             let hint = levenshtein(guess, command) <= 3 ? " (did you mean \(guess)?)" : ""
             throw CLIError.usage("unknown command \"\(command)\"\(hint): run tagcloud --help for the commands")

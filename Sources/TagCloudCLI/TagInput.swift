@@ -4,6 +4,23 @@ import TagCloudText
 
 /// Where the tags come from: arguments, files (`--input`), or standard input (`-`).
 enum TagInput {
+    /// The terms of a command: tags given as arguments, `--input` tag lists and `--text` texts
+    /// (counted into words), in that order. The one place `flow` and `cloud` read their terms.
+    static func read(_ args: ParsedArguments, defaultTextTop: Int? = nil, quiet: Bool) throws -> [Term] {
+        guard try TextArguments.hasText(args) else {
+            return try read(arguments: args.positionals, inputs: args.strings("input"))
+        }
+        let stdinForTags = args.positionals.contains("-") || args.strings("input").contains("-")
+        if stdinForTags && args.strings("text").contains("-") {
+            throw CLIError.usage("standard input (-) can be read only once: give it to --text or to --input, not both")
+        }
+        var terms: [Term] = []
+        if !args.positionals.isEmpty || !args.strings("input").isEmpty {
+            terms = try read(arguments: args.positionals, inputs: args.strings("input"))
+        }
+        return terms + (try TextArguments.terms(args, defaultTop: defaultTextTop, quiet: quiet))
+    }
+
     /// Reads every source in order and returns the tags.
     static func read(arguments: [String], inputs: [String]) throws -> [Term] {
         var terms: [Term] = []

@@ -13,6 +13,14 @@ public enum TextError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidJSON(name: String, reason: String)
     /// The file holds no tags; `reason` says what it held instead.
     case empty(name: String, reason: String)
+    /// A text file could not be opened or read; `reason` is the system's explanation.
+    case unreadable(name: String, reason: String)
+    /// A custom word pattern is not a valid regular expression.
+    case invalidPattern(pattern: String, reason: String)
+    /// A stop-word or phrase option is unusable, e.g. an unknown language code.
+    case invalidOption(reason: String)
+    /// The text engine (ICU) is missing or failed.
+    case textEngine(reason: String)
 
     /// One line for the user, in `file:line:column: problem` form where a position exists.
     public var description: String {
@@ -29,6 +37,14 @@ public enum TextError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(name): not valid JSON (\(reason))"
         case .empty(let name, let reason):
             return "\(name) has no tags (\(reason))"
+        case .unreadable(let name, let reason):
+            return "cannot read \(name): \(reason)"
+        case .invalidPattern(let pattern, let reason):
+            return "invalid word pattern \"\(pattern)\": \(reason); give an ICU regular expression such as \\p{L}+"
+        case .invalidOption(let reason):
+            return reason
+        case .textEngine(let reason):
+            return reason
         }
     }
 }

@@ -5,7 +5,7 @@ import TagCloudGraphics
 
 // Benchmarks: one JSON line per workload on standard output (median of 5 runs). Speed lives here,
 // never in timed tests. Usage:
-//   tagcloud-bench [flow|cloud|all] [NAME,NAME...] [--corpus FILE] [--runs N]
+//   tagcloud-bench [flow|cloud|count|all] [NAME,NAME...] [--corpus FILE] [--runs N]
 //                  [--svg-dir DIR] [--write-inputs DIR]
 
 /// Median wall-clock seconds of `runs` runs of `body`, and the last result.
@@ -52,7 +52,7 @@ while !args.isEmpty {
         runs = n
     case "--svg-dir": svgDir = value()
     case "--write-inputs": inputsDir = value()
-    case "flow", "cloud", "all": group = a
+    case "flow", "cloud", "count", "all": group = a
     default:
         if a.hasPrefix("-") { fail("unknown option \(a)") }
         names = Set(a.split(separator: ",").map(String.init))
@@ -64,6 +64,12 @@ guard let fontPath = try? FontLibrary.shared.resolve(.default).file else { fail(
 @MainActor func cloudTerms(_ w: CloudWorkload) throws -> [Term] {
     if let corpus { return try Workloads.corpus(path: corpus, count: w.words) }
     return Workloads.zipf(count: w.words, seed: 7)
+}
+
+if let dir = inputsDir, group == "count" {
+    // The texts of the count workloads, for bench/compare.py to time the Python package's process_text.
+    try CountBench.run(names: names, corpus: corpus, runs: runs, inputsDir: dir)
+    exit(0)
 }
 
 if let dir = inputsDir {
@@ -121,4 +127,8 @@ if group == "all" || group == "cloud" {
               "shrunk": stats.shrunk, "unplaced": stats.unplaced, "fill_ratio": (stats.fillRatio * 10000).rounded() / 10000,
               "width": w.width, "height": w.height, "runs": runs, "corpus": corpus ?? "zipf"])
     }
+}
+
+if group == "all" || group == "count" {
+    try CountBench.run(names: names, corpus: corpus, runs: runs, inputsDir: nil)
 }

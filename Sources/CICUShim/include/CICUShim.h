@@ -1,0 +1,33 @@
+#ifndef CICUSHIM_H
+#define CICUSHIM_H
+// Unversioned wrappers around the few ICU functions TagCloudText needs. ICU's headers rename each
+// function with the library version through macros (ubrk_open -> ubrk_open_72) that Swift cannot
+// import; these wrappers are compiled as C, where the macros work, so the Swift code builds against
+// any ICU version. Only plain C types cross this header: no ICU header is needed to import it.
+#include <stdint.h>
+
+/// An ICU word break iterator (UBreakIterator *), opaque to Swift.
+typedef struct tc_word_breaker tc_word_breaker;
+
+/// Opens a word break iterator for `locale` ("" for the root rules). Returns NULL and sets *error
+/// to the ICU error code on failure.
+tc_word_breaker *tc_word_breaker_open(const char *locale, int32_t *error);
+/// Closes an iterator from tc_word_breaker_open.
+void tc_word_breaker_close(tc_word_breaker *breaker);
+/// Points the iterator at UTF-16 text (not copied: it must outlive the iteration). Returns 0 or an ICU error code.
+int32_t tc_word_breaker_set_text(tc_word_breaker *breaker, const uint16_t *text, int32_t length);
+/// The next boundary after the current one, or -1 at the end; the first call returns the first boundary after 0.
+int32_t tc_word_breaker_next(tc_word_breaker *breaker);
+/// The rule status of the segment ending at the current boundary: 0-99 none, 100-199 number,
+/// 200-299 letter, 300-399 kana, 400-499 ideograph (UBRK_WORD_*).
+int32_t tc_word_breaker_status(tc_word_breaker *breaker);
+
+/// NFC-normalises then case-folds (full folding) `source` into `dest`, then NFC again. Returns the
+/// length needed; when it exceeds `capacity`, call again with a larger buffer. Returns -1 on an ICU error.
+int32_t tc_fold_nfc(const uint16_t *source, int32_t length, uint16_t *dest, int32_t capacity);
+/// NFC-normalises `source` into `dest`; same return convention as tc_fold_nfc.
+int32_t tc_nfc(const uint16_t *source, int32_t length, uint16_t *dest, int32_t capacity);
+/// The ICU script code (UScriptCode) of a code point; 0 common, 1 inherited.
+int32_t tc_script(uint32_t codepoint);
+
+#endif

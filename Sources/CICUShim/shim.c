@@ -1,0 +1,63 @@
+#include "CICUShim.h"
+#include <stdlib.h>
+#include <unicode/ubrk.h>
+#include <unicode/unorm2.h>
+#include <unicode/ustring.h>
+#include <unicode/uscript.h>
+
+tc_word_breaker *tc_word_breaker_open(const char *locale, int32_t *error) {
+    UErrorCode status = U_ZERO_ERROR;
+    UBreakIterator *it = ubrk_open(UBRK_WORD, locale, NULL, 0, &status);
+    *error = (int32_t)status;
+    if (U_FAILURE(status)) { if (it) ubrk_close(it); return NULL; }
+    return (tc_word_breaker *)it;
+}
+
+void tc_word_breaker_close(tc_word_breaker *breaker) {
+    if (breaker) ubrk_close((UBreakIterator *)breaker);
+}
+
+int32_t tc_word_breaker_set_text(tc_word_breaker *breaker, const uint16_t *text, int32_t length) {
+    UErrorCode status = U_ZERO_ERROR;
+    ubrk_setText((UBreakIterator *)breaker, (const UChar *)text, length, &status);
+    return U_FAILURE(status) ? (int32_t)status : 0;
+}
+
+int32_t tc_word_breaker_next(tc_word_breaker *breaker) {
+    int32_t b = ubrk_next((UBreakIterator *)breaker);
+    return b == UBRK_DONE ? -1 : b;
+}
+
+int32_t tc_word_breaker_status(tc_word_breaker *breaker) {
+    return ubrk_getRuleStatus((UBreakIterator *)breaker);
+}
+
+int32_t tc_nfc(const uint16_t *source, int32_t length, uint16_t *dest, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    const UNormalizer2 *nfc = unorm2_getNFCInstance(&status);
+    if (U_FAILURE(status)) return -1;
+    int32_t n = unorm2_normalize(nfc, (const UChar *)source, length, (UChar *)dest, capacity, &status);
+    if (status == U_BUFFER_OVERFLOW_ERROR) return n;
+    return U_FAILURE(status) ? -1 : n;
+}
+
+int32_t tc_fold_nfc(const uint16_t *source, int32_t length, uint16_t *dest, int32_t capacity) {
+    // Fold into a scratch buffer, then NFC into dest: folding can decompose (e.g. U+0130), so the
+    // result is recomposed. Three times the input is enough for full case folding (at most 3 units
+    // per unit), so one allocation suffices.
+    int32_t scratchCapacity = length * 3 + 1;
+    UChar *scratch = (UChar *)malloc(sizeof(UChar) * (size_t)scratchCapacity);
+    if (!scratch) return -1;
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t folded = u_strFoldCase(scratch, scratchCapacity, (const UChar *)source, length, U_FOLD_CASE_DEFAULT, &status);
+    if (U_FAILURE(status) && status != U_STRING_NOT_TERMINATED_WARNING) { free(scratch); return -1; }
+    int32_t n = tc_nfc(scratch, folded, dest, capacity);
+    free(scratch);
+    return n;
+}
+
+int32_t tc_script(uint32_t codepoint) {
+    UErrorCode status = U_ZERO_ERROR;
+    UScriptCode code = uscript_getScript((UChar32)codepoint, &status);
+    return U_FAILURE(status) ? 0 : (int32_t)code;
+}

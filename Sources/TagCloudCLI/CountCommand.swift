@@ -1,0 +1,42 @@
+import Foundation
+import TagCloud
+import TagCloudText
+
+/// `tagcloud count`: the words of a text as a frequency table, `word<TAB>count` lines, most frequent first.
+enum CountCommand {
+    static let specs: [OptionSpec] = TextArguments.specs + [
+        OptionSpec("quiet", short: "q", help: "No notes on standard error (progress, invalid UTF-8).", group: "Other"),
+        CommonOptions.help,
+    ]
+
+    static let usage = ["--text FILE [options]", "FILE... [options]"]
+
+    static let examples = [
+        "tagcloud count --text corpus.txt --top 500 > freq.tsv",
+        "tagcloud count --text - --language de < buch.txt",
+        "tagcloud count --text speech.txt --phrase \"New York\" --no-collocations",
+        "tagcloud cloud --input freq.tsv -o cloud.png      # and back in",
+    ]
+
+    static func run(_ argv: [String]) throws {
+        let args = try ArgumentParser(options: specs).parse(argv)
+        if args.flag("help") {
+            print(helpText(command: "tagcloud count", summary: "Count the words of a text: ICU word breaks (Chinese, Japanese and Thai split by dictionary), case and Unicode folding, stop words, English plurals, collocations. Writes `word<TAB>count` lines, most frequent first, for `--input` of flow and cloud.",
+                           usage: usage, options: specs, examples: examples))
+            return
+        }
+        guard !args.strings("text").isEmpty || !args.positionals.isEmpty else {
+            throw CLIError.usage("no text given: use --text FILE (or - for standard input)")
+        }
+        let terms = try TextArguments.terms(args, extra: args.positionals, quiet: args.flag("quiet"))
+        var out = ""
+        out.reserveCapacity(terms.count * 16)
+        for t in terms {
+            out += t.text
+            out += "\t"
+            out += String(Int64(t.weight))
+            out += "\n"
+        }
+        FileHandle.standardOutput.write(Data(out.utf8))
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import TagCloud
+import TagCloudText
+
+/// The `--text` input and its options, shared by `count`, `cloud` and `flow` (one flag, one `TextOptions` field).
+enum TextArguments {
+    static let group = "Text (--text)"
+
+    static let specs: [OptionSpec] = [
+        OptionSpec("text", valueName: "FILE", help: "Count the words of a UTF-8 text file (- for standard input) and use them as terms, weight = count. Several files are counted together.", repeatable: true, group: group),
+        OptionSpec("top", valueName: "N", help: "Keep the N most frequent terms of the text (default: all; 100 for flow).", group: group),
+        OptionSpec("language", valueName: "CODE", help: "Language of the text, for its stop words and English plurals: \(Language.allCases.map(\.rawValue).joined(separator: ", ")). Default: detected from the scripts and most common words.", group: group),
+        OptionSpec("stopwords", valueName: "FILE", help: "Stop words from FILE (one per line, # comments) instead of the language's list.", group: group),
+        OptionSpec("add-stopwords", valueName: "FILE", help: "More stop words from FILE, added to the list in use.", repeatable: true, group: group),
+        OptionSpec("no-stopwords", help: "Keep every word: no stop-word list at all.", group: group),
+        OptionSpec("no-collocations", help: "Do not join word pairs that go together (\"White Rabbit\") into one term.", group: group),
+        OptionSpec("phrase", valueName: "TEXT", help: "Count this phrase as one term, never split (\"New York\").", repeatable: true, group: group),
+        OptionSpec("min-length", valueName: "N", help: "Drop words shorter than N characters (default 2; one-character Chinese words are kept).", group: group),
+        OptionSpec("numbers", help: "Count numbers (1999, 3.14) as words.", group: group),
+        OptionSpec("keep-hyphens", help: "Keep hyphenated words whole (well-known) instead of counting their parts.", group: group),
+        OptionSpec("no-plurals", help: "Do not merge English plurals into their singular (rabbits into rabbit).", group: group),
+        OptionSpec("word-pattern", valueName: "REGEX", help: "Words are the matches of this regular expression (ICU syntax, e.g. '#\\w+') instead of Unicode word breaks.", group: group),
+    ]
+
+    /// Names of the options that only make sense with `--text`.
+    private static let textOnly = specs.map(\.name).filter { $0 != "text" }
+
+    /// The `TextOptions` the flags ask for.
+    static func options(from args: ParsedArguments) throws -> TextOptions {
+        var o = TextOptions()
+        if let code = args.string("language") {
+            do { o.language = try Language(code: code) } catch let e as TextError { throw CLIError.usage(e.description) }
+        }
+        if args.flag("no-stopwords") {
+            if args.string("stopwords") != nil { throw CLIError.usage("give either --stopwords FILE or --no-stopwords, not both") }
+            o.stopWords = .none
+        } else if let path = args.string("stopwords") {
+            o.stopWords = .custom(try Failure.wrap { try StopWords.read(path: path) })
+        }
+        for path in args.strings("add-stopwords") {
+            o.extraStopWords.formUnion(try Failure.wrap { try StopWords.read(path: path) })
+        }
+        o.collocations = !args.flag("no-collocations")
+        o.phrases = args.strings("phrase")
+        if let n = try args.int("min-length", range: 1...1000) { o.minimumLength = n; o.minimumIdeographicLength = min(n, o.minimumIdeographicLength) }
+        o.includeNumbers = args.flag("numbers")
+        o.keepHyphens = args.flag("keep-hyphens")
+        if args.flag("no-plurals") { o.mergePlurals = false }
+        if let pattern = args.string("word-pattern") {
+            // Compile here so a bad pattern is a usage error before any file is read.
+            guard (try? NSRegularExpression(pattern: pattern)) != nil else {
+                throw CLIError.usage("invalid value \"\(pattern)\" for --word-pattern: not a regular expression (e.g. '\\p{L}+')")
+            }
+            o.pattern = pattern
+        }
+        return o
+    }
+
+    /// Whether any `--text` source was given; text options without one are a usage error.
+    static func hasText(_ args: ParsedArguments) throws -> Bool {
+        if !args.strings("text").isEmpty { return true }
+        if let stray = textOnly.first(where: { args.flag($0) || args.string($0) != nil }) {
+            throw CLIError.usage("--\(stray) applies to --text FILE: give the text to count with --text")
+        }
+        return false
+    }
+
+    /// Counts the `--text` sources (plus `extra` file names, for `count FILE`) into terms, most
+    /// frequent first, cut to `--top` (or `defaultTop`). Notes invalid UTF-8 on standard error and
+    /// shows a progress bar when standard error is a terminal.
+    static func terms(_ args: ParsedArguments, extra: [String] = [], defaultTop: Int? = nil, quiet: Bool) throws -> [Term] {
+        let names = args.strings("text") + extra
+        if names.filter({ $0 == "-" }).count > 1 {
+            throw CLIError.usage("standard input (-) can be read only once")
+        }
+        let top = try args.int("top", range: 1...100_000_000) ?? defaultTop
+        let options = try options(from: args)
+        var sources: [TextSource] = []
+        var size: Int64 = 0
+        var sizeKnown = true
+        for name in names {
+            if name == "-" { sources.append(.standardInput); sizeKnown = false; continue }
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: name, isDirectory: &isDirectory) else {
+                throw CLIError.input("cannot read \(name): no such file")
+            }
+            if isDirectory.boolValue { throw CLIError.input("cannot read \(name): it is a folder, not a file") }
+            let attributes = try? FileManager.default.attributesOfItem(atPath: name)
+            size += (attributes?[.size] as? NSNumber)?.int64Value ?? 0
+            sources.append(.file(URL(fileURLWithPath: name)))
+        }
+        let bar = quiet ? nil : ProgressBar(total: sizeKnown ? size : nil)
+        let analysis = try Failure.wrap {
+            try TermCounter(options).analyze(sources: sources, progress: bar.map { b in { b.update($0) } })
+        }
+        bar?.finish()
+        if let bad = analysis.invalidUTF8, !quiet {
+            let more = bad.count > 1 ? " (and \(bad.count - 1) more)" : ""
+            Console.note("\(bad.name): invalid UTF-8 at byte offset \(bad.firstOffset)\(more) replaced with U+FFFD; save the file as UTF-8")
+        }
+        var terms = analysis.terms
+        if terms.isEmpty {
+            throw CLIError.input("\(names.joined(separator: ", ")) has no words to count (only stop words, numbers or punctuation?); try --no-stopwords or --numbers")
+        }
+        if let top, terms.count > top { terms = Array(terms.prefix(top)) }
+        return terms
+    }
+}
+
+/// A one-line progress bar on standard error (bytes read, MB/s, ETA), drawn only when standard
+/// error is a terminal so logs and pipes never see control characters.
+final class ProgressBar {
+    private let total: Int64?
+    private let start = DispatchTime.now().uptimeNanoseconds
+    private var lastDraw: UInt64 = 0
+    private var drawn = false
+    private let enabled = isatty(2) == 1
+
+    init(total: Int64?) { self.total = total }
+
+    /// Redraws at most ten times a second.
+    func update(_ bytes: Int64) {
+        guard enabled else { return }
+        let now = DispatchTime.now().uptimeNanoseconds
+        // Small inputs finish before a bar would help; start drawing after half a second.
+        guard now - start > 500_000_000, now - lastDraw > 100_000_000 else { return }
+        lastDraw = now
+        let seconds = Double(now - start) / 1e9
+        let rate = Double(bytes) / seconds
+        var line = String(format: "%.1f MB", Double(bytes) / 1e6)
+        if let total, total > 0 {
+            let fraction = min(1, Double(bytes) / Double(total))
+            let filled = Int(fraction * 30)
+            let eta = rate > 0 ? Int((Double(total - bytes) / rate).rounded()) : 0
+            line = "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: 30 - filled) + "] "
+                + String(format: "%.1f of %.1f MB  %.1f MB/s  ETA %d:%02d", Double(bytes) / 1e6, Double(total) / 1e6,
+                         rate / 1e6, eta / 60, eta % 60)
+        } else {
+            line += String(format: "  %.1f MB/s", rate / 1e6)
+        }
+        FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
+        drawn = true
+    }
+
+    /// Clears the bar.
+    func finish() {
+        if drawn { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    }
+}

@@ -1,0 +1,641 @@
+import Foundation
+import TagCloud
+
+/// Where a text had bytes that are not UTF-8 (each bad sequence was replaced by U+FFFD).
+public struct InvalidUTF8Report: Sendable, Equatable {
+    /// The input's name (file path, or `standard input`); the first one with bad bytes.
+    public var name: String
+    /// The zero-based byte offset of the first bad byte in the input.
+    public var firstOffset: Int64
+    /// How many bad sequences were replaced.
+    public var count: Int
+}
+
+/// The result of counting a text: the terms and what was learnt along the way.
+public struct TextAnalysis: Sendable {
+    /// The terms, weight = count, most frequent first (ties in text order of their Unicode scalars).
+    public var terms: [Term]
+    /// The language given or detected; nil when none was recognised (then no stop words were dropped).
+    public var language: Language?
+    /// The words read (after the kind and length filters, before stop words).
+    public var words: Int
+    /// The bytes read.
+    public var bytes: Int64
+    /// Set when invalid UTF-8 was replaced.
+    public var invalidUTF8: InvalidUTF8Report?
+    /// How many of the terms are two-word collocations.
+    public var collocations: Int
+}
+
+/// Counts the words of a text into terms: ICU word breaks, NFC and case folding (each word shown in
+/// its most frequent spelling), stop words, English plurals, collocations and protected phrases.
+///
+/// `count(contentsOf:)` streams: memory grows with the vocabulary, not the input, and any chunk size
+/// gives exactly the counts of reading the whole text at once.
+public struct TermCounter: Sendable {
+    /// The options.
+    public var options: TextOptions
+
+    /// Creates a counter.
+    public init(_ options: TextOptions = TextOptions()) { self.options = options }
+
+    /// The terms of `text`. Throws `TextError` for a NUL character or a bad pattern.
+    public func count(_ text: String) throws -> [Term] { try analyze(text).terms }
+
+    /// The terms of a UTF-8 text file, read in chunks.
+    public func count(contentsOf url: URL) throws -> [Term] { try analyze(contentsOf: url).terms }
+
+    /// Counts `text` and reports the details.
+    public func analyze(_ text: String, name: String = "text") throws -> TextAnalysis {
+        try analyze(sources: [.text(text, name: name)])
+    }
+
+    /// Counts several inputs as one text (a line break between them, so no word spans two inputs),
+    /// in chunks of `chunkSize` bytes; `progress` is called after each chunk with the bytes read so far.
+    public func analyze(sources: [TextSource], chunkSize: Int = 1 << 20,
+                        progress: ((Int64) -> Void)? = nil) throws -> TextAnalysis {
+        let engine = try CountingEngine(options: options, name: sources.first?.name ?? "text")
+        var total: Int64 = 0
+        for (index, source) in sources.enumerated() {
+            if index > 0 { engine.beginSource(name: source.name) }
+            switch source {
+            case .text(let text, _):
+                var utf8 = Array(text.utf8)
+                try utf8.withUnsafeMutableBufferPointer { try engine.feed(UnsafeBufferPointer($0)) }
+                total += Int64(utf8.count)
+                utf8 = []
+                progress?(total)
+            case .file(let url):
+                let handle = try Self.open(url)
+                defer { try? handle.close() }
+                try Self.pump(handle, name: url.path, into: engine, chunkSize: chunkSize, total: &total, progress: progress)
+            case .standardInput:
+                try Self.pump(FileHandle.standardInput, name: source.name, into: engine, chunkSize: chunkSize,
+                              total: &total, progress: progress)
+            }
+        }
+        return try engine.finish()
+    }
+
+    /// Counts a file in chunks of `chunkSize` bytes; `progress` is called after each chunk with the bytes read so far.
+    public func analyze(contentsOf url: URL, chunkSize: Int = 1 << 20,
+                        progress: ((Int64) -> Void)? = nil) throws -> TextAnalysis {
+        try analyze(sources: [.file(url)], chunkSize: chunkSize, progress: progress)
+    }
+
+    private static func open(_ url: URL) throws -> FileHandle {
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+        if exists && isDirectory.boolValue { throw TextError.unreadable(name: url.path, reason: "it is a folder, not a file") }
+        do { return try FileHandle(forReadingFrom: url) } catch {
+            throw TextError.unreadable(name: url.path, reason: exists ? "permission denied" : "no such file")
+        }
+    }
+
+    private static func pump(_ handle: FileHandle, name: String, into engine: CountingEngine, chunkSize: Int,
+                             total: inout Int64, progress: ((Int64) -> Void)?) throws {
+        while true {
+            let data: Data
+            do { data = try handle.read(upToCount: max(1, chunkSize)) ?? Data() } catch {
+                throw TextError.unreadable(name: name, reason: "read failed (\(error.localizedDescription))")
+            }
+            if data.isEmpty { break }
+            try data.withUnsafeBytes { try engine.feed($0.bindMemory(to: UInt8.self)) }
+            total += Int64(data.count)
+            progress?(total)
+        }
+    }
+
+    /// Counts everything readable from `fileHandle` (a file or standard input); `name` appears in errors.
+    public func analyze(fileHandle: FileHandle, name: String, chunkSize: Int = 1 << 20,
+                        progress: ((Int64) -> Void)? = nil) throws -> TextAnalysis {
+        let engine = try CountingEngine(options: options, name: name)
+        var total: Int64 = 0
+        try Self.pump(fileHandle, name: name, into: engine, chunkSize: chunkSize, total: &total, progress: progress)
+        return try engine.finish()
+    }
+}
+
+/// One input of a count.
+public enum TextSource: Sendable, Equatable {
+    /// A UTF-8 text file.
+    case file(URL)
+    /// Standard input, read to its end.
+    case standardInput
+    /// A text in memory; `name` appears in messages.
+    case text(String, name: String)
+
+    /// The name used in messages: the path, `standard input`, or the given name.
+    public var name: String {
+        switch self {
+        case .file(let url): return url.path
+        case .standardInput: return "standard input"
+        case .text(_, let name): return name
+        }
+    }
+}
+
+/// The streaming state of one count: UTF-8 repair, chunk cutting, interning, bigrams, phrases.
+final class CountingEngine: TokenSink {
+    let options: TextOptions
+    private(set) var name: String
+    private let segmenter: Segmenter
+    private var invalidName = ""
+
+    // UTF-8 repair and chunk cutting.
+    private var pending: [UInt8] = []
+    private var partial: [UInt8] = []
+    private var offset: Int64 = 0          // absolute offset of the next byte fed
+    private var started = false
+    private var invalidFirst: Int64 = -1
+    private var invalidCount = 0
+    /// Text without any whitespace is cut anyway beyond this much, so memory stays bounded.
+    static let maximumCarry = 1 << 20
+
+    // Vocabulary: raw spellings, their counts and folded forms.
+    private let raw = ByteTable()
+    private let rawCounts = RawBuffer<Int>(capacity: 1 << 14)
+    private let foldedOf = RawBuffer<Int32>(capacity: 1 << 14)     // -1: dropped by kind or length
+    private var folded: [String] = []
+    private var foldedKind: [WordKind] = []
+    private var foldedIndex: [String: Int32] = [:]
+    private var words = 0
+
+    // Bigrams of adjacent kept words, keyed by raw spelling ids (so a pair can be shown in its most
+    // frequent spelling, as the Python package does).
+    private let bigrams = PairTable()
+    private var previous: Int32 = -1
+    private var pruneLevel: UInt32 = 0
+
+    // Protected phrases.
+    private var phraseByKey: [[Int32]: Int] = [:]
+    private var phrasePrefixes: Set<[Int32]> = []
+    private var phraseTexts: [String] = []
+    private var phraseCounts: [Int] = []
+    private var buffer: [(raw: Int32, folded: Int32, afterPunctuation: Bool)] = []
+    private var hasPhrases = false
+
+    init(options: TextOptions, name: String) throws {
+        self.options = options
+        self.name = name
+        segmenter = try Segmenter(options: options)
+        try preparePhrases()
+        hasPhrases = !phraseByKey.isEmpty
+    }
+
+    // MARK: Feeding bytes
+
+    /// Repairs and appends a chunk, then segments everything up to the last whitespace-run start.
+    func feed(_ chunk: UnsafeBufferPointer<UInt8>) throws {
+        if partial.isEmpty {
+            try sanitize(chunk, base: offset)
+        } else {
+            let joined = partial + Array(chunk)
+            let base = offset - Int64(partial.count)
+            partial = []
+            try joined.withUnsafeBufferPointer { try sanitize($0, base: base) }
+        }
+        offset += Int64(chunk.count)
+        stripByteOrderMark()
+        let cut = cutPoint()
+        if cut > 0 {
+            pending.withUnsafeBufferPointer { segmenter.process(UnsafeBufferPointer(rebasing: $0[0..<cut]), into: self) }
+            pending.removeSubrange(0..<cut)
+        }
+    }
+
+    /// Ends the stream: a truncated last character is invalid, the rest is segmented, then counted up.
+    func finish() throws -> TextAnalysis {
+        if !partial.isEmpty {
+            noteInvalid(at: offset - Int64(partial.count))
+            pending += [0xEF, 0xBF, 0xBD]
+            partial = []
+        }
+        stripByteOrderMark()
+        pending.withUnsafeBufferPointer { segmenter.process($0, into: self) }
+        pending = []
+        resolvePhrases(final: true)
+        return aggregate()
+    }
+
+    /// Starts the next input: what is pending is segmented, a line break keeps the inputs' words
+    /// apart, and the new input may start with its own byte-order mark.
+    func beginSource(name: String) {
+        if !partial.isEmpty {
+            noteInvalid(at: offset - Int64(partial.count))
+            pending += [0xEF, 0xBF, 0xBD]
+            partial = []
+        }
+        stripByteOrderMark()
+        pending.append(10)
+        pending.withUnsafeBufferPointer { segmenter.process($0, into: self) }
+        pending = []
+        self.name = name
+        started = false
+        sourceStart = offset
+    }
+    private var sourceStart: Int64 = 0
+
+    private func stripByteOrderMark() {
+        guard !started, !pending.isEmpty else { return }
+        started = true
+        if pending.starts(with: [0xEF, 0xBB, 0xBF]) { pending.removeFirst(3) }
+    }
+
+    /// The start of the last run of ASCII whitespace: UAX #29 breaks there whatever follows.
+    private func cutPoint() -> Int {
+        var k = pending.count - 1
+        while k >= 0 && !isASCIISpace(pending[k]) { k -= 1 }
+        if k < 0 {
+            // No whitespace at all (a long run of Chinese, or binary-like data): cut at a character
+            // boundary once the carry is large, accepting that one word may be split there.
+            guard pending.count > Self.maximumCarry else { return 0 }
+            var cut = pending.count
+            while cut > 0 && pending[cut - 1] & 0xC0 == 0x80 { cut -= 1 }
+            return max(cut - 1, 0)
+        }
+        while k > 0 && isASCIISpace(pending[k - 1]) { k -= 1 }
+        return k
+    }
+
+    private func noteInvalid(at position: Int64) {
+        if invalidFirst < 0 { invalidFirst = position - sourceStart; invalidName = name }
+        invalidCount += 1
+    }
+
+    /// Appends `bytes` to `pending`, replacing each invalid sequence (maximal subpart, as WHATWG and
+    /// Swift do) by U+FFFD and keeping a character cut by the chunk end in `partial`.
+    private func sanitize(_ bytes: UnsafeBufferPointer<UInt8>, base: Int64) throws {
+        let n = bytes.count
+        guard let p = bytes.baseAddress, n > 0 else { return }
+        pending.reserveCapacity(pending.count + n)
+        var runStart = 0, i = 0
+        while i < n {
+            let b = p[i]
+            if b < 0x80 {
+                if b == 0 { throw TextError.binaryInput(name: name) }
+                i += 1
+                continue
+            }
+            // Expected length and the allowed range of the second byte (Unicode table 3-7).
+            var length = 0
+            var lo: UInt8 = 0x80, hi: UInt8 = 0xBF
+            switch b {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; lo = 0xA0
+            case 0xE1...0xEC, 0xEE, 0xEF: length = 3
+            case 0xED: length = 3; hi = 0x9F
+            case 0xF0: length = 4; lo = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; hi = 0x8F
+            default: length = 0
+            }
+            var valid = 0   // bytes of a valid prefix
+            if length > 0 {
+                valid = 1
+                while valid < length && i + valid < n {
+                    let c = p[i + valid]
+                    let ok = valid == 1 ? (c >= lo && c <= hi) : (c & 0xC0 == 0x80)
+                    if !ok { break }
+                    valid += 1
+                }
+                if valid == length { i += length; continue }
+                if i + valid == n {
+                    // Cut by the end of the chunk: wait for the rest.
+                    pending.append(contentsOf: UnsafeBufferPointer(start: p + runStart, count: i - runStart))
+                    partial = Array(UnsafeBufferPointer(start: p + i, count: n - i))
+                    return
+                }
+            }
+            pending.append(contentsOf: UnsafeBufferPointer(start: p + runStart, count: i - runStart))
+            pending += [0xEF, 0xBF, 0xBD]
+            noteInvalid(at: base + Int64(i))
+            i += max(valid, 1)
+            runStart = i
+        }
+        pending.append(contentsOf: UnsafeBufferPointer(start: p + runStart, count: n - runStart))
+    }
+
+    // MARK: Tokens
+
+    func token(_ bytes: UnsafeBufferPointer<UInt8>, kind: WordKind, afterPunctuation: Bool) {
+        let (id, isNew) = raw.intern(bytes.baseAddress!, bytes.count)
+        if isNew { register(bytes, kind: kind) }
+        let f = foldedOf[Int(id)]
+        guard f >= 0 else {
+            rawCounts[Int(id)] += 1
+            return
+        }
+        if !hasPhrases {
+            unigram(id, f, afterPunctuation)
+        } else {
+            if afterPunctuation { resolvePhrases(final: true) }
+            buffer.append((id, f, afterPunctuation))
+            resolvePhrases(final: false)
+        }
+    }
+
+    @inline(__always)
+    private func unigram(_ id: Int32, _ f: Int32, _ afterPunctuation: Bool) {
+        rawCounts[Int(id)] += 1
+        words += 1
+        guard options.collocations else { return }
+        if previous >= 0 && !afterPunctuation {
+            bigrams.increment(PairTable.key(previous, id))
+            if bigrams.count > options.bigramLimit { pruneBigrams() }
+        }
+        previous = id
+    }
+
+    /// Drops the rarest pairs until half the limit is used: a pair seen once or twice among millions
+    /// is no collocation, and this keeps memory bounded by the limit whatever the input size.
+    private func pruneBigrams() {
+        while bigrams.count > options.bigramLimit / 2 {
+            pruneLevel += 1
+            bigrams.prune(keepAbove: pruneLevel)
+        }
+    }
+
+    private func register(_ bytes: UnsafeBufferPointer<UInt8>, kind: WordKind) {
+        rawCounts.append(0)
+        // One Han character is often a whole word; one kana is nearly always a grammatical fragment
+        // that ICU split off (食べました gives 食, べ, ま, した), so kana follow the ordinary minimum.
+        var minimum = kind == .ideograph ? options.minimumIdeographicLength : options.minimumLength
+        guard kind != .number || options.includeNumbers else { foldedOf.append(-1); return }
+        if !bytes.contains(where: { $0 >= 0x80 }) {
+            // ASCII: one character per byte, NFC already, and case folding is lower-casing.
+            guard bytes.count >= minimum else { foldedOf.append(-1); return }
+            let lower = String(unsafeUninitializedCapacity: bytes.count) { out in
+                for (i, b) in bytes.enumerated() { out[i] = b >= 65 && b <= 90 ? b | 0x20 : b }
+                return bytes.count
+            }
+            foldedOf.append(foldedID(lower, kind: kind))
+            return
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        // ICU reports kana that its dictionary split off with the ideograph status too.
+        if kind == .ideograph && text.unicodeScalars.allSatisfy({ (0x3040...0x30FF).contains($0.value) || (0xFF66...0xFF9F).contains($0.value) }) {
+            minimum = options.minimumLength
+        }
+        guard minimum <= 1 || text.count >= minimum else { foldedOf.append(-1); return }
+        foldedOf.append(foldedID(ICUText.foldedNFC(text), kind: kind))
+    }
+
+    private func foldedID(_ key: String, kind: WordKind) -> Int32 {
+        if let f = foldedIndex[key] { return f }
+        let f = Int32(folded.count)
+        folded.append(key)
+        foldedKind.append(kind)
+        foldedIndex[key] = f
+        return f
+    }
+
+    // MARK: Phrases
+
+    private func preparePhrases() throws {
+        final class Collector: TokenSink {
+            var parts: [(String, WordKind)] = []
+            func token(_ bytes: UnsafeBufferPointer<UInt8>, kind: WordKind, afterPunctuation: Bool) {
+                parts.append((String(decoding: bytes, as: UTF8.self), kind))
+            }
+        }
+        for phrase in options.phrases {
+            // Shown as given, in NFC, with any run of spaces as one (a tab would break `word<TAB>count` output).
+            let shown = ICUText.nfc(phrase.split(whereSeparator: \.isWhitespace).joined(separator: " "))
+            let collector = Collector()
+            let bytes = Array(shown.utf8)
+            if bytes.contains(0) { throw TextError.invalidOption(reason: "phrase \"\(phrase)\" contains a NUL character") }
+            bytes.withUnsafeBufferPointer { segmenter.process($0, into: collector) }
+            guard !collector.parts.isEmpty else {
+                throw TextError.invalidOption(reason: "phrase \"\(phrase)\" has no words; give words such as \"New York\"")
+            }
+            let key = collector.parts.map { foldedID(ICUText.foldedNFC($0.0), kind: $0.1) }
+            if phraseByKey[key] != nil { continue }
+            phraseByKey[key] = phraseTexts.count
+            phraseTexts.append(shown)
+            phraseCounts.append(0)
+            for k in 1..<key.count { phrasePrefixes.insert(Array(key[0..<k])) }
+        }
+    }
+
+    /// Emits buffered words: a phrase when the buffer starts with one (longest first), otherwise
+    /// the first word alone. Waits while the buffer could still grow into a phrase, unless `final`.
+    private func resolvePhrases(final: Bool) {
+        while !buffer.isEmpty {
+            let keys = buffer.map(\.folded)
+            if !final && phrasePrefixes.contains(keys) { return }
+            var matched = false
+            for k in stride(from: keys.count, through: 1, by: -1) {
+                if let p = phraseByKey[Array(keys[0..<k])] {
+                    phraseCounts[p] += 1
+                    previous = -1   // a phrase is never half of a collocation
+                    buffer.removeFirst(k)
+                    matched = true
+                    break
+                }
+            }
+            if !matched {
+                let t = buffer.removeFirst()
+                unigram(t.raw, t.folded, t.afterPunctuation)
+            }
+            if !final, phrasePrefixes.contains(buffer.map(\.folded)) { return }
+        }
+    }
+
+    // MARK: Counting up
+
+    private func aggregate() -> TextAnalysis {
+        let F = folded.count
+        var foldedCount = [Int](repeating: 0, count: F)
+        for id in 0..<rawCounts.count where foldedOf[id] >= 0 { foldedCount[Int(foldedOf[id])] += rawCounts[id] }
+
+        let language = options.language ?? StopWords.detect(
+            (0..<F).filter { foldedCount[$0] > 0 }.map { (folded[$0], foldedCount[$0]) })
+        var stop: Set<String>
+        switch options.stopWords {
+        case .language: stop = language.map(StopWords.list(for:)) ?? []
+        case .none: stop = []
+        case .custom(let words): stop = Set(words.map(ICUText.foldedNFC))
+        }
+        stop.formUnion(options.extraStopWords.map(ICUText.foldedNFC))
+        let merge = options.mergePlurals ?? (language == .en)
+
+        // canonical[f]: the folded id a word is counted under, -1 when dropped. `strip` is how many
+        // characters its spellings lose (2 for a possessive 's, 1 for a plural s).
+        var canonical = (0..<F).map { f -> Int32 in foldedCount[f] > 0 && !stop.contains(folded[f]) ? Int32(f) : -1 }
+        var strip = [Int](repeating: 0, count: F)
+        if merge {
+            for f in 0..<F where canonical[f] >= 0 {
+                let w = folded[f]
+                guard w.count > 2, w.hasSuffix("'s") || w.hasSuffix("\u{2019}s") else { continue }
+                let base = String(w.dropLast(2))
+                if stop.contains(base) { canonical[f] = -1; continue }
+                let b = foldedID(base, kind: foldedKind[f])
+                while canonical.count < folded.count { canonical.append(Int32(canonical.count)); strip.append(0); foldedCount.append(0) }
+                canonical[f] = b
+                strip[f] = 2
+                foldedCount[Int(b)] += foldedCount[f]
+            }
+            for f in 0..<folded.count where canonical[f] == Int32(f) && foldedCount[f] > 0 {
+                let w = folded[f]
+                guard w.count > 2, w.hasSuffix("s"), !w.hasSuffix("ss"),
+                      let b = foldedIndex[String(w.dropLast())], canonical[Int(b)] == b, foldedCount[Int(b)] > 0 else { continue }
+                canonical[f] = b
+                strip[f] = 1
+            }
+            // Possessives of plurals follow their base to the singular.
+            for f in 0..<folded.count where canonical[f] >= 0 && canonical[Int(canonical[f])] != canonical[f] {
+                canonical[f] = canonical[Int(canonical[f])]
+            }
+        }
+
+        // Counts and spellings per canonical word; ties between spellings go to the one seen first.
+        // A spelling is usually a raw word itself, so its count lives at that raw id; only stripped
+        // spellings never seen on their own ("Rabbit" from "Rabbits" alone) need a table of their own.
+        let R = rawCounts.count
+        var counts = [Int](repeating: 0, count: folded.count)
+        var spellingCount = [Int](repeating: 0, count: R)
+        var extraIndex: [String: Int] = [:]
+        var extraTexts: [String] = [], extraCounts: [Int] = [], extraFirst: [Int] = [], extraCanonical: [Int32] = []
+        func canonicalOf(raw id: Int) -> Int32 {
+            let f = Int(foldedOf[id])
+            return f >= 0 ? canonical[f] : -1
+        }
+        /// The raw id whose spelling is raw word `id`'s display form (itself unless a suffix is stripped), or nil.
+        func spellingRaw(_ id: Int) -> Int? {
+            let f = Int(foldedOf[id])
+            if strip[f] == 0 { return id }
+            let text = String(decoding: raw.bytes(id), as: UTF8.self)
+            var stripped = Array(String(text.dropLast(strip[f])).utf8)
+            guard let found = stripped.withUnsafeMutableBufferPointer({ raw.find($0.baseAddress!, $0.count) }),
+                  canonicalOf(raw: Int(found)) == canonical[f] else { return nil }
+            stripped = []
+            return Int(found)
+        }
+        func spellingText(_ id: Int) -> String {
+            let f = Int(foldedOf[id])
+            let text = String(decoding: raw.bytes(id), as: UTF8.self)
+            return f >= 0 && strip[f] > 0 ? String(text.dropLast(strip[f])) : text
+        }
+        for id in 0..<R where rawCounts[id] > 0 {
+            let c = canonicalOf(raw: id)
+            guard c >= 0 else { continue }
+            counts[Int(c)] += rawCounts[id]
+            if let target = spellingRaw(id) {
+                spellingCount[target] += rawCounts[id]
+            } else {
+                let text = spellingText(id)
+                if let k = extraIndex[text] { extraCounts[k] += rawCounts[id] } else {
+                    extraIndex[text] = extraTexts.count
+                    extraTexts.append(text); extraCounts.append(rawCounts[id]); extraFirst.append(id); extraCanonical.append(c)
+                }
+            }
+        }
+        // Best spelling per canonical word: a raw id (>= 0) or an extra spelling (-2 - index).
+        var bestSpelling = [Int](repeating: -1, count: folded.count)
+        var bestCount = [Int](repeating: 0, count: folded.count)
+        var bestFirst = [Int](repeating: Int.max, count: folded.count)
+        func offer(_ c: Int, _ handle: Int, _ n: Int, _ first: Int) {
+            if n > bestCount[c] || (n == bestCount[c] && first < bestFirst[c]) {
+                bestSpelling[c] = handle; bestCount[c] = n; bestFirst[c] = first
+            }
+        }
+        for id in 0..<R where spellingCount[id] > 0 { offer(Int(canonicalOf(raw: id)), id, spellingCount[id], id) }
+        for k in 0..<extraTexts.count { offer(Int(extraCanonical[k]), -2 - k, extraCounts[k], extraFirst[k]) }
+        func shown(_ c: Int32) -> String {
+            let b = bestSpelling[Int(c)]
+            if b >= 0 { return spellingText(b) }
+            if b <= -2 { return extraTexts[-2 - b] }
+            return folded[Int(c)]
+        }
+        func best<K>(_ candidates: [K: (count: Int, first: Int)]?) -> K? {
+            candidates?.max { $0.value.count != $1.value.count ? $0.value.count < $1.value.count : $0.value.first > $1.value.first }?.key
+        }
+
+        var terms: [Term] = []
+        var collocationCount = 0
+        var remaining = counts
+        if options.collocations {
+            // Pair counts per canonical word pair, then scores; spellings only for the winners.
+            let pairs = PairTable(capacity: bigrams.count)
+            bigrams.forEach { key, n in
+                let a = canonicalOf(raw: Int(key >> 32)), b = canonicalOf(raw: Int(key & 0xFFFF_FFFF))
+                guard a >= 0, b >= 0 else { return }
+                pairs.add(PairTable.key(a, b), n)
+            }
+            let total = counts.reduce(0, +)
+            var winners: [UInt64: Int] = [:]
+            pairs.forEach { key, n in
+                let a = Int(key >> 32), b = Int(key & 0xFFFF_FFFF)
+                let score = Collocation.score(bigram: Int(n), first: counts[a], second: counts[b], words: total)
+                if score > options.collocationThreshold { winners[key] = Int(n) }
+            }
+            var pairSpellings: [UInt64: [UInt64: (count: Int, first: Int)]] = [:]
+            if !winners.isEmpty {
+                bigrams.forEach { key, n in
+                    let ra = Int(key >> 32), rb = Int(key & 0xFFFF_FFFF)
+                    let a = canonicalOf(raw: ra), b = canonicalOf(raw: rb)
+                    guard a >= 0, b >= 0 else { return }
+                    let pair = PairTable.key(a, b)
+                    guard winners[pair] != nil else { return }
+                    // Spelling ties go to the pair whose words were seen first (table order must not matter).
+                    pairSpellings[pair, default: [:]][key] = (Int(n), ra * rawCounts.count + rb)
+                }
+            }
+            for (key, n) in winners.sorted(by: { $0.key < $1.key }) {
+                let a = Int(key >> 32), b = Int(key & 0xFFFF_FFFF)
+                remaining[a] -= n
+                remaining[b] -= n
+                let spelled = best(pairSpellings[key])!
+                let left = spellingText(Int(spelled >> 32)), right = spellingText(Int(spelled & 0xFFFF_FFFF))
+                let separator = Collocation.joinsWithoutSpace(left, right) ? "" : " "
+                terms.append(Term(left + separator + right, weight: Double(n)))
+                collocationCount += 1
+            }
+        }
+        for c in 0..<remaining.count where remaining[c] > 0 && canonical[c] == Int32(c) {
+            terms.append(Term(shown(Int32(c)), weight: Double(remaining[c])))
+        }
+        for (p, n) in phraseCounts.enumerated() where n > 0 { terms.append(Term(phraseTexts[p], weight: Double(n))) }
+
+        // The same spelling can arrive twice (a collocation equal to a phrase's text): add them up.
+        var merged: [String: Int] = [:]
+        var unique: [Term] = []
+        for t in terms {
+            if let i = merged[t.text] { unique[i].weight += t.weight } else { merged[t.text] = unique.count; unique.append(t) }
+        }
+        unique.sort { $0.weight != $1.weight ? $0.weight > $1.weight : $0.text.unicodeScalars.lexicographicallyPrecedes($1.text.unicodeScalars) }
+        let invalid = invalidFirst >= 0 ? InvalidUTF8Report(name: invalidName, firstOffset: invalidFirst, count: invalidCount) : nil
+        return TextAnalysis(terms: unique, language: language, words: words, bytes: offset,
+                            invalidUTF8: invalid, collocations: collocationCount)
+    }
+}
+
+/// Dunning's log-likelihood collocation score, as the Python wordcloud package computes it.
+enum Collocation {
+    /// -2 log λ for the bigram count `bigram` of words counted `first` and `second` times among `words`.
+    static func score(bigram c12: Int, first c1: Int, second c2: Int, words n: Int) -> Double {
+        // One word making up the whole text: no evidence either way.
+        if n <= c1 || n <= c2 { return 0 }
+        let N = Double(n), c12 = Double(c12), c1 = Double(c1), c2 = Double(c2)
+        let p = c2 / N, p1 = c12 / c1, p2 = (c2 - c12) / (N - c1)
+        let s = l(c12, c1, p) + l(c2 - c12, N - c1, p) - l(c12, c1, p1) - l(c2 - c12, N - c1, p2)
+        return -2 * s
+    }
+
+    private static func l(_ k: Double, _ n: Double, _ x: Double) -> Double {
+        log(max(x, 1e-10)) * k + log(max(1 - x, 1e-10)) * (n - k)
+    }
+
+    /// Whether two words of a phrase are written without a space between them (Chinese, Japanese, Thai).
+    static func joinsWithoutSpace(_ a: String, _ b: String) -> Bool {
+        func noSpaceScript(_ s: Unicode.Scalar?) -> Bool {
+            guard let s else { return false }
+            switch s.value {
+            case 0x0E00...0x0E7F, 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x3FFFF: return true
+            default: return false
+            }
+        }
+        return noSpaceScript(a.unicodeScalars.last) && noSpaceScript(b.unicodeScalars.first)
+    }
+}

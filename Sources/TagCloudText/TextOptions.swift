@@ -1,0 +1,156 @@
+import Foundation
+
+/// The languages TagCloud has stop-word lists for (ISO 639-1 codes).
+public enum Language: String, Sendable, CaseIterable, Codable {
+    /// English (plural merging on by default).
+    case en
+    /// German.
+    case de
+    /// French.
+    case fr
+    /// Spanish.
+    case es
+    /// Italian.
+    case it
+    /// Portuguese.
+    case pt
+    /// Dutch.
+    case nl
+    /// Russian.
+    case ru
+    /// Chinese.
+    case zh
+    /// Japanese.
+    case ja
+    /// Arabic.
+    case ar
+    /// Hindi.
+    case hi
+
+    /// Parses a code such as `en` or `en-GB` (the region is ignored); throws with the supported codes.
+    public init(code: String) throws {
+        let base = code.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? ""
+        guard let language = Language(rawValue: base) else {
+            throw TextError.invalidOption(reason: "unknown language \"\(code)\": choose one of \(Language.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        self = language
+    }
+}
+
+/// Where the stop words come from.
+public enum StopWordSource: Sendable, Equatable {
+    /// The built-in list of the language given or detected (none when no language is recognised).
+    case language
+    /// No stop words at all.
+    case none
+    /// Exactly these words (compared after case folding), instead of a built-in list.
+    case custom(Set<String>)
+}
+
+/// How text becomes words and counts. Every field has a documented default; the CLI maps one flag to one field.
+public struct TextOptions: Sendable {
+    /// Keep apostrophes inside words (`don't`, `l'homme` as one word). Default: true.
+    public var keepApostrophes = true
+    /// Keep hyphenated words whole (`well-known`); by default they are split into their parts, as ICU does.
+    public var keepHyphens = false
+    /// Count numbers (`1999`, `3.14`) as words. Default: false.
+    public var includeNumbers = false
+    /// Words shorter than this many characters (grapheme clusters) are dropped. Default: 2, as the
+    /// Python wordcloud package's default pattern.
+    public var minimumLength = 2
+    /// The minimum for Chinese characters (Han, also in Japanese), where one character is often a whole
+    /// word. Default: 1. Kana words follow `minimumLength`.
+    public var minimumIdeographicLength = 1
+    /// A regular expression (ICU syntax, as NSRegularExpression) whose matches are the words, used
+    /// instead of ICU word breaks; nil (default) uses word breaks. A match never spans a line break
+    /// or a space that starts a new read chunk of a stream.
+    public var pattern: String?
+    /// The language, which chooses the stop words and English plural merging; nil detects it from
+    /// the scripts and the most common stop words of the text.
+    public var language: Language?
+    /// The stop words to drop. Default: the language's built-in list.
+    public var stopWords: StopWordSource = .language
+    /// Further stop words, added to whatever `stopWords` gives.
+    public var extraStopWords: Set<String> = []
+    /// Merge English plurals into their singular when both occur ("rabbits" into "rabbit") and drop
+    /// possessive `'s`; nil (default) does so when the language is English.
+    public var mergePlurals: Bool?
+    /// Find two-word collocations ("White Rabbit") and count them as one term. Default: true.
+    public var collocations = true
+    /// The Dunning log-likelihood score a bigram needs to count as a collocation (Python wordcloud's default: 30).
+    public var collocationThreshold = 30.0
+    /// Phrases that are always counted as one term and never split (`New York`), matched after case folding.
+    public var phrases: [String] = []
+    /// The most distinct word pairs kept for collocation scoring; beyond it the rarest pairs are dropped,
+    /// so memory stays bounded on huge inputs. Default: 1,000,000 (about 24 MB; a table that stays
+    /// within the processor's caches counts faster than a bigger one that does not).
+    public var bigramLimit = 1_000_000
+
+    /// The defaults.
+    public init() {}
+}
+
+/// The built-in stop-word lists and language detection.
+public enum StopWords {
+    /// The built-in stop words of `language`, case-folded, loaded from the package's resource files.
+    public static func list(for language: Language) -> Set<String> {
+        guard let url = Bundle.module.url(forResource: language.rawValue, withExtension: "txt", subdirectory: "Resources/stopwords")
+                ?? Bundle.module.url(forResource: language.rawValue, withExtension: "txt", subdirectory: "stopwords"),
+              let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
+        return parse(text)
+    }
+
+    /// Parses a stop-word file: one word per line, `#` comments, blank lines ignored; words are case-folded.
+    public static func parse(_ text: String) -> Set<String> {
+        var words = Set<String>()
+        for line in text.split(whereSeparator: \.isNewline) {
+            let word = line.trimmingCharacters(in: .whitespaces)
+            if word.isEmpty || word.hasPrefix("#") { continue }
+            words.insert(ICUText.foldedNFC(word))
+        }
+        return words
+    }
+
+    /// Reads a stop-word file, with errors naming it.
+    public static func read(path: String) throws -> Set<String> {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw TextError.unreadable(name: path, reason: "no such file or permission denied")
+        }
+        return parse(try TagListReader.decodeText(data, name: path))
+    }
+
+    /// Guesses the language from case-folded word counts: the script of most words, then, for Latin
+    /// and the Han/kana mix, which list's stop words are most frequent. Nil when nothing matches.
+    static func detect(_ counts: [(word: String, count: Int)]) -> Language? {
+        var scripts: [Int32: Int] = [:]
+        var total = 0
+        for (word, count) in counts {
+            guard let s = ICUText.script(of: word) else { continue }
+            scripts[s, default: 0] += count
+            total += count
+        }
+        guard total > 0, let top = scripts.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }) else { return nil }
+        switch top.key {
+        case ScriptCode.arabic: return .ar
+        case ScriptCode.devanagari: return .hi
+        case ScriptCode.cyrillic: return .ru
+        case ScriptCode.han, ScriptCode.hiragana, ScriptCode.katakana:
+            // Japanese writes its grammar in kana; Chinese text has next to none.
+            let kana = (scripts[ScriptCode.hiragana] ?? 0) + (scripts[ScriptCode.katakana] ?? 0)
+            let cjk = kana + (scripts[ScriptCode.han] ?? 0)
+            return kana * 10 >= cjk ? .ja : .zh
+        case ScriptCode.latin:
+            let candidates: [Language] = [.en, .de, .fr, .es, .it, .pt, .nl]
+            let lists = candidates.map { ($0, list(for: $0)) }
+            var scores = [Int](repeating: 0, count: candidates.count)
+            for (word, count) in counts {
+                for (i, (_, words)) in lists.enumerated() where words.contains(word) { scores[i] += count }
+            }
+            guard let best = scores.indices.max(by: { scores[$0] != scores[$1] ? scores[$0] < scores[$1] : $0 > $1 }),
+                  scores[best] > 0 else { return nil }
+            return candidates[best]
+        default:
+            return nil
+        }
+    }
+}

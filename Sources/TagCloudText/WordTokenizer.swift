@@ -1,0 +1,394 @@
+import Foundation
+
+/// What a word is made of, from ICU's word-break rule status.
+public enum WordKind: Sendable, Equatable {
+    /// Digits, possibly with separators (`1,000`, `3.14`).
+    case number
+    /// Letters of an alphabet or abugida (Latin, Cyrillic, Arabic, Devanagari, Thai…), possibly with digits.
+    case letter
+    /// Japanese kana.
+    case kana
+    /// Chinese characters (Han), as split by ICU's dictionary.
+    case ideograph
+}
+
+/// A word found in a text.
+public struct Word: Sendable, Equatable, CustomStringConvertible {
+    /// The word as written (not normalised).
+    public var text: String
+    /// What it is made of.
+    public var kind: WordKind
+    /// Creates a word.
+    public init(_ text: String, kind: WordKind) { self.text = text; self.kind = kind }
+    /// The text.
+    public var description: String { text }
+}
+
+/// Splits text into words with ICU's word-break rules (UAX #29 plus ICU's dictionaries, so Chinese,
+/// Japanese and Thai are split into words; Arabic and Hindi words stay whole), or with a custom
+/// regular expression. Hyphen and apostrophe handling follow `TextOptions`; numbers are returned
+/// with kind `.number` whatever `includeNumbers` says (filtering is the counter's job).
+public struct WordTokenizer {
+    let segmenter: Segmenter
+
+    /// Creates a tokenizer; throws when the pattern is not a valid regular expression or ICU is missing.
+    public init(options: TextOptions = TextOptions()) throws {
+        segmenter = try Segmenter(options: options)
+    }
+
+    /// The words of `text`, in order.
+    public func words(in text: String) -> [Word] {
+        final class Collector: TokenSink {
+            var words: [Word] = []
+            func token(_ bytes: UnsafeBufferPointer<UInt8>, kind: WordKind, afterPunctuation: Bool) {
+                words.append(Word(String(decoding: bytes, as: UTF8.self), kind: kind))
+            }
+        }
+        let collector = Collector()
+        var utf8 = Array(text.utf8)
+        if utf8.starts(with: [0xEF, 0xBB, 0xBF]) { utf8.removeFirst(3) }
+        utf8.withUnsafeBufferPointer { segmenter.process($0, into: collector) }
+        return collector.words
+    }
+}
+
+/// Receives the words the segmenter finds, as UTF-8 bytes valid only during the call.
+protocol TokenSink: AnyObject {
+    /// One word; `afterPunctuation` is true when punctuation other than spaces and hyphens came
+    /// between it and the previous word (so a word pair across it is no phrase).
+    func token(_ bytes: UnsafeBufferPointer<UInt8>, kind: WordKind, afterPunctuation: Bool)
+}
+
+/// Byte classes of the ASCII fast path, following UAX #29 as ICU implements it.
+private enum ASCIIClass {
+    static let other: UInt8 = 0, letter: UInt8 = 1, digit: UInt8 = 2, underscore: UInt8 = 3
+    static let midNumLet: UInt8 = 4, midNum: UInt8 = 5, space: UInt8 = 6, hyphen: UInt8 = 7
+
+    static let table: [UInt8] = {
+        var t = [UInt8](repeating: other, count: 256)
+        for b in UInt8(ascii: "a")...UInt8(ascii: "z") { t[Int(b)] = letter }
+        for b in UInt8(ascii: "A")...UInt8(ascii: "Z") { t[Int(b)] = letter }
+        // ICU counts @ as a letter (so e-mail addresses stay whole); the fast path must too.
+        t[Int(UInt8(ascii: "@"))] = letter
+        for b in UInt8(ascii: "0")...UInt8(ascii: "9") { t[Int(b)] = digit }
+        t[Int(UInt8(ascii: "_"))] = underscore
+        t[Int(UInt8(ascii: "."))] = midNumLet
+        t[Int(UInt8(ascii: "'"))] = midNumLet
+        t[Int(UInt8(ascii: ","))] = midNum
+        t[Int(UInt8(ascii: ";"))] = midNum
+        for b: UInt8 in [9, 10, 11, 12, 13, 32] { t[Int(b)] = space }
+        t[Int(UInt8(ascii: "-"))] = hyphen
+        return t
+    }()
+}
+
+@inline(__always) func isASCIISpace(_ b: UInt8) -> Bool { b == 32 || (b >= 9 && b <= 13) }
+
+/// The segmentation engine behind `WordTokenizer` and `TermCounter`.
+///
+/// Text arrives as valid UTF-8 that is cut only where a run of ASCII whitespace starts. UAX #29
+/// always breaks there and no rule looks across a space, so pieces can be segmented independently:
+/// that is what makes streaming in chunks give exactly the counts of the whole text, and what lets
+/// pure-ASCII stretches take a hand-written fast path (ICU's iterator runs at about 50 MB/s; the fast
+/// path agrees with it on ASCII, which a differential test checks).
+final class Segmenter {
+    let options: TextOptions
+    private let breaker: ICUWordBreaker?
+    private let regex: NSRegularExpression?
+    private var utf16: [UInt16] = []
+    private var byteOffsets: [Int32] = []
+    /// Off only in tests, which compare the fast path with ICU on the same ASCII text.
+    var asciiFastPath = true
+
+    // The word waiting to see whether a hyphen and another word follow (with keepHyphens).
+    private var pendingStart = -1, pendingEnd = -1
+    private var pendingKind = WordKind.letter
+    private var pendingAfterPunctuation = false
+    private var hyphenEnd = -1
+    /// Punctuation seen since the last word; sticky across calls, as it is a property of the stream.
+    private var punctuation = false
+
+    init(options: TextOptions) throws {
+        self.options = options
+        if let pattern = options.pattern {
+            do { regex = try NSRegularExpression(pattern: pattern) } catch {
+                throw TextError.invalidPattern(pattern: pattern, reason: "it does not compile")
+            }
+            breaker = nil
+        } else {
+            regex = nil
+            breaker = try ICUWordBreaker()
+        }
+    }
+
+    /// Segments `buffer` (valid UTF-8, cut at the start of a whitespace run or at the end of the text).
+    func process(_ buffer: UnsafeBufferPointer<UInt8>, into sink: some TokenSink) {
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return }
+        if let regex {
+            processRegex(buffer, regex, sink)
+        } else if !asciiFastPath {
+            icu(base, 0, buffer.count, sink)
+        } else if !containsNonASCII(buffer) {
+            ascii(base, 0, buffer.count, sink)
+        } else {
+            processMixed(base, buffer.count, sink)
+        }
+        flush(base, sink)
+    }
+
+    private func containsNonASCII(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        let raw = UnsafeRawPointer(buffer.baseAddress!)
+        let n = buffer.count
+        var i = 0
+        var acc: UInt64 = 0
+        while i + 8 <= n { acc |= raw.loadUnaligned(fromByteOffset: i, as: UInt64.self); i += 8 }
+        while i < n { acc |= UInt64(buffer[i]); i += 1 }
+        return acc & 0x8080_8080_8080_8080 != 0
+    }
+
+    /// Sends the pieces (cut at whitespace-run starts) that hold non-ASCII characters to ICU and the
+    /// rest to the fast path. Non-ASCII bytes are found a word at a time, so mostly-English text with
+    /// the odd "café" pays for ICU only around those words; ASCII stretches shorter than
+    /// `icuBridge` between non-ASCII pieces go to ICU too, so Chinese or Russian text makes one ICU
+    /// call per buffer rather than one per space.
+    private func processMixed(_ p: UnsafePointer<UInt8>, _ n: Int, _ sink: some TokenSink) {
+        let icuBridge = 256
+        var asciiStart = 0
+        var i = 0
+        while let j = nextNonASCII(p, from: i, to: n) {
+            // The piece holding byte j starts at the last whitespace-run start at or before it.
+            var s = j
+            while s > asciiStart && !isASCIISpace(p[s - 1]) { s -= 1 }
+            while s > asciiStart && isASCIISpace(p[s - 1]) { s -= 1 }
+            // It ends at the first whitespace after j; bridge over short ASCII stretches to the next piece.
+            var m = pieceEnd(p, after: j, to: n)
+            while m < n, let next = nextNonASCII(p, from: m, to: min(n, m + icuBridge)) {
+                m = pieceEnd(p, after: next, to: n)
+            }
+            if s > asciiStart { ascii(p, asciiStart, s, sink) }
+            icu(p, s, m, sink)
+            asciiStart = m
+            i = m
+        }
+        if asciiStart < n { ascii(p, asciiStart, n, sink) }
+    }
+
+    @inline(__always)
+    private func pieceEnd(_ p: UnsafePointer<UInt8>, after j: Int, to n: Int) -> Int {
+        var m = j + 1
+        while m < n && !isASCIISpace(p[m]) { m += 1 }
+        return m
+    }
+
+    /// The index of the first byte ≥ 0x80 in `from..<to`, eight bytes at a time.
+    @inline(__always)
+    private func nextNonASCII(_ p: UnsafePointer<UInt8>, from: Int, to: Int) -> Int? {
+        let raw = UnsafeRawPointer(p)
+        var i = from
+        while i + 8 <= to {
+            let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080
+            if w != 0 { return i + w.trailingZeroBitCount / 8 }
+            i += 8
+        }
+        while i < to { if p[i] >= 0x80 { return i }; i += 1 }
+        return nil
+    }
+
+    // MARK: - ASCII fast path
+
+    private func ascii(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ sink: some TokenSink) {
+        ASCIIClass.table.withUnsafeBufferPointer { cls in
+            var i = start
+            while i < end {
+                let c = cls[Int(p[i])]
+                if c == ASCIIClass.letter || c == ASCIIClass.digit || c == ASCIIClass.underscore {
+                    let wordStart = i
+                    // ICU's rule status is that of the last rule matched: a letter makes it a
+                    // letter word, a digit a number ("a1" is a number, "1a" a word), an underscore
+                    // keeps the kind of the character before it, and two underscores make a word.
+                    var status = ASCIIClass.other
+                    var previous = ASCIIClass.other
+                    var last = c
+                    while true {
+                        while i < end {
+                            let k = cls[Int(p[i])]
+                            guard k == ASCIIClass.letter || k == ASCIIClass.digit || k == ASCIIClass.underscore else { break }
+                            if k != ASCIIClass.underscore {
+                                status = k
+                            } else if previous == ASCIIClass.digit {
+                                status = ASCIIClass.digit
+                            } else if previous != ASCIIClass.other {
+                                status = ASCIIClass.letter
+                            }
+                            previous = k
+                            last = k
+                            i += 1
+                        }
+                        // WB6/7: letter (MidLetter | MidNumLetQ) letter; WB11/12: digit (MidNum | MidNumLetQ) digit.
+                        if i + 1 < end {
+                            let mid = cls[Int(p[i])], next = cls[Int(p[i + 1])]
+                            if last == ASCIIClass.letter && next == ASCIIClass.letter && mid == ASCIIClass.midNumLet {
+                                i += 1; previous = mid; continue
+                            }
+                            if last == ASCIIClass.digit && next == ASCIIClass.digit
+                                && (mid == ASCIIClass.midNumLet || mid == ASCIIClass.midNum) {
+                                i += 1; previous = mid; continue
+                            }
+                        }
+                        break
+                    }
+                    if status != ASCIIClass.other {
+                        word(p, wordStart, i, status == ASCIIClass.letter ? .letter : .number, sink)
+                    } else {
+                        gap(wordStart, i, punctuation: true, singleHyphen: false)
+                    }
+                } else {
+                    let gapStart = i
+                    var punct = false
+                    while i < end {
+                        let k = cls[Int(p[i])]
+                        if k == ASCIIClass.letter || k == ASCIIClass.digit || k == ASCIIClass.underscore { break }
+                        if k != ASCIIClass.space && k != ASCIIClass.hyphen { punct = true }
+                        i += 1
+                    }
+                    gap(gapStart, i, punctuation: punct, singleHyphen: i - gapStart == 1 && c == ASCIIClass.hyphen)
+                }
+            }
+        }
+    }
+
+    // MARK: - ICU
+
+    private func icu(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ sink: some TokenSink) {
+        guard let breaker else { return }
+        // Decode the (valid) UTF-8 to UTF-16 for ICU, remembering each unit's byte offset.
+        utf16.removeAll(keepingCapacity: true)
+        byteOffsets.removeAll(keepingCapacity: true)
+        var i = start
+        while i < end {
+            let b0 = UInt32(p[i])
+            let scalar: UInt32, len: Int
+            if b0 < 0x80 { scalar = b0; len = 1 }
+            else if b0 < 0xE0 { scalar = (b0 & 0x1F) << 6 | UInt32(p[i + 1] & 0x3F); len = 2 }
+            else if b0 < 0xF0 {
+                scalar = (b0 & 0x0F) << 12 | UInt32(p[i + 1] & 0x3F) << 6 | UInt32(p[i + 2] & 0x3F); len = 3
+            } else {
+                scalar = (b0 & 0x07) << 18 | UInt32(p[i + 1] & 0x3F) << 12 | UInt32(p[i + 2] & 0x3F) << 6
+                    | UInt32(p[i + 3] & 0x3F); len = 4
+            }
+            if scalar >= 0x10000 {
+                let v = scalar - 0x10000
+                utf16.append(UInt16(0xD800 + (v >> 10))); byteOffsets.append(Int32(i))
+                utf16.append(UInt16(0xDC00 + (v & 0x3FF))); byteOffsets.append(Int32(i))
+            } else {
+                utf16.append(UInt16(scalar)); byteOffsets.append(Int32(i))
+            }
+            i += len
+        }
+        byteOffsets.append(Int32(end))
+        let units = utf16, offsets = byteOffsets
+        units.withUnsafeBufferPointer { text in
+            breaker.segments(text) { a, b, status in
+                let s = Int(offsets[a]), e = Int(offsets[b])
+                switch status {
+                case 100..<200: word(p, s, e, .number, sink)
+                case 200..<300: word(p, s, e, .letter, sink)
+                case 300..<400: word(p, s, e, .kana, sink)
+                case 400..<500: word(p, s, e, .ideograph, sink)
+                default:
+                    var punct = false
+                    for k in a..<b where !Self.isSpaceOrHyphen(text[k]) { punct = true; break }
+                    gap(s, e, punctuation: punct, singleHyphen: b - a == 1 && Self.isHyphen(text[a]))
+                }
+            }
+        }
+    }
+
+    private static func isHyphen(_ u: UInt16) -> Bool { u == 0x2D || u == 0x2010 || u == 0x2011 }
+
+    private static func isSpaceOrHyphen(_ u: UInt16) -> Bool {
+        if isHyphen(u) { return true }
+        switch u {
+        case 9...13, 32, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF: return true
+        default: return false
+        }
+    }
+
+    // MARK: - Regular expression
+
+    private func processRegex(_ buffer: UnsafeBufferPointer<UInt8>, _ regex: NSRegularExpression, _ sink: some TokenSink) {
+        let text = String(decoding: buffer, as: UTF8.self)
+        let ns = text as NSString
+        var last = 0
+        regex.enumerateMatches(in: text, range: NSRange(location: 0, length: ns.length)) { match, _, _ in
+            guard let r = match?.range, r.length > 0,
+                  let range = Range(r, in: text) else { return }
+            let s = text.utf8.distance(from: text.startIndex, to: range.lowerBound)
+            let e = text.utf8.distance(from: text.startIndex, to: range.upperBound)
+            if s > last {
+                let between = text.utf8[text.utf8.index(text.startIndex, offsetBy: last)..<range.lowerBound]
+                self.gap(last, s, punctuation: between.contains { !isASCIISpace($0) && $0 != UInt8(ascii: "-") }, singleHyphen: false)
+            }
+            self.word(buffer.baseAddress!, s, e, .letter, sink)
+            last = e
+        }
+    }
+
+    // MARK: - Assembling words (hyphens, apostrophes, punctuation)
+
+    @inline(__always)
+    private func word(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ kind: WordKind, _ sink: some TokenSink) {
+        if pendingStart >= 0 {
+            if hyphenEnd == start {
+                // `well` `-` `known` with keepHyphens: one word.
+                pendingEnd = end
+                if kind == .letter || pendingKind == .number { pendingKind = kind }
+                hyphenEnd = -1
+                return
+            }
+            flush(p, sink)
+        }
+        pendingStart = start; pendingEnd = end; pendingKind = kind
+        pendingAfterPunctuation = punctuation
+        punctuation = false
+    }
+
+    @inline(__always)
+    private func gap(_ start: Int, _ end: Int, punctuation punct: Bool, singleHyphen: Bool) {
+        if singleHyphen && options.keepHyphens && pendingStart >= 0 && pendingEnd == start && hyphenEnd < 0 {
+            hyphenEnd = end
+            return
+        }
+        hyphenEnd = -1
+        if punct { punctuation = true }
+    }
+
+    /// Emits the waiting word, split at apostrophes unless they are kept.
+    private func flush(_ p: UnsafePointer<UInt8>, _ sink: some TokenSink) {
+        guard pendingStart >= 0 else { return }
+        let s = pendingStart, e = pendingEnd
+        pendingStart = -1; pendingEnd = -1; hyphenEnd = -1
+        if options.keepApostrophes {
+            sink.token(UnsafeBufferPointer(start: p + s, count: e - s), kind: pendingKind, afterPunctuation: pendingAfterPunctuation)
+            return
+        }
+        var partStart = s, i = s, first = true
+        func emit(_ end: Int) {
+            if end > partStart {
+                sink.token(UnsafeBufferPointer(start: p + partStart, count: end - partStart), kind: pendingKind,
+                           afterPunctuation: first ? pendingAfterPunctuation : false)
+                first = false
+            }
+        }
+        while i < e {
+            if p[i] == UInt8(ascii: "'") {
+                emit(i); i += 1; partStart = i
+            } else if p[i] == 0xE2 && i + 2 < e && p[i + 1] == 0x80 && p[i + 2] == 0x99 {   // U+2019
+                emit(i); i += 3; partStart = i
+            } else {
+                i += 1
+            }
+        }
+        emit(e)
+    }
+}

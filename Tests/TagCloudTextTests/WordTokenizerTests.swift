@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+import TagCloud
+@testable import TagCloudText
+
+private func words(_ text: String, _ configure: (inout TextOptions) -> Void = { _ in }) throws -> [String] {
+    var o = TextOptions()
+    configure(&o)
+    return try WordTokenizer(options: o).words(in: text).map(\.text)
+}
+
+@Suite("Word segmentation")
+struct WordTokenizerTests {
+    @Test("Chinese is split into words by ICU's dictionary")
+    func chinese() throws {
+        let w = try words("我喜欢学习中文。北京是中国的首都。")
+        #expect(w.contains("喜欢"))
+        #expect(w.contains("学习"))
+        #expect(w.contains("中文"))
+        #expect(w.contains("北京"))
+        #expect(w.contains("首都"))
+        #expect(!w.contains("我喜欢学习中文"))
+    }
+
+    @Test("Japanese is split into words")
+    func japanese() throws {
+        let w = try words("東京は日本の首都です。私は寿司を食べました。")
+        #expect(w.contains("東京"))
+        #expect(w.contains("日本"))
+        #expect(w.contains("首都"))
+        #expect(w.contains("寿司"))
+        #expect(w.count >= 8)
+    }
+
+    @Test("Thai is split into words")
+    func thai() throws {
+        let w = try words("ภาษาไทยเป็นภาษาที่สวยงาม")
+        #expect(w.contains("ภาษา"))
+        #expect(w.contains("ไทย"))
+        #expect(w.contains("สวยงาม"))
+    }
+
+    @Test("Arabic and Hindi words stay whole")
+    func arabicHindi() throws {
+        #expect(try words("مرحبا بالعالم الجميل") == ["مرحبا", "بالعالم", "الجميل"])
+        #expect(try words("हिन्दी भाषा बहुत सुंदर है।") == ["हिन्दी", "भाषा", "बहुत", "सुंदर", "है"])
+    }
+
+    @Test("Apostrophes are kept by default and split on request")
+    func apostrophes() throws {
+        #expect(try words("don't l’homme") == ["don't", "l’homme"])
+        #expect(try words("don't l’homme") { $0.keepApostrophes = false } == ["don", "t", "l", "homme"])
+    }
+
+    @Test("Hyphenated words split by default and kept whole on request")
+    func hyphens() throws {
+        #expect(try words("a well-known fact - not co--op") == ["a", "well", "known", "fact", "not", "co", "op"])
+        #expect(try words("a well-known fact - not co--op") { $0.keepHyphens = true } == ["a", "well-known", "fact", "not", "co", "op"])
+        #expect(try words("ein weiß-blauer Himmel") { $0.keepHyphens = true } == ["ein", "weiß-blauer", "Himmel"])
+    }
+
+    @Test("Numbers are kinds of words the counter can drop")
+    func numbers() throws {
+        let w = try WordTokenizer().words(in: "In 1999 pi was 3.14, and 1,000 cats")
+        #expect(w.filter { $0.kind == .number }.map(\.text) == ["1999", "3.14", "1,000"])
+    }
+
+    @Test("A custom pattern replaces word breaks")
+    func pattern() throws {
+        #expect(try words("#swift and #linux, not swift") { $0.pattern = "#\\w+" } == ["#swift", "#linux"])
+        #expect(throws: TextError.self) { try WordTokenizer(options: { var o = TextOptions(); o.pattern = "(["; return o }()) }
+    }
+
+    /// The ASCII fast path must segment exactly as ICU does, or counts would depend on which path ran.
+    @Test("The ASCII fast path agrees with ICU", arguments: [1, 2, 3, 4])
+    func fastPathAgreesWithICU(seed: UInt64) throws {
+        let alphabet = Array("ab Z9_0.',;:-!? \n\t\"()@#/".utf8)
+        var rng = SeededRandom(seed: seed)
+        let fast = try Segmenter(options: TextOptions())
+        let slow = try Segmenter(options: TextOptions())
+        slow.asciiFastPath = false
+        for _ in 0..<300 {
+            let bytes = (0..<rng.nextInt(below: 40)).map { _ in alphabet[rng.nextInt(below: alphabet.count)] }
+            let a = Recorder(), b = Recorder()
+            bytes.withUnsafeBufferPointer { fast.process($0, into: a) }
+            bytes.withUnsafeBufferPointer { slow.process($0, into: b) }
+            #expect(a.tokens == b.tokens, "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
+        }
+    }
+}
+
+final class Recorder: TokenSink {
+    var tokens: [String] = []
+    func token(_ bytes: UnsafeBufferPointer<UInt8>, kind: WordKind, afterPunctuation: Bool) {
+        tokens.append("\(String(decoding: bytes, as: UTF8.self))/\(kind)/\(afterPunctuation)")
+    }
+}
