@@ -33,7 +33,8 @@ fuzz: setup
 
 # The whole test suite under AddressSanitizer, then ThreadSanitizer (separate build folders).
 sanitize: setup
-	$(SWIFT) test $(TESTFLAGS) --sanitize=address --scratch-path .build/asan
+	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp:print_suppressions=0 \
+	    $(SWIFT) test $(TESTFLAGS) --sanitize=address --scratch-path .build/asan
 	$(SWIFT) test $(TESTFLAGS) --sanitize=thread --scratch-path .build/tsan
 
 clean:
