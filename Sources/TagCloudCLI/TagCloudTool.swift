@@ -28,6 +28,8 @@ public enum TagCloudTool {
           count      Count the words of a text: `word<TAB>count` lines, most frequent first.
           fonts      List the font families installed (fontconfig).
           palettes   List the built-in colour palettes.
+          shapes     List the built-in shapes for `cloud --shape`.
+          config     `config --print COMMAND [options]`: the effective configuration as JSON (for --config).
 
         Run `tagcloud <command> --help` for the options of a command.
 
@@ -68,10 +70,12 @@ public enum TagCloudTool {
         case "count": try Failure.wrap { try CountCommand.run(rest) }
         case "fonts": try listFonts(rest)
         case "palettes": listPalettes()
+        case "shapes": print(Shape.allCases.map(\.rawValue).joined(separator: "\n"))
+        case "config": try ConfigCommand.run(rest)
         case "--help", "-h", "help": print(toolHelp)
         case "--version", "-V", "version": print("tagcloud \(version)")
         default:
-            let known = ["flow", "cloud", "count", "fonts", "palettes", "help", "version"]
+            let known = ["flow", "cloud", "count", "fonts", "palettes", "shapes", "config", "help", "version"]
             let guess = known.min { levenshtein($0, command) < levenshtein($1, command) }!
             let hint = levenshtein(guess, command) <= 3 ? " (did you mean \(guess)?)" : ""
             throw CLIError.usage("unknown command \"\(command)\"\(hint): run tagcloud --help for the commands")

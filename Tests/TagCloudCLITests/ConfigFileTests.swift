@@ -73,3 +73,29 @@ struct ConfigFileTests {
         #expect(back.positionals == ["t1"])
     }
 }
+
+@Suite("config --print")
+struct ConfigPrintTests {
+    @Test("the printed configuration reproduces the cloud byte for byte")
+    func reproduce() throws {
+        let dir = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let printed = try ToolRun.run(["config", "--print", "cloud", "--shape", "heart", "--rotate", "any", "--width", "300",
+                                       "--height", "240", "alpha", "beta", "gamma", "delta"])
+        #expect(printed.status == 0, "\(printed.stderr)")
+        let config = dir.appendingPathComponent("saved.json")
+        try printed.stdout.write(to: config)
+        let text = String(decoding: printed.stdout, as: UTF8.self)
+        #expect(text.contains("\"seed\": "))
+        let a = dir.appendingPathComponent("a.png").path, b = dir.appendingPathComponent("b.png").path
+        #expect(try ToolRun.run(["cloud", "--config", config.path, "-o", a]).status == 0)
+        #expect(try ToolRun.run(["cloud", "--config", config.path, "-o", b]).status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: a)) == Data(contentsOf: URL(fileURLWithPath: b)))
+    }
+
+    @Test("shapes lists every shape")
+    func shapes() throws {
+        let r = try ToolRun.run(["shapes"])
+        #expect(String(decoding: r.stdout, as: UTF8.self).split(separator: "\n").count == 10)
+    }
+}
