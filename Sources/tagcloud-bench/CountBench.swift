@@ -61,9 +61,15 @@ enum CountBench {
     }
 
     /// Peak resident memory (VmHWM) in MB, or -1 where /proc is missing.
-    static func peakMemoryMB() -> Double {
+    static func peakMemoryMB() -> Double { memoryMB("VmHWM:") }
+
+    /// Current resident memory (VmRSS) in MB, or -1 where /proc is missing.
+    static func residentMemoryMB() -> Double { memoryMB("VmRSS:") }
+
+    /// A memory line of /proc/self/status in MB, or -1 where /proc is missing.
+    static func memoryMB(_ field: String) -> Double {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) }),
               let kb = Double(line.split(separator: " ").dropFirst().first ?? "") else { return -1 }
         return (kb / 1024 * 10).rounded() / 10
     }

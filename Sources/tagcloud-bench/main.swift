@@ -52,7 +52,7 @@ while !args.isEmpty {
         runs = n
     case "--svg-dir": svgDir = value()
     case "--write-inputs": inputsDir = value()
-    case "flow", "cloud", "count", "all": group = a
+    case "flow", "cloud", "count", "soak", "all": group = a
     default:
         if a.hasPrefix("-") { fail("unknown option \(a)") }
         names = Set(a.split(separator: ",").map(String.init))
@@ -131,4 +131,32 @@ if group == "all" || group == "cloud" {
 
 if group == "all" || group == "count" {
     try CountBench.run(names: names, corpus: corpus, runs: runs, inputsDir: nil)
+}
+
+if group == "soak" {
+    // Not part of "all": 10,000 consecutive layouts (word clouds and flows, rendered to PNG and SVG)
+    // in one process; resident memory at the start and end shows whether anything accumulates.
+    let terms = Workloads.zipf(count: 40, seed: 3)
+    let typesetter = FreeTypeTypesetter()
+    var cloud = WordCloudOptions()
+    cloud.width = 320
+    cloud.height = 220
+    var flow = FlowOptions()
+    let layouts = 10_000
+    var rssAt1000 = 0.0
+    let start = DispatchTime.now().uptimeNanoseconds
+    for i in 0..<layouts {
+        cloud.seed = UInt64(i)
+        flow.seed = UInt64(i)
+        let layout = i % 2 == 0 ? try WordCloudLayout(cloud).layout(terms, typesetter: typesetter)
+                                : try FlowLayout(flow).layout(terms, typesetter: typesetter, width: 400)
+        if i % 10 == 0 {
+            _ = try CairoRenderer().pngData(layout)
+            _ = try SVGWriter().svg(layout)
+        }
+        if i == 999 { rssAt1000 = CountBench.residentMemoryMB() }
+    }
+    emit(["name": "soak-10k-layouts", "layouts": layouts, "rss_mb_after_1000": rssAt1000,
+          "rss_mb_end": CountBench.residentMemoryMB(), "peak_mb": CountBench.peakMemoryMB(),
+          "seconds": Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9])
 }
