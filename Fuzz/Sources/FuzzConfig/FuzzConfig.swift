@@ -6,7 +6,7 @@ import TagCloudCLI
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzConfig(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("tagcloud-fuzz-config-\(getpid()).json").path
-    FileManager.default.createFile(atPath: path, contents: Data(bytes: data, count: size))
+    _ = FileManager.default.createFile(atPath: path, contents: Data(bytes: data, count: size))
     do {
         _ = try ArgumentParser(options: TagCloudTool.options(of: "cloud")!).parse(["--config", path])
     } catch let e as CLIError {

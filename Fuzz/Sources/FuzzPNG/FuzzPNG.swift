@@ -6,7 +6,7 @@ import TagCloudGraphics
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPNG(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("tagcloud-fuzz-mask-\(getpid()).png").path
-    FileManager.default.createFile(atPath: path, contents: Data(bytes: data, count: size))
+    _ = FileManager.default.createFile(atPath: path, contents: Data(bytes: data, count: size))
     do {
         let image = try ImageLoader.loadRGBA(path: path)
         let small = ImageLoader.resized(image, width: 64, height: 48)
