@@ -28,6 +28,9 @@ enum CloudCommand {
         OptionSpec("mask-threshold", valueName: "0-255", help: "Alpha or luminance threshold of --mask. Default: 128.", group: shapeGroup),
         OptionSpec("contour", valueName: "PT", help: "Draw the outline of the shape or mask with this width.", group: shapeGroup),
         OptionSpec("contour-color", valueName: "COLOR", help: "Colour of the outline. Default: black.", group: shapeGroup),
+        OptionSpec("strict", help: "Refuse a --mask or --color-image whose size differs from the canvas instead of resizing it.", group: shapeGroup),
+        OptionSpec("max-pixels", valueName: "N", help: "Refuse canvases larger than N pixels (default and ceiling: 400 million).", group: layoutGroup),
+        OptionSpec("verbose", short: "v", help: "Print a summary per phase: words read and kept, placed, shrunk and unplaced with reasons, seconds per phase.", group: layoutGroup),
         OptionSpec("color-image", valueName: "PNG", help: "Colour each word with the mean colour of this image under its pixels (resized to the canvas).", group: shapeGroup),
     ] + StyleArguments.specs.filter { $0.name != "random-sizes" } + OutputArguments.specs + TextArguments.specs + [CommonOptions.help]
 
@@ -62,8 +65,9 @@ enum CloudCommand {
         o.seed = seed.value
         o.width = try args.int("width", range: 1...WordCloudOptions.maximumSide) ?? 800
         o.height = try args.int("height", range: 1...WordCloudOptions.maximumSide) ?? 600
-        if o.width * o.height > WordCloudOptions.maximumPixels {
-            throw CLIError.usage("canvas \(o.width)x\(o.height) is too large: at most \(WordCloudOptions.maximumPixels / 1_000_000) million pixels")
+        let budget = try args.int("max-pixels", range: 1...WordCloudOptions.maximumPixels) ?? WordCloudOptions.maximumPixels
+        if o.width * o.height > budget {
+            throw CLIError.usage("canvas \(o.width)x\(o.height) is \(o.width * o.height) pixels, over the budget of \(budget) (--max-pixels): use a smaller --width/--height")
         }
         o.maxWords = try args.int("max-words", range: 1...10_000_000) ?? 200
         o.margin = try args.int("margin", range: 0...1000) ?? 2
@@ -93,7 +97,8 @@ enum CloudCommand {
             if args.string("shape") != nil { throw CLIError.usage("give either --shape or --mask, not both") }
             let threshold = try args.int("mask-threshold", range: 0...255) ?? 128
             let image = try Failure.wrap { try ImageLoader.loadRGBA(path: path) }
-            let sized = try resized(image, path: path, option: "mask", width: o.width, height: o.height, quiet: quiet)
+            let sized = try resized(image, path: path, option: "mask", width: o.width, height: o.height, quiet: quiet,
+                                    strict: args.flag("strict"))
             o.area = .mask(ImageLoader.mask(from: sized, options: ImageMaskOptions(invert: args.flag("mask-invert"),
                                                                                   threshold: UInt8(threshold))))
         } else if args.flag("mask-invert") || args.string("mask-threshold") != nil {
@@ -103,13 +108,26 @@ enum CloudCommand {
         if let c = args.string("contour-color") { o.contourColor = try StyleArguments.parseColor(option: "contour-color")(c) }
         if let path = args.string("color-image") {
             let image = try Failure.wrap { try ImageLoader.loadRGBA(path: path) }
-            o.colorImage = try resized(image, path: path, option: "color-image", width: o.width, height: o.height, quiet: quiet)
+            o.colorImage = try resized(image, path: path, option: "color-image", width: o.width, height: o.height, quiet: quiet,
+                                       strict: args.flag("strict"))
         }
 
+        let clock = PhaseClock()
         let terms = try TagInput.read(args, quiet: quiet)
+        let readSeconds = clock.lap()
         var rng = SeededRandom(seed: o.seed)
         let result = try Failure.wrap { try WordCloudLayout(o).run(terms, typesetter: FreeTypeTypesetter(), using: &rng) }
+        let layoutSeconds = clock.lap()
         try OutputArguments.write(result.layout, args)
+        if args.flag("verbose") && !quiet {
+            let reasons = Dictionary(grouping: result.layout.unplaced, by: \.reason).mapValues(\.count)
+            let listed = reasons.keys.map(\.rawValue).sorted().map { "\($0) \(reasons[UnplacedWord.Reason(rawValue: $0)!]!)" }
+            Console.note("read: \(terms.count) words in \(PhaseClock.format(readSeconds))")
+            Console.note("layout: \(result.statistics.requested) kept, \(result.statistics.placed) placed, \(result.statistics.shrunk) shrunk, "
+                         + "fill \(Int((result.statistics.fillRatio * 100).rounded()))% in \(PhaseClock.format(layoutSeconds))")
+            if !listed.isEmpty { Console.note("unplaced: " + listed.joined(separator: ", ")) }
+            Console.note("output: \(PhaseClock.format(clock.lap()))")
+        }
         StyleArguments.announce(seed: seed, quiet: quiet)
         let s = result.statistics
         let incomplete = o.fit == .all && s.unplaced > 0
@@ -128,8 +146,12 @@ enum CloudCommand {
     }
 
     /// The image at the canvas size; a different size is resized with a note.
-    static func resized(_ image: RGBAImage, path: String, option: String, width: Int, height: Int, quiet: Bool) throws -> RGBAImage {
+    static func resized(_ image: RGBAImage, path: String, option: String, width: Int, height: Int, quiet: Bool,
+                        strict: Bool) throws -> RGBAImage {
         if image.width == width && image.height == height { return image }
+        if strict {
+            throw CLIError.input("--\(option) \(path) is \(image.width)x\(image.height), the canvas \(width)x\(height) (--strict): resize the image or drop --strict")
+        }
         if !quiet {
             Console.note("--\(option) \(path) is \(image.width)x\(image.height); resized to the canvas \(width)x\(height)")
         }

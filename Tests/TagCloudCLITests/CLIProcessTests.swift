@@ -297,7 +297,37 @@ struct CloudCLITests {
         CLIErrorCase(name: "bad rotation", args: ["cloud", "a", "--rotate", "sideways", "-o", "OUT.png"], status: 1, message: "--rotate"),
         CLIErrorCase(name: "bad prefer-horizontal", args: ["cloud", "a", "--prefer-horizontal", "2", "-o", "OUT.png"], status: 1, message: "--prefer-horizontal"),
         CLIErrorCase(name: "invert without mask", args: ["cloud", "a", "--mask-invert", "-o", "OUT.png"], status: 1, message: "--mask"),
+        CLIErrorCase(name: "over the pixel budget", args: ["cloud", "a", "--width", "2000", "--height", "2000", "--max-pixels", "1000000", "-o", "OUT.png"], status: 1, message: "--max-pixels"),
+        CLIErrorCase(name: "bad config file", args: ["cloud", "a", "--config", "DIR/c.json", "-o", "OUT.png"],
+                     files: ["c.json": Array(#"{"widht": 3}"#.utf8)], status: 2, message: "did you mean \"width\""),
     ]
+
+    @Test("--strict refuses a mask of another size; without it the mask is resized with a note")
+    func strictMask() throws {
+        let dir = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let mask = try discPNG(dir, alpha: true)   // 200x150
+        let out = dir.appendingPathComponent("s.png").path
+        let strict = try ToolRun.run(["cloud", "a", "b", "--width", "300", "--height", "200", "--mask", mask, "--strict", "-o", out])
+        #expect(strict.status == 2)
+        #expect(strict.stderr.contains("--strict"), "\(strict.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+        let loose = try ToolRun.run(["cloud", "a", "b", "--width", "300", "--height", "200", "--mask", mask, "-o", out])
+        #expect(loose.status == 0)
+        #expect(loose.stderr.contains("resized"), "\(loose.stderr)")
+    }
+
+    @Test("--verbose prints a summary per phase")
+    func verbose() throws {
+        let dir = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try ToolRun.run(["cloud", "--verbose", "--max-words", "3", "--seed", "1", "a", "b", "c", "d", "-o",
+                                 dir.appendingPathComponent("v.svg").path])
+        #expect(r.status == 0)
+        for phase in ["read: 4 words", "layout: 3 kept", "unplaced: maxWords 1", "output: "] {
+            #expect(r.stderr.contains(phase), "missing \(phase) in \(r.stderr)")
+        }
+    }
 
     @Test("bad cloud input: one line, its status, no output", arguments: errorCases)
     func badInput(_ c: CLIErrorCase) throws {
