@@ -1,3 +1,5 @@
+import TagCloud
+
 /// One command-line option, as a row of the table `ArgumentParser` and `helpText` work from.
 public struct OptionSpec: Sendable {
     /// The long name without dashes, e.g. `width` for `--width`. Also the key in `ParsedArguments`.
@@ -186,7 +188,7 @@ public struct ArgumentParser: Sendable {
         // Allow roughly one typo per three letters, but at least two so a transposition matches;
         // never as many as the name is long, or `-q` would "resemble" every two-letter option.
         let limit = min(max(2, name.count / 3), name.count - 1)
-        let best = options.map { ($0.name, levenshtein(name, $0.name)) }
+        let best = options.map { ($0.name, editDistance(name, $0.name)) }
             .filter { $0.1 <= limit }
             .min { $0.1 < $1.1 }
         if let best {
@@ -196,22 +198,6 @@ public struct ArgumentParser: Sendable {
         }
         return .usage(message)
     }
-}
-
-/// The edit distance between two strings, counting inserts, deletes and substitutions of characters.
-func levenshtein(_ a: String, _ b: String) -> Int {
-    let b = Array(b)
-    var row = Array(0...b.count)
-    for (i, ca) in a.enumerated() {
-        var diagonal = row[0]
-        row[0] = i + 1
-        for (j, cb) in b.enumerated() {
-            let above = row[j + 1]
-            row[j + 1] = min(above + 1, row[j] + 1, diagonal + (ca == cb ? 0 : 1))
-            diagonal = above
-        }
-    }
-    return row[b.count]
 }
 
 /// Formats a help page: summary, usage lines, options grouped by `OptionSpec.group` in first-seen

@@ -1,4 +1,5 @@
 import Foundation
+import TagCloud
 
 /// Options from a JSON file: an object whose keys are option names (as the flags, without dashes)
 /// and whose values are strings, numbers, booleans (flags) or arrays (repeatable options), plus
@@ -54,8 +55,8 @@ enum ConfigFile {
                 continue
             }
             guard let spec = byName[key], key != ConfigFile.spec.name else {
-                let guess = options.map(\.name).min { levenshtein($0, key) < levenshtein($1, key) }
-                let hint = guess.map { levenshtein($0, key) <= 3 ? ": did you mean \"\($0)\"?" : "" } ?? ""
+                let guess = options.map(\.name).min { editDistance($0, key) < editDistance($1, key) }
+                let hint = guess.map { editDistance($0, key) <= 3 ? ": did you mean \"\($0)\"?" : "" } ?? ""
                 throw CLIError.input("config \(path): unknown option \"\(key)\"\(hint)")
             }
             // The command line wins.

@@ -106,15 +106,11 @@ enum FlowCommand {
 
     /// Comma-separated non-negative lengths, in one of the allowed counts.
     static func numbers(_ text: String, option: String, counts: [Int]) throws -> [Double] {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingSpaces()) }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
         guard counts.contains(parts.count), parts.allSatisfy({ $0 != nil && $0!.isFinite && $0! >= 0 && $0! <= 100_000 }) else {
             let forms = counts.map { "\($0) number\($0 == 1 ? "" : "s")" }.joined(separator: " or ")
             throw CLIError.usage("invalid value \"\(text)\" for --\(option): expected \(forms) of points from 0 to 100000, separated by commas")
         }
         return parts.map { $0! }
     }
-}
-
-extension Substring {
-    func trimmingSpaces() -> String { String(self).trimmingCharacters(in: .whitespaces) }
 }

@@ -76,8 +76,8 @@ public enum TagCloudTool {
         case "--version", "-V", "version": print("tagcloud \(version)")
         default:
             let known = ["flow", "cloud", "count", "fonts", "palettes", "shapes", "config", "help", "version"]
-            let guess = known.min { levenshtein($0, command) < levenshtein($1, command) }!
-            let hint = levenshtein(guess, command) <= 3 ? " (did you mean \(guess)?)" : ""
+            let guess = known.min { editDistance($0, command) < editDistance($1, command) }!
+            let hint = editDistance(guess, command) <= 3 ? " (did you mean \(guess)?)" : ""
             throw CLIError.usage("unknown command \"\(command)\"\(hint): run tagcloud --help for the commands")
         }
         return 0

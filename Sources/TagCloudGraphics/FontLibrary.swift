@@ -306,7 +306,7 @@ public final class FontLibrary: @unchecked Sendable {
         let ranked = names.compactMap { candidate -> (name: String, substring: Bool, distance: Int)? in
             let lower = candidate.lowercased()
             let substring = lower.contains(query) || query.contains(lower)
-            let distance = levenshtein(query, lower)
+            let distance = editDistance(query, lower)
             guard substring || distance <= limit else { return nil }
             return (candidate, substring, distance)
         }.sorted {
@@ -347,21 +347,4 @@ public final class FontLibrary: @unchecked Sendable {
         }
         return out
     }
-}
-
-/// Edit distance between two strings, by characters; small inputs only (family names).
-func levenshtein(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-        current[0] = i
-        for j in 1...b.count {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        }
-        swap(&previous, &current)
-    }
-    return previous[b.count]
 }

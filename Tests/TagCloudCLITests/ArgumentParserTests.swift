@@ -1,3 +1,4 @@
+import TagCloud
 import Testing
 @testable import TagCloudCLI
 
@@ -136,11 +137,11 @@ private func usageMessage(_ args: [String]) -> String? {
         #expect(CLIError.input("cannot read tags.txt").description == "cannot read tags.txt")
     }
 
-    @Test("levenshtein", arguments: [("", "", 0), ("abc", "", 3), ("", "ab", 2), ("widht", "width", 2),
+    @Test("edit distance", arguments: [("", "", 0), ("abc", "", 3), ("", "ab", 2), ("widht", "width", 2),
                                      ("kitten", "sitting", 3), ("font", "font", 0)])
     func distance(a: String, b: String, expected: Int) {
-        #expect(levenshtein(a, b) == expected)
-        #expect(levenshtein(b, a) == expected)
+        #expect(editDistance(a, b) == expected)
+        #expect(editDistance(b, a) == expected)
     }
 
     @Test func helpPage() {
