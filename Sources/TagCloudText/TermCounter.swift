@@ -165,6 +165,8 @@ final class CountingEngine: TokenSink {
     // frequent spelling, as the Python package does).
     private let bigrams = PairTable()
     private var previous: Int32 = -1
+    /// Whether a token was dropped since the last kept word (breaks a pair like punctuation does).
+    private var droppedSincePrevious = false
     private var pruneLevel: UInt32 = 0
 
     // Protected phrases.
@@ -324,8 +326,13 @@ final class CountingEngine: TokenSink {
         let f = foldedOf[Int(id)]
         guard f >= 0 else {
             rawCounts[Int(id)] += 1
+            // A dropped token (a number, a too-short word) stands between its neighbours, so they are
+            // not a pair: "MB | 1.42 MB" must not make "MB MB".
+            droppedSincePrevious = true
             return
         }
+        let afterPunctuation = afterPunctuation || droppedSincePrevious
+        droppedSincePrevious = false
         if !hasPhrases {
             unigram(id, f, afterPunctuation)
         } else {

@@ -100,6 +100,12 @@ struct TermCounterTests {
         // The single words keep only their appearances outside the pair (146 and 127 in all).
         #expect(c["white"] == 76)
         #expect(c["rabbit"] == 57)
+        // A dropped token between two words (a number, a one-letter word) breaks the pair, as
+        // punctuation does: README tables gave "MB MB" from "72 MB | 1.42 MB/s" rows.
+        let apart = try counts(rabbitText().replacingOccurrences(of: "White Rabbit", with: "White 42 Rabbit"))
+        #expect(apart["White Rabbit"] == nil)
+        let short = try counts(rabbitText().replacingOccurrences(of: "White Rabbit", with: "White x Rabbit"))
+        #expect(short["White Rabbit"] == nil)
         let off = try counts(rabbitText(), { $0.collocations = false })
         #expect(off["White Rabbit"] == nil)
         #expect(off["White"] == nil || off["white"] == 146)
