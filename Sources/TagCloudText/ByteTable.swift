@@ -1,3 +1,5 @@
+import CICUShim
+
 /// A growable array in manually managed memory. The counter's hot tables use it instead of `Array`
 /// because they live in a class: every `Array` access through a class property pays a dynamic
 /// exclusivity check and a uniqueness check, which cost more than the work per word.
@@ -8,7 +10,14 @@ final class RawBuffer<Element> {
 
     init(capacity: Int = 1024) {
         self.capacity = max(capacity, 16)
-        base = .allocate(capacity: self.capacity)
+        base = Self.allocate(self.capacity)
+    }
+
+    /// Cache-line aligned, so a hash-table slot never straddles two lines.
+    private static func allocate(_ n: Int) -> UnsafeMutablePointer<Element> {
+        UnsafeMutableRawPointer.allocate(byteCount: n * MemoryLayout<Element>.stride,
+                                         alignment: max(64, MemoryLayout<Element>.alignment))
+            .bindMemory(to: Element.self, capacity: n)
     }
 
     /// Creates a buffer of `count` copies of `value`.
@@ -40,8 +49,11 @@ final class RawBuffer<Element> {
         count += n
     }
 
+    /// Empties the buffer, keeping its memory (for trivial elements only).
+    @inline(__always) func removeAll() { count = 0 }
+
     private func reserve(_ newCapacity: Int) {
-        let fresh = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+        let fresh = Self.allocate(newCapacity)
         fresh.moveInitialize(from: base, count: count)
         base.deallocate()
         base = fresh
@@ -52,19 +64,27 @@ final class RawBuffer<Element> {
 /// An open-addressing hash set of byte strings that hands out dense ids (0, 1, 2, … in first-seen
 /// order). The counter interns every word through it: hashing the UTF-8 bytes directly avoids
 /// creating a `String` per word, which would cost more than the rest of the counting.
+///
+/// A slot keeps the first 16 bytes of its string, the full hash and the length, so finding a word
+/// touches one cache line: a separate slot → start → bytes chain costs three dependent cache misses
+/// per word once the input streaming through the cache has evicted the tables, which made this the
+/// slowest step of counting. Only strings longer than 16 bytes compare the rest in the arena.
 final class ByteTable {
+    private struct Slot {
+        var head0: UInt64, head1: UInt64
+        var hash: UInt64
+        /// Length << 32 | (id + 1); 0 for an empty slot.
+        var info: UInt64
+    }
     private let arena = RawBuffer<UInt8>(capacity: 1 << 16)
     private let starts = RawBuffer<Int>(capacity: 1 << 12)
-    private let hashes = RawBuffer<UInt64>(capacity: 1 << 12)
-    /// Each slot holds the upper 32 bits of the hash and id + 1 (0 = empty), so a probe that misses
-    /// touches only the slot array: fewer cache misses on a large vocabulary.
-    private var slots: RawBuffer<UInt64>
+    private var slots: RawBuffer<Slot>
     private var mask: Int
 
     init(capacity: Int = 1 << 14) {
         var size = 16
         while size < capacity * 2 { size <<= 1 }
-        slots = RawBuffer(repeating: 0, count: size)
+        slots = RawBuffer(repeating: Slot(head0: 0, head1: 0, hash: 0, info: 0), count: size)
         mask = size - 1
         starts.append(0)
     }
@@ -77,26 +97,44 @@ final class ByteTable {
         UnsafeBufferPointer(start: arena.base + starts[id], count: starts[id + 1] - starts[id])
     }
 
+    /// A string's first 16 bytes and hash, computed once for a prefetch and the lookup after it.
+    struct Key {
+        var head0: UInt64, head1: UInt64, hash: UInt64
+        @inline(__always) init(_ p: UnsafePointer<UInt8>, _ n: Int) {
+            (head0, head1) = ByteTable.heads(p, n)
+            hash = ByteTable.hash(p, n, head0, head1)
+        }
+    }
+
+    /// Starts loading the slot where a lookup of `key` begins.
+    @inline(__always) func prefetch(_ key: Key) {
+        tc_prefetch(slots.base + (Int(truncatingIfNeeded: key.hash) & mask))
+    }
+
     /// The id of the bytes, adding them when new.
     @inline(__always)
     func intern(_ p: UnsafePointer<UInt8>, _ n: Int) -> (id: Int32, isNew: Bool) {
-        let h = Self.hash(p, n)
-        let tag = h & 0xFFFF_FFFF_0000_0000
-        let slotBase = slots.base, startBase = starts.base, arenaBase = arena.base
+        intern(p, n, Key(p, n))
+    }
+
+    /// The id of the bytes, whose key is `key`, adding them when new.
+    @inline(__always)
+    func intern(_ p: UnsafePointer<UInt8>, _ n: Int, _ key: Key) -> (id: Int32, isNew: Bool) {
+        let h0 = key.head0, h1 = key.head1, h = key.hash
+        let lengthTag = UInt64(n) << 32
+        let slotBase = slots.base
         var slot = Int(truncatingIfNeeded: h) & mask
         while true {
-            let entry = slotBase[slot]
-            if entry == 0 { break }
-            if entry & 0xFFFF_FFFF_0000_0000 == tag {
-                let i = Int(entry & 0xFFFF_FFFF) - 1
-                let s = startBase[i]
-                if startBase[i + 1] - s == n && memcmpEqual(arenaBase + s, p, n) { return (Int32(i), false) }
+            let s = slotBase[slot]
+            if s.info == 0 { break }
+            if s.hash == h && s.head0 == h0 && s.head1 == h1 && s.info & 0xFFFF_FFFF_0000_0000 == lengthTag
+                && (n <= 16 || tailEqual(Int(s.info & 0xFFFF_FFFF) - 1, p, n)) {
+                return (Int32(truncatingIfNeeded: s.info & 0xFFFF_FFFF) - 1, false)
             }
             slot = (slot + 1) & mask
         }
         let id = count
-        slotBase[slot] = tag | UInt64(id + 1)
-        hashes.append(h)
+        slotBase[slot] = Slot(head0: h0, head1: h1, hash: h, info: lengthTag | UInt64(id + 1))
         arena.append(p, count: n)
         starts.append(arena.count)
         if count * 2 > mask { grow() }
@@ -105,51 +143,79 @@ final class ByteTable {
 
     /// The id of the bytes, or nil when they were never interned.
     func find(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int32? {
-        let h = Self.hash(p, n)
-        let tag = h & 0xFFFF_FFFF_0000_0000
+        let (h0, h1) = Self.heads(p, n)
+        let h = Self.hash(p, n, h0, h1)
         var slot = Int(truncatingIfNeeded: h) & mask
         while true {
-            let entry = slots[slot]
-            if entry == 0 { return nil }
-            if entry & 0xFFFF_FFFF_0000_0000 == tag {
-                let i = Int(entry & 0xFFFF_FFFF) - 1
-                let s = starts[i]
-                if starts[i + 1] - s == n && memcmpEqual(arena.base + s, p, n) { return Int32(i) }
+            let s = slots[slot]
+            if s.info == 0 { return nil }
+            if s.hash == h && s.head0 == h0 && s.head1 == h1 && s.info >> 32 == UInt64(n)
+                && (n <= 16 || tailEqual(Int(s.info & 0xFFFF_FFFF) - 1, p, n)) {
+                return Int32(truncatingIfNeeded: s.info & 0xFFFF_FFFF) - 1
             }
             slot = (slot + 1) & mask
         }
     }
 
+    /// Whether string `id` (known to have length `n` and the same first 16 bytes) equals `p`.
+    private func tailEqual(_ id: Int, _ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+        let a = arena.base + starts[id]
+        var i = 16
+        while i < n { if a[i] != p[i] { return false }; i += 1 }
+        return true
+    }
+
     private func grow() {
         let size = (mask + 1) * 2
-        let fresh = RawBuffer<UInt64>(repeating: 0, count: size)
+        let fresh = RawBuffer<Slot>(repeating: Slot(head0: 0, head1: 0, hash: 0, info: 0), count: size)
         let m = size - 1
-        for i in 0..<hashes.count {
-            let h = hashes[i]
-            var slot = Int(truncatingIfNeeded: h) & m
-            while fresh[slot] != 0 { slot = (slot + 1) & m }
-            fresh[slot] = h & 0xFFFF_FFFF_0000_0000 | UInt64(i + 1)
+        for i in 0...mask where slots[i].info != 0 {
+            var slot = Int(truncatingIfNeeded: slots[i].hash) & m
+            while fresh[slot].info != 0 { slot = (slot + 1) & m }
+            fresh[slot] = slots[i]
         }
         slots = fresh
         mask = m
     }
 
+    /// The first 16 bytes, zero-padded, read without touching a byte past the end.
+    @inline(__always)
+    static func heads(_ p: UnsafePointer<UInt8>, _ n: Int) -> (UInt64, UInt64) {
+        let raw = UnsafeRawPointer(p)
+        if n >= 16 {
+            return (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        }
+        if n >= 8 { return (raw.loadUnaligned(as: UInt64.self), partial(raw + 8, n - 8)) }
+        return (partial(raw, n), 0)
+    }
+
+    /// Up to 7 bytes as the low bytes of a word (little-endian order; only equality and hashing use it).
+    @inline(__always)
+    static func partial(_ p: UnsafeRawPointer, _ n: Int) -> UInt64 {
+        var v: UInt64 = 0, i = 0
+        if n & 4 != 0 { v = UInt64(p.loadUnaligned(as: UInt32.self)); i = 4 }
+        if n & 2 != 0 { v |= UInt64(p.loadUnaligned(fromByteOffset: i, as: UInt16.self)) << UInt64(i * 8); i += 2 }
+        if n & 1 != 0 { v |= UInt64(p.load(fromByteOffset: i, as: UInt8.self)) << UInt64(i * 8) }
+        return v
+    }
+
     /// A fast multiplicative hash over 8-byte words, finished with a mix so the low bits (the slot) are good.
     @inline(__always)
-    static func hash(_ p: UnsafePointer<UInt8>, _ n: Int) -> UInt64 {
-        let raw = UnsafeRawPointer(p)
+    static func hash(_ p: UnsafePointer<UInt8>, _ n: Int, _ h0: UInt64, _ h1: UInt64) -> UInt64 {
         var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(n)
-        var i = 0
-        while i + 8 <= n {
-            h = (h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
-            h ^= h >> 29
-            i += 8
-        }
-        if i < n {
-            var tail: UInt64 = 0
-            var shift: UInt64 = 0
-            while i < n { tail |= UInt64(p[i]) << shift; shift += 8; i += 1 }
-            h = (h ^ tail) &* 0xBF58_476D_1CE4_E5B9
+        h = (h ^ h0) &* 0xBF58_476D_1CE4_E5B9
+        h ^= h >> 29
+        h = (h ^ h1) &* 0xBF58_476D_1CE4_E5B9
+        h ^= h >> 29
+        if n > 16 {
+            let raw = UnsafeRawPointer(p)
+            var i = 16
+            while i + 8 <= n {
+                h = (h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
+                h ^= h >> 29
+                i += 8
+            }
+            if i < n { h = (h ^ partial(raw + i, n - i)) &* 0xBF58_476D_1CE4_E5B9 }
         }
         h ^= h >> 31
         h = h &* 0x94D0_49BB_1331_11EB
@@ -158,10 +224,11 @@ final class ByteTable {
 }
 
 /// Counts of word pairs, keyed by two 32-bit ids: open addressing in manually managed memory, with
-/// pruning of the rarest pairs so its size stays under a limit.
+/// pruning of the rarest pairs so its size stays under a limit. Key and count share a slot, so an
+/// increment costs one cache miss, not two: the table outgrows the cache on any real text.
 final class PairTable {
-    private var keys: RawBuffer<UInt64>
-    private var values: RawBuffer<UInt32>
+    private struct Entry { var key: UInt64; var count: UInt32 }
+    private var entries: RawBuffer<Entry>
     private var mask: Int
     private static let empty = UInt64.max
     /// The number of distinct pairs.
@@ -170,46 +237,47 @@ final class PairTable {
     init(capacity: Int = 1 << 14) {
         var size = 16
         while size < capacity * 2 { size <<= 1 }
-        keys = RawBuffer(repeating: Self.empty, count: size)
-        values = RawBuffer(repeating: 0, count: size)
+        entries = RawBuffer(repeating: Entry(key: Self.empty, count: 0), count: size)
         mask = size - 1
     }
 
     @inline(__always) static func key(_ a: Int32, _ b: Int32) -> UInt64 { UInt64(UInt32(a)) << 32 | UInt64(UInt32(b)) }
 
-    /// Adds one to the pair's count.
-    @inline(__always) func increment(_ key: UInt64) {
+    @inline(__always) private static func slot(_ key: UInt64, _ mask: Int) -> Int {
         var h = key &* 0x9E37_79B9_7F4A_7C15
         h ^= h >> 29
-        var slot = Int(truncatingIfNeeded: h) & mask
-        let k = keys.base, v = values.base
+        return Int(truncatingIfNeeded: h) & mask
+    }
+
+    /// Starts loading the slot where the pair's lookup begins.
+    @inline(__always) func prefetch(_ key: UInt64) { tc_prefetch(entries.base + Self.slot(key, mask)) }
+
+    /// Adds one to the pair's count.
+    @inline(__always) func increment(_ key: UInt64) { add(key, 1) }
+
+    /// Adds `amount` to the pair's count.
+    @inline(__always) func add(_ key: UInt64, _ amount: UInt32) {
+        let e = entries.base
+        var slot = Self.slot(key, mask)
         while true {
-            let found = k[slot]
-            if found == key { v[slot] &+= 1; return }
+            let found = e[slot].key
+            if found == key { e[slot].count &+= amount; return }
             if found == Self.empty { break }
             slot = (slot + 1) & mask
         }
-        k[slot] = key
-        v[slot] = 1
+        e[slot] = Entry(key: key, count: amount)
         count += 1
         if count * 2 > mask { rebuild(size: (mask + 1) * 2, keepAbove: 0) }
     }
 
-    /// Adds `amount` to the pair's count.
-    func add(_ key: UInt64, _ amount: UInt32) {
-        var h = key &* 0x9E37_79B9_7F4A_7C15
-        h ^= h >> 29
-        var slot = Int(truncatingIfNeeded: h) & mask
-        while true {
-            let found = keys[slot]
-            if found == key { values[slot] &+= amount; return }
-            if found == Self.empty { break }
-            slot = (slot + 1) & mask
+    /// Adds every pair of `items`, fetching slots a few pairs ahead (the pairs arrive in no useful
+    /// order, so nearly every slot is a cache miss otherwise).
+    func addAll(_ items: [(key: UInt64, count: UInt32)]) {
+        let ahead = 16
+        for i in items.indices {
+            if i + ahead < items.count { prefetch(items[i + ahead].key) }
+            add(items[i].key, items[i].count)
         }
-        keys[slot] = key
-        values[slot] = amount
-        count += 1
-        if count * 2 > mask { rebuild(size: (mask + 1) * 2, keepAbove: 0) }
     }
 
     /// Keeps only the pairs counted more than `level` times.
@@ -217,31 +285,24 @@ final class PairTable {
 
     /// Every pair with its count, in table order.
     func forEach(_ body: (UInt64, UInt32) -> Void) {
-        for i in 0...mask where keys[i] != Self.empty { body(keys[i], values[i]) }
+        for i in 0...mask where entries[i].key != Self.empty { body(entries[i].key, entries[i].count) }
     }
 
     private func rebuild(size: Int, keepAbove level: UInt32) {
-        let oldKeys = keys, oldValues = values, oldSize = mask + 1
-        keys = RawBuffer(repeating: Self.empty, count: size)
-        values = RawBuffer(repeating: 0, count: size)
+        let old = entries, oldSize = mask + 1
+        entries = RawBuffer(repeating: Entry(key: Self.empty, count: 0), count: size)
         mask = size - 1
         count = 0
-        for i in 0..<oldSize where oldKeys[i] != Self.empty && oldValues[i] > level {
-            let key = oldKeys[i]
-            var h = key &* 0x9E37_79B9_7F4A_7C15
-            h ^= h >> 29
-            var slot = Int(truncatingIfNeeded: h) & mask
-            while keys[slot] != Self.empty { slot = (slot + 1) & mask }
-            keys[slot] = key
-            values[slot] = oldValues[i]
+        let ahead = 16
+        for i in 0..<oldSize {
+            if i + ahead < oldSize && old[i + ahead].key != Self.empty {
+                tc_prefetch(entries.base + Self.slot(old[i + ahead].key, mask))
+            }
+            guard old[i].key != Self.empty && old[i].count > level else { continue }
+            var slot = Self.slot(old[i].key, mask)
+            while entries[slot].key != Self.empty { slot = (slot + 1) & mask }
+            entries[slot] = old[i]
             count += 1
         }
     }
-}
-
-@inline(__always)
-private func memcmpEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int) -> Bool {
-    var i = 0
-    while i < n { if a[i] != b[i] { return false }; i += 1 }
-    return true
 }

@@ -158,7 +158,8 @@ final class CountingEngine: TokenSink {
     private let foldedOf = RawBuffer<Int32>(capacity: 1 << 14)     // -1: dropped by kind or length
     private var folded: [String] = []
     private var foldedKind: [WordKind] = []
-    private var foldedIndex: [String: Int32] = [:]
+    /// Folded spellings → folded ids (the ids of `folded`), hashed as bytes like the raw words.
+    private let foldedTable = ByteTable()
     private var words = 0
 
     // Bigrams of adjacent kept words, keyed by raw spelling ids (so a pair can be shown in its most
@@ -168,6 +169,19 @@ final class CountingEngine: TokenSink {
     /// Whether a token was dropped since the last kept word (breaks a pair like punctuation does).
     private var droppedSincePrevious = false
     private var pruneLevel: UInt32 = 0
+
+    // Batches: words wait here so their hash-table slots can be fetched while earlier words are
+    // counted (see `tc_prefetch`). Counting a batch in order gives exactly the unbatched result.
+    private struct BatchedToken {
+        var start: UnsafePointer<UInt8>
+        var length: Int
+        var key: ByteTable.Key
+        var kind: WordKind
+        var afterPunctuation: Bool
+    }
+    private static let batchSize = 32
+    private let tokenBatch = RawBuffer<BatchedToken>(capacity: batchSize)
+    private let pairBatch = RawBuffer<UInt64>(capacity: batchSize)
 
     // Protected phrases.
     private var phraseByKey: [[Int32]: Int] = [:]
@@ -201,7 +215,7 @@ final class CountingEngine: TokenSink {
         stripByteOrderMark()
         let cut = cutPoint()
         if cut > 0 {
-            pending.withUnsafeBufferPointer { segmenter.process(UnsafeBufferPointer(rebasing: $0[0..<cut]), into: self) }
+            pending.withUnsafeBufferPointer { segment(UnsafeBufferPointer(rebasing: $0[0..<cut])) }
             pending.removeSubrange(0..<cut)
         }
     }
@@ -214,9 +228,10 @@ final class CountingEngine: TokenSink {
             partial = []
         }
         stripByteOrderMark()
-        pending.withUnsafeBufferPointer { segmenter.process($0, into: self) }
+        pending.withUnsafeBufferPointer { segment($0) }
         pending = []
         resolvePhrases(final: true)
+        countPairs()
         return aggregate()
     }
 
@@ -230,7 +245,7 @@ final class CountingEngine: TokenSink {
         }
         stripByteOrderMark()
         pending.append(10)
-        pending.withUnsafeBufferPointer { segmenter.process($0, into: self) }
+        pending.withUnsafeBufferPointer { segment($0) }
         pending = []
         self.name = name
         started = false
@@ -272,7 +287,16 @@ final class CountingEngine: TokenSink {
         guard let p = bytes.baseAddress, n > 0 else { return }
         pending.reserveCapacity(pending.count + n)
         var runStart = 0, i = 0
+        let raw = UnsafeRawPointer(p)
         while i < n {
+            // Eight ASCII bytes at a time, none of them NUL: the common case of most text.
+            while i + 8 <= n {
+                let v = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                let zeroByte = (v &- 0x0101_0101_0101_0101) & ~v & 0x8080_8080_8080_8080
+                guard v & 0x8080_8080_8080_8080 == 0 && zeroByte == 0 else { break }
+                i += 8
+            }
+            guard i < n else { break }
             let b = p[i]
             if b < 0x80 {
                 if b == 0 { throw TextError.binaryInput(name: name) }
@@ -320,8 +344,33 @@ final class CountingEngine: TokenSink {
 
     // MARK: Tokens
 
+    /// Segments valid UTF-8 and counts every word in it before returning (the batch holds pointers
+    /// into `buffer`).
+    private func segment(_ buffer: UnsafeBufferPointer<UInt8>) {
+        segmenter.process(buffer, into: self)
+        countTokens()
+    }
+
     func token(_ bytes: UnsafeBufferPointer<UInt8>, kind: WordKind, afterPunctuation: Bool) {
-        let (id, isNew) = raw.intern(bytes.baseAddress!, bytes.count)
+        let key = ByteTable.Key(bytes.baseAddress!, bytes.count)
+        raw.prefetch(key)
+        tokenBatch.append(BatchedToken(start: bytes.baseAddress!, length: bytes.count, key: key, kind: kind,
+                                       afterPunctuation: afterPunctuation))
+        if tokenBatch.count == Self.batchSize { countTokens() }
+    }
+
+    private func countTokens() {
+        for i in 0..<tokenBatch.count {
+            let t = tokenBatch[i]
+            count(UnsafeBufferPointer(start: t.start, count: t.length), key: t.key, kind: t.kind,
+                  afterPunctuation: t.afterPunctuation)
+        }
+        tokenBatch.removeAll()
+    }
+
+    @inline(__always)
+    private func count(_ bytes: UnsafeBufferPointer<UInt8>, key: ByteTable.Key, kind: WordKind, afterPunctuation: Bool) {
+        let (id, isNew) = raw.intern(bytes.baseAddress!, bytes.count, key)
         if isNew { register(bytes, kind: kind) }
         let f = foldedOf[Int(id)]
         guard f >= 0 else {
@@ -348,10 +397,20 @@ final class CountingEngine: TokenSink {
         words += 1
         guard options.collocations else { return }
         if previous >= 0 && !afterPunctuation {
-            bigrams.increment(PairTable.key(previous, id))
-            if bigrams.count > options.bigramLimit { pruneBigrams() }
+            let key = PairTable.key(previous, id)
+            bigrams.prefetch(key)
+            pairBatch.append(key)
+            if pairBatch.count == Self.batchSize { countPairs() }
         }
         previous = id
+    }
+
+    /// Counts the waiting pairs. Batches fill at fixed points of the pair sequence, whatever the
+    /// chunking of the input, so pruning (checked per batch) happens at the same places either way.
+    private func countPairs() {
+        for i in 0..<pairBatch.count { bigrams.increment(pairBatch[i]) }
+        pairBatch.removeAll()
+        if bigrams.count > options.bigramLimit { pruneBigrams() }
     }
 
     /// Drops the rarest pairs until half the limit is used: a pair seen once or twice among millions
@@ -372,11 +431,17 @@ final class CountingEngine: TokenSink {
         if !bytes.contains(where: { $0 >= 0x80 }) {
             // ASCII: one character per byte, NFC already, and case folding is lower-casing.
             guard bytes.count >= minimum else { foldedOf.append(-1); return }
-            let lower = String(unsafeUninitializedCapacity: bytes.count) { out in
-                for (i, b) in bytes.enumerated() { out[i] = b >= 65 && b <= 90 ? b | 0x20 : b }
-                return bytes.count
+            // Interned as bytes: a String (and its hashing) only for a folded form not seen before.
+            let f = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { lower -> Int32 in
+                for (i, b) in bytes.enumerated() { lower[i] = b >= 65 && b <= 90 ? b | 0x20 : b }
+                let (f, isNew) = foldedTable.intern(lower.baseAddress!, bytes.count)
+                if isNew {
+                    folded.append(String(decoding: UnsafeBufferPointer(lower), as: UTF8.self))
+                    foldedKind.append(kind)
+                }
+                return f
             }
-            foldedOf.append(foldedID(lower, kind: kind))
+            foldedOf.append(f)
             return
         }
         let text = String(decoding: bytes, as: UTF8.self)
@@ -389,12 +454,19 @@ final class CountingEngine: TokenSink {
     }
 
     private func foldedID(_ key: String, kind: WordKind) -> Int32 {
-        if let f = foldedIndex[key] { return f }
-        let f = Int32(folded.count)
-        folded.append(key)
-        foldedKind.append(kind)
-        foldedIndex[key] = f
+        var key = key
+        let (f, isNew) = key.withUTF8 { foldedTable.intern($0.baseAddress ?? UnsafePointer(bitPattern: 1)!, $0.count) }
+        if isNew {
+            folded.append(key)
+            foldedKind.append(kind)
+        }
         return f
+    }
+
+    /// The folded id of `key`, or nil when no word folds to it.
+    private func foldedLookup(_ key: String) -> Int32? {
+        var key = key
+        return key.withUTF8 { foldedTable.find($0.baseAddress ?? UnsafePointer(bitPattern: 1)!, $0.count) }
     }
 
     // MARK: Phrases
@@ -469,12 +541,16 @@ final class CountingEngine: TokenSink {
 
         // canonical[f]: the folded id a word is counted under, -1 when dropped. `strip` is how many
         // characters its spellings lose (2 for a possessive 's, 1 for a plural s).
-        var canonical = (0..<F).map { f -> Int32 in foldedCount[f] > 0 && !stop.contains(folded[f]) ? Int32(f) : -1 }
+        // Stop words looked up in the vocabulary rather than the vocabulary in the stop words: a few
+        // hundred hashes instead of one per distinct word.
+        var isStop = [Bool](repeating: false, count: F)
+        for w in stop { if let f = foldedLookup(w), Int(f) < F { isStop[Int(f)] = true } }
+        var canonical = (0..<F).map { f -> Int32 in foldedCount[f] > 0 && !isStop[f] ? Int32(f) : -1 }
         var strip = [Int](repeating: 0, count: F)
         if merge {
             for f in 0..<F where canonical[f] >= 0 {
                 let w = folded[f]
-                guard w.count > 2, w.hasSuffix("'s") || w.hasSuffix("\u{2019}s") else { continue }
+                guard Plural.isPossessive(w), w.count > 2 else { continue }
                 let base = String(w.dropLast(2))
                 if stop.contains(base) { canonical[f] = -1; continue }
                 let b = foldedID(base, kind: foldedKind[f])
@@ -485,8 +561,8 @@ final class CountingEngine: TokenSink {
             }
             for f in 0..<folded.count where canonical[f] == Int32(f) && foldedCount[f] > 0 {
                 let w = folded[f]
-                guard w.count > 2, w.hasSuffix("s"), !w.hasSuffix("ss"),
-                      let b = foldedIndex[String(w.dropLast())], canonical[Int(b)] == b, foldedCount[Int(b)] > 0 else { continue }
+                guard Plural.endsInSingleS(w), w.count > 2,
+                      let b = foldedLookup(String(w.dropLast())), canonical[Int(b)] == b, foldedCount[Int(b)] > 0 else { continue }
                 canonical[f] = b
                 strip[f] = 1
             }
@@ -564,25 +640,45 @@ final class CountingEngine: TokenSink {
         var remaining = counts
         if options.collocations {
             // Pair counts per canonical word pair, then scores; spellings only for the winners.
-            let pairs = PairTable(capacity: bigrams.count)
-            bigrams.forEach { key, n in
-                let a = canonicalOf(raw: Int(key >> 32)), b = canonicalOf(raw: Int(key & 0xFFFF_FFFF))
-                guard a >= 0, b >= 0 else { return }
-                pairs.add(PairTable.key(a, b), n)
-            }
             let total = counts.reduce(0, +)
             var winners: [UInt64: Int] = [:]
-            pairs.forEach { key, n in
+            let fewest = Collocation.minimumCount(words: total, threshold: options.collocationThreshold)
+            func consider(_ key: UInt64, _ n: UInt32) {
+                guard n >= fewest else { return }
                 let a = Int(key >> 32), b = Int(key & 0xFFFF_FFFF)
                 let score = Collocation.score(bigram: Int(n), first: counts[a], second: counts[b], words: total)
                 if score > options.collocationThreshold { winners[key] = Int(n) }
             }
+            // A pair of words with one spelling each is counted already; only pairs of words with
+            // several spellings ("The rabbit", "the rabbit") are added up in a table of their own,
+            // which stays small where one for every pair would not.
+            var spellings = [UInt8](repeating: 0, count: folded.count)
+            for id in 0..<R where rawCounts[id] > 0 {
+                let c = canonicalOf(raw: id)
+                if c >= 0 && spellings[Int(c)] < 2 { spellings[Int(c)] += 1 }
+            }
+            var several: [(key: UInt64, count: UInt32)] = []
+            bigrams.forEach { key, n in
+                let a = canonicalOf(raw: Int(key >> 32)), b = canonicalOf(raw: Int(key & 0xFFFF_FFFF))
+                guard a >= 0, b >= 0 else { return }
+                if spellings[Int(a)] == 1 && spellings[Int(b)] == 1 {
+                    consider(PairTable.key(a, b), n)
+                } else {
+                    several.append((PairTable.key(a, b), n))
+                }
+            }
+            let pairs = PairTable(capacity: several.count)
+            pairs.addAll(several)
+            pairs.forEach(consider)
             var pairSpellings: [UInt64: [UInt64: (count: Int, first: Int)]] = [:]
+            // Most pairs involve a word in no winning pair: a flag per word spares them the hashing.
+            var inWinner = [Bool](repeating: false, count: counts.count)
+            for key in winners.keys { inWinner[Int(key >> 32)] = true; inWinner[Int(key & 0xFFFF_FFFF)] = true }
             if !winners.isEmpty {
                 bigrams.forEach { key, n in
                     let ra = Int(key >> 32), rb = Int(key & 0xFFFF_FFFF)
                     let a = canonicalOf(raw: ra), b = canonicalOf(raw: rb)
-                    guard a >= 0, b >= 0 else { return }
+                    guard a >= 0, b >= 0, inWinner[Int(a)], inWinner[Int(b)] else { return }
                     let pair = PairTable.key(a, b)
                     guard winners[pair] != nil else { return }
                     // Spelling ties go to the pair whose words were seen first (table order must not matter).
@@ -600,21 +696,48 @@ final class CountingEngine: TokenSink {
                 collocationCount += 1
             }
         }
+        let singlesStart = terms.count
         for c in 0..<remaining.count where remaining[c] > 0 && canonical[c] == Int32(c) {
             terms.append(Term(shown(Int32(c)), weight: Double(remaining[c])))
         }
+        let singlesEnd = terms.count
         for (p, n) in phraseCounts.enumerated() where n > 0 { terms.append(Term(phraseTexts[p], weight: Double(n))) }
 
-        // The same spelling can arrive twice (a collocation equal to a phrase's text): add them up.
+        // The same spelling can arrive twice (a collocation equal to a phrase's text, or a Chinese word
+        // equal to two joined characters): add them up. Only such texts are hashed: a single word
+        // holds no space and, outside the scripts written without spaces, cannot equal a pair.
         var merged: [String: Int] = [:]
         var unique: [Term] = []
-        for t in terms {
+        for (k, t) in terms.enumerated() {
+            let single = k >= singlesStart && k < singlesEnd
+            guard !single || !phraseTexts.isEmpty || Collocation.mayBeJoined(t.text) else {
+                unique.append(t)
+                continue
+            }
             if let i = merged[t.text] { unique[i].weight += t.weight } else { merged[t.text] = unique.count; unique.append(t) }
         }
-        unique.sort { $0.weight != $1.weight ? $0.weight > $1.weight : $0.text.unicodeScalars.lexicographicallyPrecedes($1.text.unicodeScalars) }
+        unique = TermOrder.sorted(unique)
         let invalid = invalidFirst >= 0 ? InvalidUTF8Report(name: invalidName, firstOffset: invalidFirst, count: invalidCount) : nil
         return TextAnalysis(terms: unique, language: language, words: words, bytes: offset,
                             invalidUTF8: invalid, collocations: collocationCount)
+    }
+}
+
+/// Suffix tests of English plural merging, on UTF-8 bytes: `String.hasSuffix` compares by grapheme
+/// and ran 500 ns a call, over every word of the vocabulary.
+enum Plural {
+    /// Ends in `'s` or `’s`.
+    static func isPossessive(_ w: String) -> Bool {
+        let u = w.utf8
+        guard u.last == UInt8(ascii: "s") else { return false }
+        let rest = u.dropLast()
+        return rest.last == UInt8(ascii: "'") || rest.suffix(3).elementsEqual([0xE2, 0x80, 0x99])
+    }
+
+    /// Ends in one `s` (not `ss`).
+    static func endsInSingleS(_ w: String) -> Bool {
+        let u = w.utf8
+        return u.last == UInt8(ascii: "s") && u.dropLast().last != UInt8(ascii: "s")
     }
 }
 
@@ -624,14 +747,34 @@ enum Collocation {
     static func score(bigram c12: Int, first c1: Int, second c2: Int, words n: Int) -> Double {
         // One word making up the whole text: no evidence either way.
         if n <= c1 || n <= c2 { return 0 }
+        // A pair seen no more often than chance is no collocation, however surprising its rarity:
+        // the log-likelihood ratio is two-sided, and the Python package's use of it lets two common
+        // words that are seldom adjacent ("word word") through. This also spares most pairs the logs.
+        if c12 * n <= c1 * c2 { return 0 }
         let N = Double(n), c12 = Double(c12), c1 = Double(c1), c2 = Double(c2)
         let p = c2 / N, p1 = c12 / c1, p2 = (c2 - c12) / (N - c1)
         let s = l(c12, c1, p) + l(c2 - c12, N - c1, p) - l(c12, c1, p1) - l(c2 - c12, N - c1, p2)
         return -2 * s
     }
 
+    /// The smallest bigram count that can score above `threshold` among `words` words. A pair seen
+    /// k times scores highest when both words occur only in it (the score is 2N times the pair's mutual
+    /// information, which cannot exceed either word's entropy); below this count every pair fails,
+    /// so the long tail of pairs seen once or twice needs no logarithms at all.
+    static func minimumCount(words n: Int, threshold: Double) -> UInt32 {
+        var k = 1
+        while k < 1000 && 2 * k < n && score(bigram: k, first: k, second: k, words: n) <= threshold { k += 1 }
+        return UInt32(k)
+    }
+
     private static func l(_ k: Double, _ n: Double, _ x: Double) -> Double {
         log(max(x, 1e-10)) * k + log(max(1 - x, 1e-10)) * (n - k)
+    }
+
+    /// Whether `text` holds a character of a script written without spaces (or any character from
+    /// U+0800 on, a superset that is quick to test), so a single word could equal two joined ones.
+    static func mayBeJoined(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in bytes.contains { $0 >= 0xE0 } } ?? true
     }
 
     /// Whether two words of a phrase are written without a space between them (Chinese, Japanese, Thai).

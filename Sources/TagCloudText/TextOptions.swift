@@ -94,6 +94,19 @@ public struct TextOptions: Sendable {
 public enum StopWords {
     /// The built-in stop words of `language`, case-folded, loaded from the package's resource files.
     public static func list(for language: Language) -> Set<String> {
+        // Parsing folds every word through ICU; language detection asks for seven lists per count.
+        cacheLock.lock()
+        defer { cacheLock.unlock() }
+        if let cached = cache[language] { return cached }
+        let words = load(language)
+        cache[language] = words
+        return words
+    }
+
+    private static let cacheLock = NSLock()
+    nonisolated(unsafe) private static var cache: [Language: Set<String>] = [:]
+
+    private static func load(_ language: Language) -> Set<String> {
         guard let url = Bundle.module.url(forResource: language.rawValue, withExtension: "txt", subdirectory: "Resources/stopwords")
                 ?? Bundle.module.url(forResource: language.rawValue, withExtension: "txt", subdirectory: "stopwords"),
               let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
@@ -119,9 +132,17 @@ public enum StopWords {
         return parse(try TagListReader.decodeText(data, name: path))
     }
 
+    /// How many of the most frequent words language detection looks at.
+    static let detectionVocabulary = 2000
+
     /// Guesses the language from case-folded word counts: the script of most words, then, for Latin
     /// and the Han/kana mix, which list's stop words are most frequent. Nil when nothing matches.
-    static func detect(_ counts: [(word: String, count: Int)]) -> Language? {
+    static func detect(_ all: [(word: String, count: Int)]) -> Language? {
+        // Stop words are the most frequent words of a text and the script of the text is that of its
+        // frequent words, so the top of the vocabulary decides; the long tail only costs time.
+        let counts = all.count <= detectionVocabulary ? all
+            : all.indices.sorted { all[$0].count != all[$1].count ? all[$0].count > all[$1].count : $0 < $1 }
+                .prefix(detectionVocabulary).map { all[$0] }
         var scripts: [Int32: Int] = [:]
         var total = 0
         for (word, count) in counts {

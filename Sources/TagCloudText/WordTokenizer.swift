@@ -80,6 +80,19 @@ private enum ASCIIClass {
         t[Int(UInt8(ascii: "-"))] = hyphen
         return t
     }()
+
+    /// Per byte: 1 letter, 2 digit, 4 underscore (the word characters), 8 punctuation (neither a
+    /// word character, a space nor a hyphen). Lets the scanner cross a run with one lookup per byte
+    /// and decide afterwards whether the run needs the exact rules above.
+    static let runBits: [UInt8] = table.map { c in
+        switch c {
+        case letter: return 1
+        case digit: return 2
+        case underscore: return 4
+        case space, hyphen: return 0
+        default: return 8
+        }
+    }
 }
 
 @inline(__always) func isASCIISpace(_ b: UInt8) -> Bool { b == 32 || (b >= 9 && b <= 13) }
@@ -104,6 +117,8 @@ final class Segmenter {
     private var pendingStart = -1, pendingEnd = -1
     private var pendingKind = WordKind.letter
     private var pendingAfterPunctuation = false
+    /// Whether the waiting word may hold an apostrophe to split at (the ASCII path knows; others scan).
+    private var pendingApostrophe = true
     private var hyphenEnd = -1
     /// Punctuation seen since the last word; sticky across calls, as it is a property of the stream.
     private var punctuation = false
@@ -197,7 +212,7 @@ final class Segmenter {
     // MARK: - ASCII fast path
 
     private func ascii(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ sink: some TokenSink) {
-        ASCIIClass.table.withUnsafeBufferPointer { cls in
+        ASCIIClass.table.withUnsafeBufferPointer { cls in ASCIIClass.runBits.withUnsafeBufferPointer { bits in
             var i = start
             while i < end {
                 let c = cls[Int(p[i])]
@@ -209,25 +224,38 @@ final class Segmenter {
                     var status = ASCIIClass.other
                     var previous = ASCIIClass.other
                     var last = c
+                    var apostrophe = false
                     while true {
+                        // Cross the run of word characters; only a run mixing kinds replays the rules.
+                        let runStart = i
+                        var kinds: UInt8 = 0
                         while i < end {
-                            let k = cls[Int(p[i])]
-                            guard k == ASCIIClass.letter || k == ASCIIClass.digit || k == ASCIIClass.underscore else { break }
-                            if k != ASCIIClass.underscore {
-                                status = k
-                            } else if previous == ASCIIClass.digit {
-                                status = ASCIIClass.digit
-                            } else if previous != ASCIIClass.other {
-                                status = ASCIIClass.letter
-                            }
-                            previous = k
-                            last = k
+                            let b = bits[Int(p[i])]
+                            guard b & 7 != 0 else { break }
+                            kinds |= b
                             i += 1
+                        }
+                        if kinds == 1 {
+                            status = ASCIIClass.letter; previous = ASCIIClass.letter; last = ASCIIClass.letter
+                        } else {
+                            for j in runStart..<i {
+                                let k = cls[Int(p[j])]
+                                if k != ASCIIClass.underscore {
+                                    status = k
+                                } else if previous == ASCIIClass.digit {
+                                    status = ASCIIClass.digit
+                                } else if previous != ASCIIClass.other {
+                                    status = ASCIIClass.letter
+                                }
+                                previous = k
+                                last = k
+                            }
                         }
                         // WB6/7: letter (MidLetter | MidNumLetQ) letter; WB11/12: digit (MidNum | MidNumLetQ) digit.
                         if i + 1 < end {
                             let mid = cls[Int(p[i])], next = cls[Int(p[i + 1])]
                             if last == ASCIIClass.letter && next == ASCIIClass.letter && mid == ASCIIClass.midNumLet {
+                                if p[i] == UInt8(ascii: "'") { apostrophe = true }
                                 i += 1; previous = mid; continue
                             }
                             if last == ASCIIClass.digit && next == ASCIIClass.digit
@@ -238,30 +266,35 @@ final class Segmenter {
                         break
                     }
                     if status != ASCIIClass.other {
-                        word(p, wordStart, i, status == ASCIIClass.letter ? .letter : .number, sink)
+                        word(p, wordStart, i, status == ASCIIClass.letter ? .letter : .number, sink, apostrophe: apostrophe)
                     } else {
                         gap(wordStart, i, punctuation: true, singleHyphen: false)
                     }
                 } else {
                     let gapStart = i
-                    var punct = false
+                    var marks: UInt8 = 0
                     while i < end {
-                        let k = cls[Int(p[i])]
-                        if k == ASCIIClass.letter || k == ASCIIClass.digit || k == ASCIIClass.underscore { break }
-                        if k != ASCIIClass.space && k != ASCIIClass.hyphen { punct = true }
+                        let b = bits[Int(p[i])]
+                        if b & 7 != 0 { break }
+                        marks |= b
                         i += 1
                     }
-                    gap(gapStart, i, punctuation: punct, singleHyphen: i - gapStart == 1 && c == ASCIIClass.hyphen)
+                    gap(gapStart, i, punctuation: marks != 0, singleHyphen: i - gapStart == 1 && c == ASCIIClass.hyphen)
                 }
             }
-        }
+        } }
     }
 
     // MARK: - ICU
 
     private func icu(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ sink: some TokenSink) {
         guard let breaker else { return }
-        // Decode the (valid) UTF-8 to UTF-16 for ICU, remembering each unit's byte offset.
+        // Decode the (valid) UTF-8 to UTF-16 for ICU, remembering each unit's byte offset. The buffers
+        // are reused across calls but filled as locals: an append to a class property pays a dynamic
+        // exclusivity check, which cost more than the decoding.
+        var utf16 = self.utf16, byteOffsets = self.byteOffsets
+        self.utf16 = []; self.byteOffsets = []
+        defer { self.utf16 = utf16; self.byteOffsets = byteOffsets }
         utf16.removeAll(keepingCapacity: true)
         byteOffsets.removeAll(keepingCapacity: true)
         var i = start
@@ -337,18 +370,20 @@ final class Segmenter {
     // MARK: - Assembling words (hyphens, apostrophes, punctuation)
 
     @inline(__always)
-    private func word(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ kind: WordKind, _ sink: some TokenSink) {
+    private func word(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ kind: WordKind, _ sink: some TokenSink,
+                      apostrophe: Bool = true) {
         if pendingStart >= 0 {
             if hyphenEnd == start {
                 // `well` `-` `known` with keepHyphens: one word.
                 pendingEnd = end
                 if kind == .letter || pendingKind == .number { pendingKind = kind }
+                pendingApostrophe = pendingApostrophe || apostrophe
                 hyphenEnd = -1
                 return
             }
             flush(p, sink)
         }
-        pendingStart = start; pendingEnd = end; pendingKind = kind
+        pendingStart = start; pendingEnd = end; pendingKind = kind; pendingApostrophe = apostrophe
         pendingAfterPunctuation = punctuation
         punctuation = false
     }
@@ -368,7 +403,7 @@ final class Segmenter {
         guard pendingStart >= 0 else { return }
         let s = pendingStart, e = pendingEnd
         pendingStart = -1; pendingEnd = -1; hyphenEnd = -1
-        if options.keepApostrophes {
+        if options.keepApostrophes || !pendingApostrophe {
             sink.token(UnsafeBufferPointer(start: p + s, count: e - s), kind: pendingKind, afterPunctuation: pendingAfterPunctuation)
             return
         }

@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+import TagCloud
+@testable import TagCloudText
+
+/// The counter's fast paths (inline-keyed hash table, batched counting, pruning of hopeless pairs,
+/// key-based sorting) must give exactly what the plain definitions give.
+@Suite("Counting internals")
+struct CountingInternalsTests {
+    @Test("The byte table tells apart strings that share 16 bytes, a length or a hash bucket")
+    func byteTable() {
+        let table = ByteTable(capacity: 4)
+        var rng = SeededRandom(seed: 9)
+        var strings: [[UInt8]] = [[]]
+        let stem = Array("abcdefghijklmnopqrstuvwxyz0123456789".utf8)
+        for n in 0...stem.count { strings.append(Array(stem[0..<n])) }
+        for n in [15, 16, 17, 24, 33] {
+            // Same first 16 bytes (or same length), different tails.
+            var s = Array(stem[0..<n]); s[n - 1] = UInt8(ascii: "#"); strings.append(s)
+        }
+        for _ in 0..<3000 {
+            let n = rng.nextInt(below: 40)
+            strings.append((0..<n).map { _ in UInt8(97 + rng.nextInt(below: 3)) })
+        }
+        var expected: [[UInt8]: Int32] = [:]
+        for s in strings {
+            let (id, isNew) = s.withUnsafeBufferPointer { table.intern($0.baseAddress ?? UnsafePointer(bitPattern: 1)!, $0.count) }
+            if let known = expected[s] {
+                #expect(id == known && !isNew)
+            } else {
+                #expect(isNew && Int(id) == expected.count)
+                expected[s] = id
+            }
+        }
+        #expect(table.count == expected.count)
+        for (s, id) in expected {
+            #expect(Array(table.bytes(Int(id))) == s)
+            #expect(s.withUnsafeBufferPointer { table.find($0.baseAddress ?? UnsafePointer(bitPattern: 1)!, $0.count) } == id)
+        }
+        let absent = Array("zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz".utf8)
+        #expect(absent.withUnsafeBufferPointer { table.find($0.baseAddress!, $0.count) } == nil)
+    }
+
+    @Test("Pair counts survive growth and pruning keeps exactly the pairs above the level")
+    func pairTable() {
+        let table = PairTable(capacity: 2)
+        var reference: [UInt64: UInt32] = [:]
+        var rng = SeededRandom(seed: 4)
+        for _ in 0..<20_000 {
+            let key = PairTable.key(Int32(rng.nextInt(below: 300)), Int32(rng.nextInt(below: 30)))
+            table.increment(key)
+            reference[key, default: 0] += 1
+        }
+        var seen: [UInt64: UInt32] = [:]
+        table.forEach { seen[$0] = $1 }
+        #expect(seen == reference)
+        table.prune(keepAbove: 2)
+        seen = [:]
+        table.forEach { seen[$0] = $1 }
+        #expect(seen == reference.filter { $0.value > 2 })
+        let more = PairTable()
+        more.addAll(reference.map { (key: $0.key, count: $0.value) })
+        seen = [:]
+        more.forEach { seen[$0] = $1 }
+        #expect(seen == reference)
+    }
+
+    /// No pair below the minimum count can score above the threshold, whatever its words' counts.
+    @Test("Pairs under the minimum count never score above the threshold", arguments: [100, 5_000, 1_000_000, 50_000_000])
+    func minimumCount(words n: Int) {
+        let fewest = Int(Collocation.minimumCount(words: n, threshold: 30))
+        #expect(fewest >= 1)
+        #expect(Collocation.score(bigram: fewest, first: fewest, second: fewest, words: n) > 30 || fewest >= 1000 || 2 * fewest >= n)
+        var rng = SeededRandom(seed: UInt64(n))
+        for _ in 0..<20_000 where fewest > 1 {
+            let k = 1 + rng.nextInt(below: fewest - 1)
+            let c1 = k + rng.nextInt(below: min(n - k, 50 * k)), c2 = k + rng.nextInt(below: min(n - k, 50 * k))
+            #expect(Collocation.score(bigram: k, first: c1, second: c2, words: n) <= 30, "k \(k) c1 \(c1) c2 \(c2)")
+        }
+    }
+
+    @Test("Two common words that are seldom neighbours are no collocation")
+    func negativeAssociation() throws {
+        // "alpha" and "beta" are each a third of the text but adjacent far less often than chance:
+        // the two-sided log-likelihood ratio scores that high; a collocation needs the opposite.
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        let filler = (0..<60).map { "f" + String(letters[$0 % 26]) + String(letters[$0 / 26]) }
+        var words: [String] = []
+        for i in 0..<1500 { words += ["alpha", filler[i % 60], "beta", filler[(i * 7 + 3) % 60]] }
+        words += ["alpha", "beta"]
+        var o = TextOptions()
+        o.stopWords = .none
+        let analysis = try TermCounter(o).analyze(words.joined(separator: " "))
+        #expect(analysis.words == 6002)
+        #expect(Collocation.score(bigram: 1, first: 1501, second: 1501, words: 6002) == 0)
+        #expect(!analysis.terms.contains { $0.text == "alpha beta" })
+    }
+
+    @Test("Terms sort heaviest first, ties in code-point order")
+    func termOrder() {
+        var rng = SeededRandom(seed: 2)
+        let pool = ["a", "b", "ab", "abcdefgh", "abcdefghi", "abcdefgg", "é", "e\u{301}", "z", "Ω", "北京", "🐇", "abcdefgh!"]
+        let terms = (0..<400).map { _ in Term(pool[rng.nextInt(below: pool.count)] + String(rng.nextInt(below: 3)), weight: Double(rng.nextInt(below: 4))) }
+        let expected = terms.sorted {
+            $0.weight != $1.weight ? $0.weight > $1.weight : $0.text.unicodeScalars.lexicographicallyPrecedes($1.text.unicodeScalars)
+        }
+        #expect(TermOrder.sorted(terms).map(\.text) == expected.map(\.text))
+        #expect(TermOrder.sorted(terms).map(\.weight) == expected.map(\.weight))
+    }
+
+    /// Pruning happens at points of the pair sequence, never at chunk or batch boundaries.
+    @Test("With a tiny pair limit, any chunk size still gives the counts of the whole text", arguments: [1, 3, 64, 4096])
+    func pruningIsChunkIndependent(chunkSize: Int) throws {
+        var o = TextOptions()
+        o.bigramLimit = 64
+        var rng = SeededRandom(seed: 12)
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        let vocabulary = (0..<300).map { "w" + String(letters[$0 % 26]) + String(letters[$0 / 26]) }
+        var text = ""
+        for i in 0..<20_000 {
+            text += vocabulary[min(rng.nextInt(below: 300), rng.nextInt(below: 300))]
+            text += i % 17 == 0 ? ". " : " "
+        }
+        let whole = try TermCounter(o).analyze(text)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tagcloud-prune-\(UUID().uuidString).txt")
+        try Data(text.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let streamed = try TermCounter(o).analyze(contentsOf: url, chunkSize: chunkSize)
+        #expect(streamed.terms == whole.terms)
+        #expect(whole.words == 20_000)
+    }
+}
