@@ -160,14 +160,28 @@ final class CountingEngine: TokenSink {
     private var foldedKind: [WordKind] = []
     /// Folded spellings → folded ids (the ids of `folded`), hashed as bytes like the raw words.
     private let foldedTable = ByteTable()
-    private var words = 0
+    // Changed on every word: behind a pointer, as writes to a class's stored properties pay a
+    // dynamic exclusivity check each.
+    private struct Tally {
+        var words = 0
+        var previous: Int32 = -1
+        var droppedSincePrevious = false
+    }
+    private let tally: UnsafeMutablePointer<Tally> = {
+        let p = UnsafeMutablePointer<Tally>.allocate(capacity: 1)
+        p.initialize(to: Tally())
+        return p
+    }()
+    private var words: Int { get { tally.pointee.words } set { tally.pointee.words = newValue } }
 
     // Bigrams of adjacent kept words, keyed by raw spelling ids (so a pair can be shown in its most
     // frequent spelling, as the Python package does).
     private let bigrams = PairTable()
-    private var previous: Int32 = -1
+    private var previous: Int32 { get { tally.pointee.previous } set { tally.pointee.previous = newValue } }
     /// Whether a token was dropped since the last kept word (breaks a pair like punctuation does).
-    private var droppedSincePrevious = false
+    private var droppedSincePrevious: Bool {
+        get { tally.pointee.droppedSincePrevious } set { tally.pointee.droppedSincePrevious = newValue }
+    }
     private var pruneLevel: UInt32 = 0
 
     // Batches: words wait here so their hash-table slots can be fetched while earlier words are
@@ -190,6 +204,11 @@ final class CountingEngine: TokenSink {
     private var phraseCounts: [Int] = []
     private var buffer: [(raw: Int32, folded: Int32, afterPunctuation: Bool)] = []
     private var hasPhrases = false
+
+    deinit {
+        tally.deinitialize(count: 1)
+        tally.deallocate()
+    }
 
     init(options: TextOptions, name: String) throws {
         self.options = options

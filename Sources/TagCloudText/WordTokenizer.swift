@@ -113,15 +113,38 @@ final class Segmenter {
     /// Off only in tests, which compare the fast path with ICU on the same ASCII text.
     var asciiFastPath = true
 
-    // The word waiting to see whether a hyphen and another word follow (with keepHyphens).
-    private var pendingStart = -1, pendingEnd = -1
-    private var pendingKind = WordKind.letter
-    private var pendingAfterPunctuation = false
-    /// Whether the waiting word may hold an apostrophe to split at (the ASCII path knows; others scan).
-    private var pendingApostrophe = true
-    private var hyphenEnd = -1
-    /// Punctuation seen since the last word; sticky across calls, as it is a property of the stream.
-    private var punctuation = false
+    /// The word waiting to see whether a hyphen and another word follow (with keepHyphens).
+    private struct Assembly {
+        var pendingStart = -1, pendingEnd = -1
+        var pendingKind = WordKind.letter
+        var pendingAfterPunctuation = false
+        /// Whether the waiting word may hold an apostrophe to split at (the ASCII path knows; others scan).
+        var pendingApostrophe = true
+        var hyphenEnd = -1
+        /// Punctuation seen since the last word; sticky across calls, as it is a property of the stream.
+        var punctuation = false
+    }
+    // Changed on every word: kept behind a pointer, because each write to a stored property of a
+    // class pays a dynamic exclusivity check, which cost more than scanning the word.
+    private let assembly: UnsafeMutablePointer<Assembly> = {
+        let p = UnsafeMutablePointer<Assembly>.allocate(capacity: 1)
+        p.initialize(to: Assembly())
+        return p
+    }()
+    private var pendingStart: Int { get { assembly.pointee.pendingStart } set { assembly.pointee.pendingStart = newValue } }
+    private var pendingEnd: Int { get { assembly.pointee.pendingEnd } set { assembly.pointee.pendingEnd = newValue } }
+    private var pendingKind: WordKind { get { assembly.pointee.pendingKind } set { assembly.pointee.pendingKind = newValue } }
+    private var pendingAfterPunctuation: Bool {
+        get { assembly.pointee.pendingAfterPunctuation } set { assembly.pointee.pendingAfterPunctuation = newValue }
+    }
+    private var pendingApostrophe: Bool { get { assembly.pointee.pendingApostrophe } set { assembly.pointee.pendingApostrophe = newValue } }
+    private var hyphenEnd: Int { get { assembly.pointee.hyphenEnd } set { assembly.pointee.hyphenEnd = newValue } }
+    private var punctuation: Bool { get { assembly.pointee.punctuation } set { assembly.pointee.punctuation = newValue } }
+
+    deinit {
+        assembly.deinitialize(count: 1)
+        assembly.deallocate()
+    }
 
     init(options: TextOptions) throws {
         self.options = options
