@@ -1,5 +1,6 @@
 import Foundation
 import TagCloud
+import TagCloudText
 
 /// Options from a JSON file: an object whose keys are option names (as the flags, without dashes)
 /// and whose values are strings, numbers, booleans (flags) or arrays (repeatable options), plus
@@ -32,7 +33,7 @@ enum ConfigFile {
 
     /// `parsed` with the file's options added where the command line gave none.
     static func load(path: String, under parsed: ParsedArguments, options: [OptionSpec]) throws -> ParsedArguments {
-        guard let data = readWholeFile(path) else {
+        guard let data = WholeFile.read(path) else {
             throw CLIError.input("cannot read config \(path): no such file or not readable")
         }
         let dict: [String: Value]

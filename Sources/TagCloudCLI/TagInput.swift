@@ -49,7 +49,7 @@ enum TagInput {
                 throw CLIError.input("cannot read \(source): no such file")
             }
             if isDir.boolValue { throw CLIError.input("cannot read \(source): it is a folder, not a file") }
-            guard let d = readWholeFile(source) else {
+            guard let d = WholeFile.read(source) else {
                 throw CLIError.input("cannot read \(source): permission denied or unreadable")
             }
             data = d

@@ -113,7 +113,7 @@ public enum StopWords {
 
     /// Reads a stop-word file, with errors naming it.
     public static func read(path: String) throws -> Set<String> {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let data = WholeFile.read(path) else {
             throw TextError.unreadable(name: path, reason: "no such file or permission denied")
         }
         return parse(try TagListReader.decodeText(data, name: path))

@@ -83,6 +83,7 @@ struct CLIProcessTests {
         CLIErrorCase(name: "folder that does not exist", args: ["flow", "swift", "-o", "DIR/nope/out.png"], status: 4, message: "nope"),
         CLIErrorCase(name: "absurd font size", args: ["flow", "swift", "--max-size", "1e9", "-o", "OUT.png"], status: 1, message: "--max-size"),
         CLIErrorCase(name: "unknown command", args: ["flwo", "swift"], status: 1, message: "did you mean flow"),
+        CLIErrorCase(name: "output path that is a folder", args: ["flow", "swift", "-o", "DIR", "--format", "png"], status: 4, message: "it is a folder"),
     ]
 
     @Test("bad input: one clear line, its exit status, no output file", arguments: errorCases)
