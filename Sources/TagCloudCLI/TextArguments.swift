@@ -99,9 +99,7 @@ enum TextArguments {
             Console.note("\(bad.name): invalid UTF-8 at byte offset \(bad.firstOffset)\(more) replaced with U+FFFD; save the file as UTF-8")
         }
         var terms = analysis.terms
-        if terms.isEmpty {
-            throw CLIError.input("\(names.joined(separator: ", ")) has no words to count (only stop words, numbers or punctuation?); try --no-stopwords or --numbers")
-        }
+        if terms.isEmpty { throw EmptyTextError.error(analysis, names: names, options: options) }
         if let top, terms.count > top { terms = Array(terms.prefix(top)) }
         return terms
     }
