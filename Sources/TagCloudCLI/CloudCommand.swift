@@ -30,7 +30,6 @@ enum CloudCommand {
         OptionSpec("contour-color", valueName: "COLOR", help: "Colour of the outline. Default: black.", group: shapeGroup),
         OptionSpec("strict", help: "Refuse a --mask or --color-image whose size differs from the canvas instead of resizing it.", group: shapeGroup),
         OptionSpec("max-pixels", valueName: "N", help: "Refuse canvases larger than N pixels (default and ceiling: 400 million).", group: layoutGroup),
-        OptionSpec("verbose", short: "v", help: "Print a summary per phase: words read and kept, placed, shrunk and unplaced with reasons, seconds per phase.", group: layoutGroup),
         OptionSpec("color-image", valueName: "PNG", help: "Colour each word with the mean colour of this image under its pixels (resized to the canvas).", group: shapeGroup),
     ] + StyleArguments.specs.filter { $0.name != "random-sizes" } + OutputArguments.specs + TextArguments.specs + [CommonOptions.help]
 
@@ -112,22 +111,16 @@ enum CloudCommand {
                                        strict: args.flag("strict"))
         }
 
-        let clock = PhaseClock()
-        let terms = try TagInput.read(args, quiet: quiet)
-        let readSeconds = clock.lap()
+        let report = VerboseReport(args)
+        report.start()
+        let terms = try TagInput.read(args, quiet: quiet, report: report)
+        report.phase("read", "\(terms.count) words")
         var rng = SeededRandom(seed: o.seed)
         let result = try Failure.wrap { try WordCloudLayout(o).run(terms, typesetter: FreeTypeTypesetter(), using: &rng) }
-        let layoutSeconds = clock.lap()
-        try OutputArguments.write(result.layout, args)
-        if args.flag("verbose") && !quiet {
-            let reasons = Dictionary(grouping: result.layout.unplaced, by: \.reason).mapValues(\.count)
-            let listed = reasons.keys.map(\.rawValue).sorted().map { "\($0) \(reasons[UnplacedWord.Reason(rawValue: $0)!]!)" }
-            Console.note("read: \(terms.count) words in \(PhaseClock.format(readSeconds))")
-            Console.note("layout: \(result.statistics.requested) kept, \(result.statistics.placed) placed, \(result.statistics.shrunk) shrunk, "
-                         + "fill \(Int((result.statistics.fillRatio * 100).rounded()))% in \(PhaseClock.format(layoutSeconds))")
-            if !listed.isEmpty { Console.note("unplaced: " + listed.joined(separator: ", ")) }
-            Console.note("output: \(PhaseClock.format(clock.lap()))")
-        }
+        let stats = result.statistics
+        report.phase("layout", "\(stats.requested) kept, \(stats.placed) placed, \(stats.shrunk) shrunk, fill \(Int((stats.fillRatio * 100).rounded()))%")
+        report.unplaced(result.layout.unplaced)
+        try OutputArguments.write(result.layout, args, report: report)
         StyleArguments.announce(seed: seed, quiet: quiet)
         let s = result.statistics
         let incomplete = o.fit == .all && s.unplaced > 0

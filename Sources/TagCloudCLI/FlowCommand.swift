@@ -88,12 +88,19 @@ enum FlowCommand {
         }
         let width = try args.double("width", range: 1...100_000) ?? 600
         // A whole text has thousands of words; a flow shows the 100 most frequent unless --top says otherwise.
-        let terms = try TagInput.read(args, defaultTextTop: 100, quiet: quiet)
+        let report = VerboseReport(args)
+        report.start()
+        let terms = try TagInput.read(args, defaultTextTop: 100, quiet: quiet, report: report)
+        report.phase("read", "\(terms.count) tags")
         let layout = try Failure.wrap { try FlowLayout(options).layout(terms, typesetter: FreeTypeTypesetter(), width: width) }
-        try OutputArguments.write(layout, args)
+        let hidden = layout.unplaced.filter { $0.reason == .rowLimit }.count
+        report.phase("layout", "\(layout.placed.count) placed, \(hidden) hidden by --max-rows, \(layout.unplaced.count - hidden) empty, "
+                     + "\(layout.placed.filter(\.shrunk).count) shrunk, \(layout.placed.filter { $0.fullText != nil }.count) truncated; "
+                     + "\(plain(layout.size.width))x\(plain(layout.size.height)) pt")
+        report.unplaced(layout.unplaced)
+        try OutputArguments.write(layout, args, report: report)
         StyleArguments.announce(seed: seed, quiet: quiet)
         if !quiet && !layout.unplaced.isEmpty {
-            let hidden = layout.unplaced.filter { $0.reason == .rowLimit }.count
             Console.note("placed \(layout.placed.count) of \(terms.count) tags; \(hidden) hidden by --max-rows, \(layout.unplaced.count - hidden) empty")
         }
     }

@@ -66,9 +66,10 @@ enum TextArguments {
     }
 
     /// Counts the `--text` sources (plus `extra` file names, for `count FILE`) into terms, most
-    /// frequent first, cut to `--top` (or `defaultTop`). Notes invalid UTF-8 on standard error and
-    /// shows a progress bar when standard error is a terminal.
-    static func terms(_ args: ParsedArguments, extra: [String] = [], defaultTop: Int? = nil, quiet: Bool) throws -> [Term] {
+    /// frequent first, cut to `--top` (or `defaultTop`). Notes invalid UTF-8 on standard error,
+    /// shows a progress bar when standard error is a terminal, and tells `report` what the count found.
+    static func terms(_ args: ParsedArguments, extra: [String] = [], defaultTop: Int? = nil, quiet: Bool,
+                      report: VerboseReport) throws -> [Term] {
         let names = args.strings("text") + extra
         if names.filter({ $0 == "-" }).count > 1 {
             throw CLIError.usage("standard input (-) can be read only once")
@@ -99,8 +100,9 @@ enum TextArguments {
             Console.note("\(bad.name): invalid UTF-8 at byte offset \(bad.firstOffset)\(more) replaced with U+FFFD; save the file as UTF-8")
         }
         var terms = analysis.terms
-        if terms.isEmpty { throw EmptyTextError.error(analysis, names: names, options: options) }
         if let top, terms.count > top { terms = Array(terms.prefix(top)) }
+        report.text(analysis, options: options, kept: terms.count)
+        if terms.isEmpty { throw EmptyTextError.error(analysis, names: names, options: options) }
         return terms
     }
 }

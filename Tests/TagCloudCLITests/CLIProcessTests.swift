@@ -348,7 +348,7 @@ struct CloudCLITests {
         let r = try ToolRun.run(["cloud", "--verbose", "--max-words", "3", "--seed", "1", "a", "b", "c", "d", "-o",
                                  dir.appendingPathComponent("v.svg").path])
         #expect(r.status == 0)
-        for phase in ["read: 4 words", "layout: 3 kept", "unplaced: maxWords 1", "output: "] {
+        for phase in ["read: 4 words", "layout: 3 kept", "unplaced: maxWords 1", "render: svg in ", "write: "] {
             #expect(r.stderr.contains(phase), "missing \(phase) in \(r.stderr)")
         }
     }
