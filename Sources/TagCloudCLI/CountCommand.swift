@@ -19,6 +19,13 @@ enum CountCommand {
         "tagcloud cloud --input freq.tsv -o cloud.png      # and back in",
     ]
 
+    /// The value of each option when the command line `args` does not give it (for `config --print`).
+    static func defaults(for args: ParsedArguments) -> [String: String] {
+        var d = tableDefaults(specs)
+        TextArguments.adjust(&d, counting: true, defaultTop: nil)
+        return d
+    }
+
     static func run(_ argv: [String]) throws {
         let args = try ArgumentParser(options: specs).parse(argv)
         if args.flag("help") {

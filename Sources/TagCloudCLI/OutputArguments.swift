@@ -10,8 +10,10 @@ enum OutputArguments {
     static let specs: [OptionSpec] = [
         OptionSpec("output", short: "o", valueName: "FILE", help: "Where to write: .png, .pdf, .svg, .html or .json (the format follows the extension); - for standard output.", group: group),
         OptionSpec("format", valueName: "FORMAT", help: "png, pdf, svg, html or json; overrides the extension (needed for -o - unless SVG).", group: group),
-        OptionSpec("scale", valueName: "FACTOR", help: "Pixels per point in PNG output (2 for high-DPI); the layout is unchanged. Default: 1.", group: group),
-        OptionSpec("theme", valueName: "THEME", help: "HTML page colours: light (the cloud's own, default), dark (dark page, words lightened to stay readable), or auto (follows the reader's light/dark setting).", group: group),
+        OptionSpec("scale", valueName: "FACTOR", help: "Pixels per point in PNG output (2 for high-DPI); the layout is unchanged. Default: 1.", group: group,
+                   defaultValue: plain(RenderOptions().scale)),
+        OptionSpec("theme", valueName: "THEME", help: "HTML page colours: light (the cloud's own, default), dark (dark page, words lightened to stay readable), or auto (follows the reader's light/dark setting).", group: group,
+                   defaultValue: HTMLWriter().theme.rawValue),
         OptionSpec("svg-outlines", help: "Write SVG words as glyph outlines (paths), so the file looks the same without the fonts.", group: group),
         OptionSpec("svg-embed-fonts", help: "Keep SVG words as text and embed a subset of each font used (a data URI), so the file looks right without the fonts.", group: group),
         CommonOptions.quiet,

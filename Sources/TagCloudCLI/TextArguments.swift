@@ -15,7 +15,8 @@ enum TextArguments {
         OptionSpec("no-stopwords", help: "Keep every word: no stop-word list at all.", group: group),
         OptionSpec("no-collocations", help: "Do not join word pairs that go together (\"White Rabbit\") into one term.", group: group),
         OptionSpec("phrase", valueName: "TEXT", help: "Count this phrase as one term, never split (\"New York\").", repeatable: true, group: group),
-        OptionSpec("min-length", valueName: "N", help: "Drop words shorter than N characters (default 2; one-character Chinese words are kept).", group: group),
+        OptionSpec("min-length", valueName: "N", help: "Drop words shorter than N characters (default 2; one-character Chinese words are kept).", group: group,
+                   defaultValue: String(TextOptions().minimumLength)),
         OptionSpec("numbers", help: "Count numbers (1999, 3.14) as words.", group: group),
         OptionSpec("keep-hyphens", help: "Keep hyphenated words whole (well-known) instead of counting their parts.", group: group),
         OptionSpec("no-plurals", help: "Do not merge English plurals into their singular (rabbits into rabbit).", group: group),
@@ -24,6 +25,17 @@ enum TextArguments {
 
     /// Names of the options that only make sense with `--text`.
     private static let textOnly = specs.map(\.name).filter { $0 != "text" }
+
+    /// Adjusts a command's `defaults` (option name to value) to the command line: without a text to
+    /// count the text options are not in effect and have no value (giving one would be an error),
+    /// and with one, --top defaults to `defaultTop` when the command has one.
+    static func adjust(_ defaults: inout [String: String], counting: Bool, defaultTop: Int?) {
+        guard counting else {
+            for name in textOnly { defaults.removeValue(forKey: name) }
+            return
+        }
+        if let defaultTop { defaults["top"] = String(defaultTop) }
+    }
 
     /// The `TextOptions` the flags ask for.
     static func options(from args: ParsedArguments) throws -> TextOptions {
