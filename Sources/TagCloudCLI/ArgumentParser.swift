@@ -269,7 +269,7 @@ func wrap(_ text: String, width: Int) -> [String] {
 }
 
 /// A number as people write it: `32768`, not `32768.0`.
-private func plain(_ value: Double) -> String {
+func plain(_ value: Double) -> String {
     value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
 }
 

@@ -8,29 +8,45 @@ enum CloudCommand {
     static let layoutGroup = "Layout"
     static let shapeGroup = "Shape and colour"
 
+    /// The library's defaults, which the option table reports and the flags fall back to.
+    private static let library = WordCloudOptions()
+
     static let specs: [OptionSpec] = [
         OptionSpec("input", short: "i", valueName: "FILE", help: "Read words and weights from FILE: `word<TAB>weight` lines, CSV or JSON; - for standard input. Repeatable.", repeatable: true, group: inputGroup),
-        OptionSpec("width", short: "w", valueName: "PX", help: "Canvas width in points (= pixels at scale 1). Default: 800.", group: layoutGroup),
-        OptionSpec("height", valueName: "PX", help: "Canvas height. Default: 600.", group: layoutGroup),
-        OptionSpec("max-words", valueName: "N", help: "Most words drawn, the heaviest. Default: 200.", group: layoutGroup),
-        OptionSpec("margin", valueName: "PX", help: "Space between words (each keeps half of it clear around its ink). Default: 2.", group: layoutGroup),
-        OptionSpec("relative-scaling", valueName: "R", help: "0–1: how much size follows weight, as the Python wordcloud package defines it (default 0.5).", group: layoutGroup),
-        OptionSpec("font-step", valueName: "PT", help: "Step by which a word that does not fit is shrunk. Default: 1.", group: layoutGroup),
-        OptionSpec("rotate", valueName: "ANGLES", help: "Angles in degrees, clockwise: a list (0,-90; the default), a range FROM..TO (any angle in it), a range with steps FROM..TO:STEP, or `any` (-90..90).", group: layoutGroup),
-        OptionSpec("prefer-horizontal", valueName: "P", help: "Share of words drawn at 0° when 0 is among the angles. Default: 0.9.", group: layoutGroup),
-        OptionSpec("strategy", valueName: "NAME", help: "Where words go: archimedean (nearest the centre first, along an elliptical spiral; the default), rectangular, or random (uniform among free positions).", group: layoutGroup),
+        OptionSpec("width", short: "w", valueName: "PX", help: "Canvas width in points (= pixels at scale 1). Default: 800.", group: layoutGroup,
+                   defaultValue: String(library.width)),
+        OptionSpec("height", valueName: "PX", help: "Canvas height. Default: 600.", group: layoutGroup,
+                   defaultValue: String(library.height)),
+        OptionSpec("max-words", valueName: "N", help: "Most words drawn, the heaviest. Default: 200.", group: layoutGroup,
+                   defaultValue: String(library.maxWords)),
+        OptionSpec("margin", valueName: "PX", help: "Space between words (each keeps half of it clear around its ink). Default: 2.", group: layoutGroup,
+                   defaultValue: String(library.margin)),
+        OptionSpec("relative-scaling", valueName: "R", help: "0–1: how much size follows weight, as the Python wordcloud package defines it (default 0.5).", group: layoutGroup,
+                   defaultValue: relativeScaling(library.sizing)),
+        OptionSpec("font-step", valueName: "PT", help: "Step by which a word that does not fit is shrunk. Default: 1.", group: layoutGroup,
+                   defaultValue: plain(library.fontStep)),
+        OptionSpec("rotate", valueName: "ANGLES", help: "Angles in degrees, clockwise: a list (0,-90; the default), a range FROM..TO (any angle in it), a range with steps FROM..TO:STEP, or `any` (-90..90).", group: layoutGroup,
+                   defaultValue: angles(library.rotation)),
+        OptionSpec("prefer-horizontal", valueName: "P", help: "Share of words drawn at 0° when 0 is among the angles. Default: 0.9.", group: layoutGroup,
+                   defaultValue: plain(library.preferHorizontal)),
+        OptionSpec("strategy", valueName: "NAME", help: "Where words go: archimedean (nearest the centre first, along an elliptical spiral; the default), rectangular, or random (uniform among free positions).", group: layoutGroup,
+                   defaultValue: library.strategy.rawValue),
         OptionSpec("random-start", help: "Start each word's spiral at a random point near the centre.", group: layoutGroup),
-        OptionSpec("fit", valueName: "MODE", help: "best-effort (default: shrink words that do not fit, report the rest) or all (scale the whole cloud until every word fits; exit status 3 if impossible).", group: layoutGroup),
+        OptionSpec("fit", valueName: "MODE", help: "best-effort (default: shrink words that do not fit, report the rest) or all (scale the whole cloud until every word fits; exit status 3 if impossible).", group: layoutGroup,
+                   defaultValue: library.fit.rawValue),
         OptionSpec("repeat", help: "Fill the space left by repeating the words, smaller, up to --max-words.", group: layoutGroup),
         OptionSpec("shape", valueName: "NAME", help: "Place the words inside a shape: \(Shape.allCases.map(\.rawValue).joined(separator: ", ")).", group: shapeGroup),
         OptionSpec("mask", valueName: "PNG", help: "Place the words inside an image: its opaque pixels if it has transparency, else its dark pixels (white is forbidden, as in the Python package). Resized to the canvas.", group: shapeGroup),
         OptionSpec("mask-invert", help: "Swap the allowed and forbidden parts of --mask.", group: shapeGroup),
-        OptionSpec("mask-threshold", valueName: "0-255", help: "Alpha or luminance threshold of --mask. Default: 128.", group: shapeGroup),
-        OptionSpec("contour", valueName: "PT", help: "Draw the outline of the shape or mask with this width.", group: shapeGroup),
-        OptionSpec("contour-color", valueName: "COLOR", help: "Colour of the outline. Default: black.", group: shapeGroup),
+        OptionSpec("mask-threshold", valueName: "0-255", help: "Alpha or luminance threshold of --mask. Default: 128.", group: shapeGroup,
+                   defaultValue: String(ImageMaskOptions().threshold)),
+        OptionSpec("contour", valueName: "PT", help: "Draw the outline of the shape or mask with this width.", group: shapeGroup,
+                   defaultValue: plain(library.contourWidth)),
+        OptionSpec("contour-color", valueName: "COLOR", help: "Colour of the outline. Default: black.", group: shapeGroup,
+                   defaultValue: library.contourColor.hex),
         OptionSpec("strict", help: "Refuse a --mask or --color-image whose size differs from the canvas instead of resizing it.", group: shapeGroup),
-        OptionSpec("max-pixels", valueName: "N", help: "Refuse canvases larger than N pixels (default and ceiling: 400 million).", group: layoutGroup),
-        OptionSpec("verbose", short: "v", help: "Print a summary per phase: words read and kept, placed, shrunk and unplaced with reasons, seconds per phase.", group: layoutGroup),
+        OptionSpec("max-pixels", valueName: "N", help: "Refuse canvases larger than N pixels (default and ceiling: 400 million).", group: layoutGroup,
+                   defaultValue: String(WordCloudOptions.maximumPixels)),
         OptionSpec("color-image", valueName: "PNG", help: "Colour each word with the mean colour of this image under its pixels (resized to the canvas).", group: shapeGroup),
     ] + StyleArguments.specs.filter { $0.name != "random-sizes" } + OutputArguments.specs + TextArguments.specs + [CommonOptions.help]
 
@@ -60,32 +76,32 @@ enum CloudCommand {
         _ = try OutputArguments.destination(args)
         let quiet = args.flag("quiet")
         var o = WordCloudOptions()
-        o.style = try StyleArguments.style(from: args, defaultSizes: 4...4)
+        o.style = try StyleArguments.style(from: args, defaultSizes: o.minFontSize...o.minFontSize)
         let seed = try StyleArguments.seed(from: args)
         o.seed = seed.value
-        o.width = try args.int("width", range: 1...WordCloudOptions.maximumSide) ?? 800
-        o.height = try args.int("height", range: 1...WordCloudOptions.maximumSide) ?? 600
+        o.width = try args.int("width", range: 1...WordCloudOptions.maximumSide) ?? o.width
+        o.height = try args.int("height", range: 1...WordCloudOptions.maximumSide) ?? o.height
         let budget = try args.int("max-pixels", range: 1...WordCloudOptions.maximumPixels) ?? WordCloudOptions.maximumPixels
         if o.width * o.height > budget {
             throw CLIError.usage("canvas \(o.width)x\(o.height) is \(o.width * o.height) pixels, over the budget of \(budget) (--max-pixels): use a smaller --width/--height")
         }
-        o.maxWords = try args.int("max-words", range: 1...10_000_000) ?? 200
-        o.margin = try args.int("margin", range: 0...1000) ?? 2
-        o.minFontSize = try args.double("min-size", range: 0.5...CloudStyle.maximumFontSize) ?? 4
+        o.maxWords = try args.int("max-words", range: 1...10_000_000) ?? o.maxWords
+        o.margin = try args.int("margin", range: 0...1000) ?? o.margin
+        o.minFontSize = try args.double("min-size", range: 0.5...CloudStyle.maximumFontSize) ?? o.minFontSize
         o.maxFontSize = try args.double("max-size", range: 0.5...CloudStyle.maximumFontSize)
         if let m = o.maxFontSize, m < o.minFontSize {
             throw CLIError.usage("--min-size \(o.minFontSize) is larger than --max-size \(m): the minimum must not exceed the maximum")
         }
-        o.fontStep = try args.double("font-step", range: 0.1...1000) ?? 1
+        o.fontStep = try args.double("font-step", range: 0.1...1000) ?? o.fontStep
         if let curve = try StyleArguments.choice(args, "size-scale", WeightScale.Curve.self) {
             o.sizing = .scale(curve)
         }
         if let r = try args.double("relative-scaling", range: 0...1) { o.sizing = .relativeScaling(r) }
         if let r = args.string("rotate") { o.rotation = try rotation(r) }
-        o.preferHorizontal = try args.double("prefer-horizontal", range: 0...1) ?? 0.9
-        o.strategy = try StyleArguments.choice(args, "strategy", SearchStrategy.self) ?? .archimedean
+        o.preferHorizontal = try args.double("prefer-horizontal", range: 0...1) ?? o.preferHorizontal
+        o.strategy = try StyleArguments.choice(args, "strategy", SearchStrategy.self) ?? o.strategy
         o.randomStart = args.flag("random-start")
-        o.fit = try StyleArguments.choice(args, "fit", WordCloudOptions.Fit.self) ?? .bestEffort
+        o.fit = try StyleArguments.choice(args, "fit", WordCloudOptions.Fit.self) ?? o.fit
         o.repeatWords = args.flag("repeat")
         if let s = args.string("shape") {
             guard let shape = Shape(rawValue: s.lowercased()) else {
@@ -95,7 +111,7 @@ enum CloudCommand {
         }
         if let path = args.string("mask") {
             if args.string("shape") != nil { throw CLIError.usage("give either --shape or --mask, not both") }
-            let threshold = try args.int("mask-threshold", range: 0...255) ?? 128
+            let threshold = try args.int("mask-threshold", range: 0...255) ?? Int(ImageMaskOptions().threshold)
             let image = try Failure.wrap { try ImageLoader.loadRGBA(path: path) }
             let sized = try resized(image, path: path, option: "mask", width: o.width, height: o.height, quiet: quiet,
                                     strict: args.flag("strict"))
@@ -104,7 +120,7 @@ enum CloudCommand {
         } else if args.flag("mask-invert") || args.string("mask-threshold") != nil {
             throw CLIError.usage("--mask-invert and --mask-threshold need --mask PNG")
         }
-        o.contourWidth = try args.double("contour", range: 0...1000) ?? 0
+        o.contourWidth = try args.double("contour", range: 0...1000) ?? o.contourWidth
         if let c = args.string("contour-color") { o.contourColor = try StyleArguments.parseColor(option: "contour-color")(c) }
         if let path = args.string("color-image") {
             let image = try Failure.wrap { try ImageLoader.loadRGBA(path: path) }
@@ -112,22 +128,16 @@ enum CloudCommand {
                                        strict: args.flag("strict"))
         }
 
-        let clock = PhaseClock()
-        let terms = try TagInput.read(args, quiet: quiet)
-        let readSeconds = clock.lap()
+        let report = VerboseReport(args)
+        report.start()
+        let terms = try TagInput.read(args, quiet: quiet, report: report)
+        report.phase("read", "\(terms.count) words")
         var rng = SeededRandom(seed: o.seed)
         let result = try Failure.wrap { try WordCloudLayout(o).run(terms, typesetter: FreeTypeTypesetter(), using: &rng) }
-        let layoutSeconds = clock.lap()
-        try OutputArguments.write(result.layout, args)
-        if args.flag("verbose") && !quiet {
-            let reasons = Dictionary(grouping: result.layout.unplaced, by: \.reason).mapValues(\.count)
-            let listed = reasons.keys.map(\.rawValue).sorted().map { "\($0) \(reasons[UnplacedWord.Reason(rawValue: $0)!]!)" }
-            Console.note("read: \(terms.count) words in \(PhaseClock.format(readSeconds))")
-            Console.note("layout: \(result.statistics.requested) kept, \(result.statistics.placed) placed, \(result.statistics.shrunk) shrunk, "
-                         + "fill \(Int((result.statistics.fillRatio * 100).rounded()))% in \(PhaseClock.format(layoutSeconds))")
-            if !listed.isEmpty { Console.note("unplaced: " + listed.joined(separator: ", ")) }
-            Console.note("output: \(PhaseClock.format(clock.lap()))")
-        }
+        let stats = result.statistics
+        report.phase("layout", "\(stats.requested) kept, \(stats.placed) placed, \(stats.shrunk) shrunk, fill \(Int((stats.fillRatio * 100).rounded()))%")
+        report.unplaced(result.layout.unplaced)
+        try OutputArguments.write(result.layout, args, report: report)
         StyleArguments.announce(seed: seed, quiet: quiet)
         let s = result.statistics
         let incomplete = o.fit == .all && s.unplaced > 0
@@ -143,6 +153,34 @@ enum CloudCommand {
             return unplacedStatus
         }
         return 0
+    }
+
+    /// The value of each option when the command line `args` does not give it (for `config --print`):
+    /// the table's defaults, and those that depend on other options.
+    static func defaults(for args: ParsedArguments) -> [String: String] {
+        var d = tableDefaults(specs)
+        d["min-size"] = plain(library.minFontSize)
+        // The size follows relative scaling unless --size-scale picks a curve; then neither applies.
+        d.removeValue(forKey: "size-scale")
+        if args.string("size-scale") != nil { d.removeValue(forKey: "relative-scaling") }
+        // A threshold without a mask is an error, so it has a value only with one.
+        if args.string("mask") == nil { d.removeValue(forKey: "mask-threshold") }
+        TextArguments.adjust(&d, counting: !args.strings("text").isEmpty, defaultTop: nil)
+        return d
+    }
+
+    /// `--relative-scaling`'s value for a sizing, nil when it is a weight curve instead.
+    static func relativeScaling(_ sizing: WordCloudOptions.Sizing) -> String? {
+        if case .relativeScaling(let r) = sizing { return plain(r) }
+        return nil
+    }
+
+    /// A rotation as `--rotate` reads it.
+    static func angles(_ rotation: WordCloudOptions.Rotation) -> String {
+        switch rotation {
+        case .angles(let a): return a.map(plain).joined(separator: ",")
+        case .range(let from, let to): return "\(plain(from))..\(plain(to))"
+        }
     }
 
     /// The image at the canvas size; a different size is resized with a note.

@@ -1,9 +1,11 @@
 import Foundation
 import TagCloud
+import TagCloudText
 
 /// Options from a JSON file: an object whose keys are option names (as the flags, without dashes)
 /// and whose values are strings, numbers, booleans (flags) or arrays (repeatable options), plus
-/// `"tags": [...]` for tags given as arguments. The command line wins over the file.
+/// `"tags": [...]` for tags given as arguments. `null` (or `[]`, or `false` for a flag) leaves an
+/// option unset, as `config --print` writes options that have no value. The command line wins.
 ///
 ///     {"width": 800, "height": 600, "font": ["DejaVu Sans", "DejaVu Serif"], "justify": true, "seed": 7}
 enum ConfigFile {
@@ -14,6 +16,7 @@ enum ConfigFile {
 
     /// A JSON value as the file holds it (decoded strictly: `1` is a number, `true` a boolean).
     enum Value: Decodable {
+        case null
         case bool(Bool)
         case number(Double)
         case string(String)
@@ -22,7 +25,8 @@ enum ConfigFile {
 
         init(from decoder: Decoder) throws {
             let c = try decoder.singleValueContainer()
-            if let b = try? c.decode(Bool.self) { self = .bool(b) }
+            if c.decodeNil() { self = .null }
+            else if let b = try? c.decode(Bool.self) { self = .bool(b) }
             else if let d = try? c.decode(Double.self) { self = .number(d) }
             else if let s = try? c.decode(String.self) { self = .string(s) }
             else if let l = try? c.decode([Value].self) { self = .list(l) }
@@ -32,7 +36,7 @@ enum ConfigFile {
 
     /// `parsed` with the file's options added where the command line gave none.
     static func load(path: String, under parsed: ParsedArguments, options: [OptionSpec]) throws -> ParsedArguments {
-        guard let data = readWholeFile(path) else {
+        guard let data = WholeFile.read(path) else {
             throw CLIError.input("cannot read config \(path): no such file or not readable")
         }
         let dict: [String: Value]
@@ -59,8 +63,9 @@ enum ConfigFile {
                 let hint = guess.map { editDistance($0, key) <= 3 ? ": did you mean \"\($0)\"?" : "" } ?? ""
                 throw CLIError.input("config \(path): unknown option \"\(key)\"\(hint)")
             }
-            // The command line wins.
+            // The command line wins; null leaves the option unset.
             if result.values[key] != nil || result.flags.contains(key) { continue }
+            if case .null = value { continue }
             if spec.valueName == nil {
                 guard case .bool(let flag) = value else {
                     throw CLIError.input("config \(path): \"\(key)\" is a flag: write true or false")
@@ -70,13 +75,14 @@ enum ConfigFile {
             }
             var items: [Value] = [value]
             if case .list(let l) = value { items = l }
+            if items.isEmpty { continue }
             if items.count != 1 && !spec.repeatable {
                 throw CLIError.input("config \(path): \"\(key)\" takes one value, not a list")
             }
             result.values[key] = try items.map { item in
                 switch item {
                 case .string(let s): return s
-                case .number(let d): return d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d)
+                case .number(let d): return numberText(d)
                 default: throw CLIError.input("config \(path): \"\(key)\" needs a string or a number")
                 }
             }
@@ -84,30 +90,39 @@ enum ConfigFile {
         return result
     }
 
-    /// The effective configuration of a command: every option given (file or command line) or with a
-    /// default, as the JSON `--config` reads, keys in a stable order.
-    static func effective(_ parsed: ParsedArguments, options: [OptionSpec], skip: Set<String>) -> String {
+    /// A JSON number as an option value: `800`, not `800.0`.
+    static func numberText(_ d: Double) -> String {
+        d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d)
+    }
+
+    /// The effective configuration of a command as the JSON `--config` reads, every option in
+    /// table order: the value given (file or command line), else its default from `defaults`
+    /// (by default the table's own), else `null` (`false` for a flag, `[]` for a repeatable option).
+    static func effective(_ parsed: ParsedArguments, options: [OptionSpec], defaults: [String: String]? = nil,
+                          skip: Set<String>) -> String {
+        let defaults = defaults ?? tableDefaults(options)
         var fields: [(String, String)] = []
         func json(_ s: String) -> String {
             let data = try! JSONSerialization.data(withJSONObject: [s], options: [.withoutEscapingSlashes])
             return String(String(decoding: data, as: UTF8.self).dropFirst().dropLast())
         }
+        // A number only when reading it back gives the same text: a seed above 2^53, or 1.50,
+        // would come back as another value.
         func scalar(_ s: String) -> String {
-            if let d = Double(s), d.isFinite, !s.hasPrefix("+"), !s.hasPrefix("."), !s.hasSuffix("."),
-               !(s.hasPrefix("0") && s.count > 1 && !s.hasPrefix("0.")) { return s }
+            if let d = Double(s), d.isFinite, numberText(d) == s { return s }
             return json(s)
         }
         for spec in options where !skip.contains(spec.name) {
             if spec.valueName == nil {
-                if parsed.flags.contains(spec.name) { fields.append((spec.name, "true")) }
+                fields.append((spec.name, parsed.flags.contains(spec.name) ? "true" : "false"))
                 continue
             }
-            let values = parsed.strings(spec.name)
-            if !values.isEmpty {
-                fields.append((spec.name, spec.repeatable ? "[" + values.map(scalar).joined(separator: ", ") + "]"
-                                                           : scalar(values.last!)))
-            } else if let d = spec.defaultValue {
-                fields.append((spec.name, spec.repeatable ? "[\(scalar(d))]" : scalar(d)))
+            var values = parsed.strings(spec.name)
+            if values.isEmpty, let d = defaults[spec.name] { values = [d] }
+            if spec.repeatable {
+                fields.append((spec.name, "[" + values.map(scalar).joined(separator: ", ") + "]"))
+            } else {
+                fields.append((spec.name, values.last.map(scalar) ?? "null"))
             }
         }
         if !parsed.positionals.isEmpty {

@@ -5,7 +5,8 @@ import TagCloudText
 /// `tagcloud count`: the words of a text as a frequency table, `word<TAB>count` lines, most frequent first.
 enum CountCommand {
     static let specs: [OptionSpec] = TextArguments.specs + [
-        OptionSpec("quiet", short: "q", help: "No notes on standard error (progress, invalid UTF-8).", group: "Other"),
+        CommonOptions.quiet,
+        CommonOptions.verbose,
         CommonOptions.help,
     ]
 
@@ -18,6 +19,13 @@ enum CountCommand {
         "tagcloud cloud --input freq.tsv -o cloud.png      # and back in",
     ]
 
+    /// The value of each option when the command line `args` does not give it (for `config --print`).
+    static func defaults(for args: ParsedArguments) -> [String: String] {
+        var d = tableDefaults(specs)
+        TextArguments.adjust(&d, counting: true, defaultTop: nil)
+        return d
+    }
+
     static func run(_ argv: [String]) throws {
         let args = try ArgumentParser(options: specs).parse(argv)
         if args.flag("help") {
@@ -28,7 +36,9 @@ enum CountCommand {
         guard !args.strings("text").isEmpty || !args.positionals.isEmpty else {
             throw CLIError.usage("no text given: use --text FILE (or - for standard input)")
         }
-        let terms = try TextArguments.terms(args, extra: args.positionals, quiet: args.flag("quiet"))
+        let report = VerboseReport(args)
+        let terms = try TextArguments.terms(args, extra: args.positionals, quiet: args.flag("quiet"), report: report)
+        report.phase("read", "\(terms.count) terms")
         var out = ""
         out.reserveCapacity(terms.count * 16)
         for t in terms {
@@ -37,6 +47,8 @@ enum CountCommand {
             out += String(Int64(t.weight))
             out += "\n"
         }
-        FileHandle.standardOutput.write(Data(out.utf8))
+        let data = Data(out.utf8)
+        FileHandle.standardOutput.write(data)
+        report.phase("write", "\(terms.count) lines, \(data.count) bytes to standard output")
     }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import TagCloudGraphics
 
 extension TagCloudTool {
     /// Sources kept alive for the life of the process.
@@ -12,7 +13,7 @@ extension TagCloudTool {
             signal(sig, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
             source.setEventHandler {
-                OutputFile.removeInFlight()
+                AtomicFile.removeInFlight()
                 FileHandle.standardError.write(Data("tagcloud: interrupted; no output written\n".utf8))
                 exit(128 + sig)
             }

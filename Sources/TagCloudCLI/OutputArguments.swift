@@ -10,11 +10,14 @@ enum OutputArguments {
     static let specs: [OptionSpec] = [
         OptionSpec("output", short: "o", valueName: "FILE", help: "Where to write: .png, .pdf, .svg, .html or .json (the format follows the extension); - for standard output.", group: group),
         OptionSpec("format", valueName: "FORMAT", help: "png, pdf, svg, html or json; overrides the extension (needed for -o - unless SVG).", group: group),
-        OptionSpec("scale", valueName: "FACTOR", help: "Pixels per point in PNG output (2 for high-DPI); the layout is unchanged. Default: 1.", group: group),
-        OptionSpec("theme", valueName: "THEME", help: "HTML page colours: light (the cloud's own, default), dark (dark page, words lightened to stay readable), or auto (follows the reader's light/dark setting).", group: group),
+        OptionSpec("scale", valueName: "FACTOR", help: "Pixels per point in PNG output (2 for high-DPI); the layout is unchanged. Default: 1.", group: group,
+                   defaultValue: plain(RenderOptions().scale)),
+        OptionSpec("theme", valueName: "THEME", help: "HTML page colours: light (the cloud's own, default), dark (dark page, words lightened to stay readable), or auto (follows the reader's light/dark setting).", group: group,
+                   defaultValue: HTMLWriter().theme.rawValue),
         OptionSpec("svg-outlines", help: "Write SVG words as glyph outlines (paths), so the file looks the same without the fonts.", group: group),
         OptionSpec("svg-embed-fonts", help: "Keep SVG words as text and embed a subset of each font used (a data URI), so the file looks right without the fonts.", group: group),
-        OptionSpec("quiet", short: "q", help: "Print nothing but errors.", group: group),
+        CommonOptions.quiet,
+        CommonOptions.verbose,
     ]
 
     /// The output path and format named by the arguments.
@@ -35,11 +38,20 @@ enum OutputArguments {
         return (path, format)
     }
 
-    /// Renders `layout` in the chosen format and writes it atomically.
-    static func write(_ unguarded: CloudLayout, _ args: ParsedArguments) throws {
+    /// Renders `layout` in the chosen format and writes it atomically, reporting the two phases.
+    static func write(_ layout: CloudLayout, _ args: ParsedArguments, report: VerboseReport) throws {
         let (path, format) = try destination(args)
-        let scale = try args.double("scale", range: 0.01...64) ?? 1
-        let theme = try StyleArguments.choice(args, "theme", HTMLWriter.Theme.self) ?? .light
+        let data = try render(layout, args)
+        report.phase("render", format.rawValue)
+        try OutputFile.write(data, to: path)
+        report.phase("write", "\(data.count) bytes to \(path == "-" ? "standard output" : path)")
+    }
+
+    /// The bytes of `layout` in the chosen format.
+    static func render(_ unguarded: CloudLayout, _ args: ParsedArguments) throws -> Data {
+        let (path, format) = try destination(args)
+        let scale = try args.double("scale", range: 0.01...64) ?? RenderOptions().scale
+        let theme = try StyleArguments.choice(args, "theme", HTMLWriter.Theme.self) ?? HTMLWriter().theme
         // The contrast guard runs here, on the finished layout, so it sees every colour however it
         // was chosen (palette, a term's own colour, --color-image, pill fills) and every format,
         // JSON included, carries the colours actually drawn.
@@ -66,6 +78,6 @@ enum OutputArguments {
         } catch {
             throw CLIError.output("cannot render \(path): \(error)")
         }
-        try OutputFile.write(data, to: path)
+        return data
     }
 }

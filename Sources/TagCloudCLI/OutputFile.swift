@@ -1,45 +1,10 @@
 import Foundation
+import TagCloudGraphics
 
-/// The output formats, chosen from the file extension or `--format`.
-public enum OutputFormat: String, Sendable, CaseIterable {
-    /// Raster image through Cairo.
-    case png
-    /// Vector document through Cairo.
-    case pdf
-    /// SVG text or outlines.
-    case svg
-    /// The `CloudLayout` as JSON.
-    case json
-    /// A self-contained interactive web page (inline SVG, keyboard and mouse, `tagcloud:select` events).
-    case html
-
-    /// Also accept `.htm`.
-    public init?(rawValue: String) {
-        switch rawValue {
-        case "png": self = .png
-        case "pdf": self = .pdf
-        case "svg": self = .svg
-        case "json": self = .json
-        case "html", "htm": self = .html
-        default: return nil
-        }
-    }
-
-    /// The format named by a path's extension, if any.
-    public init?(path: String) {
-        let ext = (path as NSString).pathExtension.lowercased()
-        self.init(rawValue: ext)
-    }
-}
-
-/// Writes an output completely or not at all: bytes go to a temporary file beside the target,
-/// which is renamed over the target only once everything is written. `-` means standard output.
+/// Where a command's result goes: standard output for `-`, otherwise a file written completely or
+/// not at all (`AtomicFile`), with the messages a person at the command line needs.
 public enum OutputFile {
-    /// Temporary files in flight, removed by the interrupt handler so Ctrl-C leaves nothing behind.
-    nonisolated(unsafe) static var inFlight: Set<String> = []
-    static let lock = NSLock()
-
-    /// Writes `data` to `path` atomically (or to stdout for `-`).
+    /// Writes `data` to `path` atomically (or to stdout for `-`); failures are `CLIError.output`.
     public static func write(_ data: Data, to path: String) throws {
         if path == "-" {
             FileHandle.standardOutput.write(data)
@@ -47,6 +12,8 @@ public enum OutputFile {
         }
         let url = URL(fileURLWithPath: path)
         let dir = url.deletingLastPathComponent()
+        // The system's "No such file or directory" would not say which part is missing, nor that a
+        // folder given as -o needs a file name inside it.
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: dir.path, isDirectory: &isDir), isDir.boolValue else {
             throw CLIError.output("cannot write \(path): the folder \(dir.path) does not exist")
@@ -54,26 +21,8 @@ public enum OutputFile {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
             throw CLIError.output("cannot write \(path): it is a folder; give a file name such as \(path)/cloud.png")
         }
-        let temp = dir.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
-        lock.withLock { _ = inFlight.insert(temp.path) }
-        defer { lock.withLock { _ = inFlight.remove(temp.path) } }
-        do {
-            try data.write(to: temp)
-            if rename(temp.path, path) != 0 {
-                let reason = String(cString: strerror(errno))
-                try? FileManager.default.removeItem(at: temp)
-                throw CLIError.output("cannot write \(path): \(reason)")
-            }
-        } catch let e as CLIError {
-            throw e
-        } catch {
-            try? FileManager.default.removeItem(at: temp)
-            throw CLIError.output("cannot write \(path): \(error.localizedDescription)")
+        do { try AtomicFile.write(data, to: url) } catch GraphicsError.outputFailed(_, let reason) {
+            throw CLIError.output("cannot write \(path): \(reason)")
         }
-    }
-
-    /// Removes every temporary file still being written (called on interrupt).
-    static func removeInFlight() {
-        for path in lock.withLock({ inFlight }) { unlink(path) }
     }
 }

@@ -2,12 +2,6 @@ import Foundation
 import TagCloud
 import TagCloudGraphics
 
-/// Options every subcommand understands.
-enum CommonOptions {
-    /// `--help` / `-h`.
-    static let help = OptionSpec("help", short: "h", help: "Show this help.", group: "Other")
-}
-
 /// The `tagcloud` command: dispatches to a subcommand and turns every failure into one line and an exit status.
 public enum TagCloudTool {
     /// The version printed by `--version`.

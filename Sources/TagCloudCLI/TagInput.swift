@@ -6,7 +6,8 @@ import TagCloudText
 enum TagInput {
     /// The terms of a command: tags given as arguments, `--input` tag lists and `--text` texts
     /// (counted into words), in that order. The one place `flow` and `cloud` read their terms.
-    static func read(_ args: ParsedArguments, defaultTextTop: Int? = nil, quiet: Bool) throws -> [Term] {
+    static func read(_ args: ParsedArguments, defaultTextTop: Int? = nil, quiet: Bool,
+                     report: VerboseReport) throws -> [Term] {
         guard try TextArguments.hasText(args) else {
             return try read(arguments: args.positionals, inputs: args.strings("input"))
         }
@@ -18,7 +19,7 @@ enum TagInput {
         if !args.positionals.isEmpty || !args.strings("input").isEmpty {
             terms = try read(arguments: args.positionals, inputs: args.strings("input"))
         }
-        return terms + (try TextArguments.terms(args, defaultTop: defaultTextTop, quiet: quiet))
+        return terms + (try TextArguments.terms(args, defaultTop: defaultTextTop, quiet: quiet, report: report))
     }
 
     /// Reads every source in order and returns the tags.
@@ -49,7 +50,7 @@ enum TagInput {
                 throw CLIError.input("cannot read \(source): no such file")
             }
             if isDir.boolValue { throw CLIError.input("cannot read \(source): it is a folder, not a file") }
-            guard let d = readWholeFile(source) else {
+            guard let d = WholeFile.read(source) else {
                 throw CLIError.input("cannot read \(source): permission denied or unreadable")
             }
             data = d

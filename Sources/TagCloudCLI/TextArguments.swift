@@ -15,7 +15,8 @@ enum TextArguments {
         OptionSpec("no-stopwords", help: "Keep every word: no stop-word list at all.", group: group),
         OptionSpec("no-collocations", help: "Do not join word pairs that go together (\"White Rabbit\") into one term.", group: group),
         OptionSpec("phrase", valueName: "TEXT", help: "Count this phrase as one term, never split (\"New York\").", repeatable: true, group: group),
-        OptionSpec("min-length", valueName: "N", help: "Drop words shorter than N characters (default 2; one-character Chinese words are kept).", group: group),
+        OptionSpec("min-length", valueName: "N", help: "Drop words shorter than N characters (default 2; one-character Chinese words are kept).", group: group,
+                   defaultValue: String(TextOptions().minimumLength)),
         OptionSpec("numbers", help: "Count numbers (1999, 3.14) as words.", group: group),
         OptionSpec("keep-hyphens", help: "Keep hyphenated words whole (well-known) instead of counting their parts.", group: group),
         OptionSpec("no-plurals", help: "Do not merge English plurals into their singular (rabbits into rabbit).", group: group),
@@ -24,6 +25,17 @@ enum TextArguments {
 
     /// Names of the options that only make sense with `--text`.
     private static let textOnly = specs.map(\.name).filter { $0 != "text" }
+
+    /// Adjusts a command's `defaults` (option name to value) to the command line: without a text to
+    /// count the text options are not in effect and have no value (giving one would be an error),
+    /// and with one, --top defaults to `defaultTop` when the command has one.
+    static func adjust(_ defaults: inout [String: String], counting: Bool, defaultTop: Int?) {
+        guard counting else {
+            for name in textOnly { defaults.removeValue(forKey: name) }
+            return
+        }
+        if let defaultTop { defaults["top"] = String(defaultTop) }
+    }
 
     /// The `TextOptions` the flags ask for.
     static func options(from args: ParsedArguments) throws -> TextOptions {
@@ -66,9 +78,10 @@ enum TextArguments {
     }
 
     /// Counts the `--text` sources (plus `extra` file names, for `count FILE`) into terms, most
-    /// frequent first, cut to `--top` (or `defaultTop`). Notes invalid UTF-8 on standard error and
-    /// shows a progress bar when standard error is a terminal.
-    static func terms(_ args: ParsedArguments, extra: [String] = [], defaultTop: Int? = nil, quiet: Bool) throws -> [Term] {
+    /// frequent first, cut to `--top` (or `defaultTop`). Notes invalid UTF-8 on standard error,
+    /// shows a progress bar when standard error is a terminal, and tells `report` what the count found.
+    static func terms(_ args: ParsedArguments, extra: [String] = [], defaultTop: Int? = nil, quiet: Bool,
+                      report: VerboseReport) throws -> [Term] {
         let names = args.strings("text") + extra
         if names.filter({ $0 == "-" }).count > 1 {
             throw CLIError.usage("standard input (-) can be read only once")
@@ -99,10 +112,9 @@ enum TextArguments {
             Console.note("\(bad.name): invalid UTF-8 at byte offset \(bad.firstOffset)\(more) replaced with U+FFFD; save the file as UTF-8")
         }
         var terms = analysis.terms
-        if terms.isEmpty {
-            throw CLIError.input("\(names.joined(separator: ", ")) has no words to count (only stop words, numbers or punctuation?); try --no-stopwords or --numbers")
-        }
         if let top, terms.count > top { terms = Array(terms.prefix(top)) }
+        report.text(analysis, options: options, kept: terms.count)
+        if terms.isEmpty { throw EmptyTextError.error(analysis, names: names, options: options) }
         return terms
     }
 }

@@ -361,39 +361,13 @@ public struct CairoRenderer: Sendable {
 
     // MARK: - Files
 
+    /// `AtomicFile` does the writing; its failure is reported in this type's own error so callers
+    /// of `writePNG`/`writePDF` keep catching one error type.
     private func writeAtomically(_ data: Data, to url: URL) throws {
-        let path = url.path
-        func fail(_ reason: String) -> CairoRenderError { .writeFailed(path: path, reason: reason) }
-        guard url.isFileURL else { throw fail("not a file URL") }
-        let dir = url.deletingLastPathComponent()
-        // Same folder as the destination so the final rename stays on one file system and is
-        // atomic; hidden and unique so concurrent writers and directory listings ignore it.
-        let temp = dir.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp").path
-        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        guard fd >= 0 else { throw fail(errnoText()) }
-        var failure: String?
-        data.withUnsafeBytes { (buf: UnsafeRawBufferPointer) in
-            var offset = 0
-            while offset < buf.count, let base = buf.baseAddress {
-                let n = write(fd, base + offset, buf.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = errnoText(); return
-                }
-                offset += n
-            }
-        }
-        // fsync before rename: otherwise a crash can leave the new name pointing at empty blocks.
-        if failure == nil, fsync(fd) != 0 { failure = errnoText() }
-        if close(fd) != 0, failure == nil { failure = errnoText() }
-        if failure == nil, rename(temp, path) != 0 { failure = errnoText() }
-        if let failure {
-            unlink(temp)
-            throw fail(failure)
+        do { try AtomicFile.write(data, to: url) } catch GraphicsError.outputFailed(let path, let reason) {
+            throw CairoRenderError.writeFailed(path: path, reason: reason)
         }
     }
-
-    private func errnoText() -> String { String(cString: strerror(errno)) }
 }
 
 /// Owns one Cairo object and destroys it when the last Swift reference goes.

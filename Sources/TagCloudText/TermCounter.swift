@@ -19,12 +19,35 @@ public struct TextAnalysis: Sendable {
     public var language: Language?
     /// The words read (after the kind and length filters, before stop words).
     public var words: Int
+    /// Every word token read, before any filter (numbers and words too short included).
+    public var tokens: Int
+    /// How many of `tokens` each filter removed.
+    public var dropped: DroppedWords
     /// The bytes read.
     public var bytes: Int64
     /// Set when invalid UTF-8 was replaced.
     public var invalidUTF8: InvalidUTF8Report?
     /// How many of the terms are two-word collocations.
     public var collocations: Int
+}
+
+/// How many word tokens each filter removed, so a text that ends up with no terms (or fewer than
+/// expected) can be explained by the filter responsible rather than by a guess.
+public struct DroppedWords: Sendable, Equatable {
+    /// Numbers (`1999`, `3.14`), dropped unless `TextOptions.includeNumbers`.
+    public var numbers = 0
+    /// Words shorter than `TextOptions.minimumLength` (or `minimumIdeographicLength`).
+    public var tooShort = 0
+    /// Words on the stop-word list in use: the language's built-in list or `StopWordSource.custom`.
+    public var stopWords = 0
+    /// Words on `TextOptions.extraStopWords` but not on the list in use.
+    public var extraStopWords = 0
+
+    /// No word dropped.
+    public init() {}
+
+    /// Every word dropped, by any filter.
+    public var total: Int { numbers + tooShort + stopWords + extraStopWords }
 }
 
 /// Counts the words of a text into terms: ICU word breaks, NFC and case folding (each word shown in
@@ -155,7 +178,11 @@ final class CountingEngine: TokenSink {
     // Vocabulary: raw spellings, their counts and folded forms.
     private let raw = ByteTable()
     private let rawCounts = RawBuffer<Int>(capacity: 1 << 14)
-    private let foldedOf = RawBuffer<Int32>(capacity: 1 << 14)     // -1: dropped by kind or length
+    private let foldedOf = RawBuffer<Int32>(capacity: 1 << 14)     // < 0: dropped, the reason below
+    /// `foldedOf` values of dropped raw words, one per filter, so `aggregate` can say afterwards which
+    /// filter removed how many tokens without any counting per token.
+    private static let droppedNumber: Int32 = -1
+    private static let droppedShort: Int32 = -2
     private var folded: [String] = []
     private var foldedKind: [WordKind] = []
     /// Folded spellings → folded ids (the ids of `folded`), hashed as bytes like the raw words.
@@ -446,10 +473,10 @@ final class CountingEngine: TokenSink {
         // One Han character is often a whole word; one kana is nearly always a grammatical fragment
         // that ICU split off (食べました gives 食, べ, ま, した), so kana follow the ordinary minimum.
         var minimum = kind == .ideograph ? options.minimumIdeographicLength : options.minimumLength
-        guard kind != .number || options.includeNumbers else { foldedOf.append(-1); return }
+        guard kind != .number || options.includeNumbers else { foldedOf.append(Self.droppedNumber); return }
         if !bytes.contains(where: { $0 >= 0x80 }) {
             // ASCII: one character per byte, NFC already, and case folding is lower-casing.
-            guard bytes.count >= minimum else { foldedOf.append(-1); return }
+            guard bytes.count >= minimum else { foldedOf.append(Self.droppedShort); return }
             // Interned as bytes: a String (and its hashing) only for a folded form not seen before.
             let f = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { lower -> Int32 in
                 for (i, b) in bytes.enumerated() { lower[i] = b >= 65 && b <= 90 ? b | 0x20 : b }
@@ -468,7 +495,7 @@ final class CountingEngine: TokenSink {
         if kind == .ideograph && text.unicodeScalars.allSatisfy({ (0x3040...0x30FF).contains($0.value) || (0xFF66...0xFF9F).contains($0.value) }) {
             minimum = options.minimumLength
         }
-        guard minimum <= 1 || text.count >= minimum else { foldedOf.append(-1); return }
+        guard minimum <= 1 || text.count >= minimum else { foldedOf.append(Self.droppedShort); return }
         foldedOf.append(foldedID(ICUText.foldedNFC(text), kind: kind))
     }
 
@@ -555,15 +582,17 @@ final class CountingEngine: TokenSink {
         case .none: stop = []
         case .custom(let words): stop = Set(words.map(ICUText.foldedNFC))
         }
+        // Kept apart from the extra words only to say which of the two removed a word.
+        let listStop = stop
         stop.formUnion(options.extraStopWords.map(ICUText.foldedNFC))
         let merge = options.mergePlurals ?? (language == .en)
 
-        // canonical[f]: the folded id a word is counted under, -1 when dropped. `strip` is how many
-        // characters its spellings lose (2 for a possessive 's, 1 for a plural s).
         // Stop words looked up in the vocabulary rather than the vocabulary in the stop words: a few
         // hundred hashes instead of one per distinct word.
         var isStop = [Bool](repeating: false, count: F)
         for w in stop { if let f = foldedLookup(w), Int(f) < F { isStop[Int(f)] = true } }
+        // canonical[f]: the folded id a word is counted under, -1 when dropped. `strip` is how many
+        // characters its spellings lose (2 for a possessive 's, 1 for a plural s).
         var canonical = (0..<F).map { f -> Int32 in foldedCount[f] > 0 && !isStop[f] ? Int32(f) : -1 }
         var strip = [Int](repeating: 0, count: F)
         if merge {
@@ -619,9 +648,25 @@ final class CountingEngine: TokenSink {
             let text = String(decoding: raw.bytes(id), as: UTF8.self)
             return f >= 0 && strip[f] > 0 ? String(text.dropLast(strip[f])) : text
         }
+        // Counted here, per distinct spelling, rather than per token in `token()`: the reason a
+        // spelling was dropped is the same for every one of its tokens.
+        var dropped = DroppedWords()
+        func isOnList(_ f: Int) -> Bool {
+            let w = folded[f]
+            if listStop.contains(w) { return true }
+            // A possessive whose base is a stop word went with its base.
+            return (w.hasSuffix("'s") || w.hasSuffix("\u{2019}s")) && listStop.contains(String(w.dropLast(2)))
+        }
         for id in 0..<R where rawCounts[id] > 0 {
             let c = canonicalOf(raw: id)
-            guard c >= 0 else { continue }
+            guard c >= 0 else {
+                let f = foldedOf[id]
+                if f == Self.droppedNumber { dropped.numbers += rawCounts[id] }
+                else if f == Self.droppedShort { dropped.tooShort += rawCounts[id] }
+                else if listStop.count == stop.count || isOnList(Int(f)) { dropped.stopWords += rawCounts[id] }
+                else { dropped.extraStopWords += rawCounts[id] }
+                continue
+            }
             counts[Int(c)] += rawCounts[id]
             if let target = spellingRaw(id) {
                 spellingCount[target] += rawCounts[id]
@@ -737,8 +782,11 @@ final class CountingEngine: TokenSink {
         }
         unique = TermOrder.sorted(unique)
         let invalid = invalidFirst >= 0 ? InvalidUTF8Report(name: invalidName, firstOffset: invalidFirst, count: invalidCount) : nil
-        return TextAnalysis(terms: unique, language: language, words: words, bytes: offset,
-                            invalidUTF8: invalid, collocations: collocationCount)
+        // A protected phrase's tokens never reach `rawCounts`: add them so `tokens` counts every word read.
+        var tokens = words + dropped.numbers + dropped.tooShort
+        for (key, p) in phraseByKey { tokens += phraseCounts[p] * key.count }
+        return TextAnalysis(terms: unique, language: language, words: words, tokens: tokens, dropped: dropped,
+                            bytes: offset, invalidUTF8: invalid, collocations: collocationCount)
     }
 }
 

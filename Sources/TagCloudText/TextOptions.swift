@@ -27,6 +27,24 @@ public enum Language: String, Sendable, CaseIterable, Codable {
     /// Hindi.
     case hi
 
+    /// The language's name in English, for messages ("removed by the English stop-word list").
+    public var name: String {
+        switch self {
+        case .en: return "English"
+        case .de: return "German"
+        case .fr: return "French"
+        case .es: return "Spanish"
+        case .it: return "Italian"
+        case .pt: return "Portuguese"
+        case .nl: return "Dutch"
+        case .ru: return "Russian"
+        case .zh: return "Chinese"
+        case .ja: return "Japanese"
+        case .ar: return "Arabic"
+        case .hi: return "Hindi"
+        }
+    }
+
     /// Parses a code such as `en` or `en-GB` (the region is ignored); throws with the supported codes.
     public init(code: String) throws {
         let base = code.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? ""
@@ -126,7 +144,7 @@ public enum StopWords {
 
     /// Reads a stop-word file, with errors naming it.
     public static func read(path: String) throws -> Set<String> {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let data = WholeFile.read(path) else {
             throw TextError.unreadable(name: path, reason: "no such file or permission denied")
         }
         return parse(try TagListReader.decodeText(data, name: path))

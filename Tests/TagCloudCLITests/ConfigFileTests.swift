@@ -72,6 +72,54 @@ struct ConfigFileTests {
         #expect(back.string("width") == "600")
         #expect(back.positionals == ["t1"])
     }
+
+    @Test("numbers are written as JSON numbers only when they read back as the same text")
+    func numbers() throws {
+        let specs = [OptionSpec("seed", valueName: "N", help: "s"), OptionSpec("scale", valueName: "F", help: "f"),
+                     OptionSpec("share", valueName: "P", help: "p"), OptionSpec("name", valueName: "S", help: "n")]
+        let parser = ArgumentParser(options: specs)
+        let p = try parser.parse(["--seed", "18446744073709551615", "--scale", "1.50", "--share", "0.9", "--name", "007"])
+        let text = ConfigFile.effective(p, options: parser.options, skip: ["config"])
+        #expect(text.contains(#""seed": "18446744073709551615""#))
+        #expect(text.contains(#""scale": "1.50""#))
+        #expect(text.contains(#""share": 0.9"#))
+        #expect(text.contains(#""name": "007""#))
+        var back = try parser.parse(["--config", try write(text)])
+        back.values["config"] = nil
+        #expect(back.values == p.values)
+    }
+
+    @Test("null, [] and false leave an option unset, as config --print writes unset options")
+    func unset() throws {
+        let path = try write(#"{"width": null, "font": [], "justify": false}"#)
+        let p = try ArgumentParser(options: specs).parse(["--config", path])
+        #expect(p.values == ["config": [path]] && p.flags.isEmpty)
+    }
+
+    /// The options of the commands' tables that have no fixed default, and why; every other option
+    /// that takes a value must fill `defaultValue`, so `config --print` shows it.
+    static let withoutFixedDefault: Set<String> = [
+        // Nothing unless given.
+        "input", "text", "output", "shape", "mask", "color-image", "color", "tag-fill", "tag-border",
+        "stopwords", "add-stopwords", "phrase", "word-pattern",
+        // Automatic: the format follows -o, the language is detected, no row limit, every term kept
+        // (100 for flow --text), a pill's corner radius is half its height, a fresh seed is drawn.
+        "format", "language", "max-rows", "top", "corner-radius", "seed",
+        // Depend on the command and on --random-sizes (and each other): `StyleArguments.sizes`.
+        "min-size", "max-size",
+        // Not an option of the configuration but the file it comes from.
+        "config",
+    ]
+
+    @Test("every option that takes a value has its default in the table, unless it has none by design")
+    func defaultsFilled() {
+        for command in TagCloudTool.configurableCommands {
+            for spec in ArgumentParser(options: TagCloudTool.options(of: command)!).options where spec.takesValue {
+                #expect((spec.defaultValue != nil) != Self.withoutFixedDefault.contains(spec.name),
+                        "\(command) --\(spec.name): default \(spec.defaultValue ?? "none")")
+            }
+        }
+    }
 }
 
 @Suite("config --print")
@@ -91,6 +139,73 @@ struct ConfigPrintTests {
         #expect(try ToolRun.run(["cloud", "--config", config.path, "-o", a]).status == 0)
         #expect(try ToolRun.run(["cloud", "--config", config.path, "-o", b]).status == 0)
         #expect(try Data(contentsOf: URL(fileURLWithPath: a)) == Data(contentsOf: URL(fileURLWithPath: b)))
+    }
+
+    @Test("every option of every command is in the printed configuration, with a value of its kind",
+          arguments: TagCloudTool.configurableCommands)
+    func everyOption(_ command: String) throws {
+        let printed = try ToolRun.run(["config", "--print", command])
+        #expect(printed.status == 0, "\(printed.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: printed.stdout) as? [String: Any])
+        let specs = try #require(TagCloudTool.options(of: command))
+        #expect(Set(json.keys) == Set(specs.map(\.name)).subtracting(["help", "config"]))
+        for spec in specs where spec.name != "help" {
+            guard let value = json[spec.name] else { continue }
+            if !spec.takesValue {
+                #expect(value as? Bool == false, "--\(spec.name) is a flag: \(value)")
+            } else if spec.repeatable {
+                #expect(value is [Any], "--\(spec.name) is repeatable: \(value)")
+            } else {
+                #expect(value is String || value is NSNumber || value is NSNull, "--\(spec.name): \(value)")
+            }
+            // A default in the table is a default in the printout (unless not in effect, as the text options without --text).
+            if let d = spec.defaultValue, !(value is NSNull), !spec.repeatable, spec.takesValue {
+                #expect("\(value)" == d, "--\(spec.name): \(value) vs \(d)")
+            }
+        }
+    }
+
+    static let story = """
+        The White Rabbit ran past Alice. Alice followed the White Rabbit down the hole.
+        The White Rabbit was late; Alice was curious. Rabbits, rabbits everywhere, said Alice.
+
+        """
+
+    /// Command lines whose printed configuration must reproduce their output byte for byte: defaults
+    /// only, and options whose defaults depend on others (pills, random sizes, weight curves, text).
+    static let reproducible: [[String]] = [
+        ["cloud", "--seed", "5", "--width", "300", "--height", "200", "alpha", "beta", "gamma", "delta", "-o", "OUT.png"],
+        ["cloud", "--seed", "6", "--width", "320", "--height", "240", "--size-scale", "sqrt", "--shape", "heart",
+         "--text", "STORY", "--min-length", "3", "-o", "OUT.svg"],
+        ["flow", "--seed", "7", "swift", "ios", "linux", "machine learning", "-o", "OUT.png"],
+        ["flow", "--seed", "8", "--pill", "--random-sizes", "--max-rows", "2", "--width", "300", "a", "bb", "ccc", "dddd",
+         "eeeee", "ffffff", "-o", "OUT.png"],
+        ["flow", "--seed", "9", "--text", "STORY", "--align", "center", "--justify", "-o", "OUT.json"],
+    ]
+
+    @Test("config --print reproduces the output byte for byte when read back with --config", arguments: reproducible)
+    func reproduces(_ commandLine: [String]) throws {
+        let dir = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let story = dir.appendingPathComponent("story.txt")
+        try Data(Self.story.utf8).write(to: story)
+        let args = commandLine.map { $0.replacingOccurrences(of: "STORY", with: story.path) }
+        let ext = (args.last! as NSString).pathExtension
+        let options = Array(args.dropFirst().dropLast(2))   // without the command and -o
+        let direct = dir.appendingPathComponent("direct.\(ext)").path
+        let viaConfig = dir.appendingPathComponent("config.\(ext)").path
+
+        let first = try ToolRun.run([args[0]] + options + ["-o", direct])
+        #expect(first.status == 0, "\(first.stderr)")
+        let printed = try ToolRun.run(["config", "--print", args[0]] + options)
+        #expect(printed.status == 0, "\(printed.stderr)")
+        let config = dir.appendingPathComponent("saved.json")
+        try printed.stdout.write(to: config)
+        let second = try ToolRun.run([args[0], "--config", config.path, "-o", viaConfig])
+        #expect(second.status == 0, "\(second.stderr)")
+        let a = try Data(contentsOf: URL(fileURLWithPath: direct)), b = try Data(contentsOf: URL(fileURLWithPath: viaConfig))
+        #expect(a.count > 100)
+        #expect(a == b, "\(args.joined(separator: " ")): the configuration read back draws something else")
     }
 
     @Test("shapes lists every shape")
