@@ -1,4 +1,9 @@
 import CICUShim
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A growable array in manually managed memory. The counter's hot tables use it instead of `Array`
 /// because they live in a class: every `Array` access through a class property pays a dynamic
@@ -13,11 +18,26 @@ final class RawBuffer<Element> {
         base = Self.allocate(self.capacity)
     }
 
-    /// Cache-line aligned, so a hash-table slot never straddles two lines.
+    /// Blocks from this size up are mapped from the system directly.
+    private static var mappedBytes: Int { 1 << 20 }
+
+    /// Cache-line aligned, so a hash-table slot never straddles two lines. Large blocks (the hash
+    /// tables, rebuilt many times while counting a big file) are mapped and unmapped directly: glibc
+    /// raises its own mapping threshold after each such free and then keeps the memory, so the peak
+    /// grew with the input (83 MB for 10 MB of text, 132 MB for 200 MB) where it should stay flat.
     private static func allocate(_ n: Int) -> UnsafeMutablePointer<Element> {
-        UnsafeMutableRawPointer.allocate(byteCount: n * MemoryLayout<Element>.stride,
-                                         alignment: max(64, MemoryLayout<Element>.alignment))
+        let bytes = n * MemoryLayout<Element>.stride
+        if bytes >= mappedBytes, let p = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+           p != MAP_FAILED {
+            return p.bindMemory(to: Element.self, capacity: n)
+        }
+        return UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: max(64, MemoryLayout<Element>.alignment))
             .bindMemory(to: Element.self, capacity: n)
+    }
+
+    private static func release(_ p: UnsafeMutablePointer<Element>, _ n: Int) {
+        let bytes = n * MemoryLayout<Element>.stride
+        if bytes >= mappedBytes { munmap(UnsafeMutableRawPointer(p), bytes) } else { p.deallocate() }
     }
 
     /// Creates a buffer of `count` copies of `value`.
@@ -29,7 +49,7 @@ final class RawBuffer<Element> {
 
     deinit {
         base.deinitialize(count: count)
-        base.deallocate()
+        Self.release(base, capacity)
     }
 
     @inline(__always) subscript(i: Int) -> Element {
@@ -55,7 +75,7 @@ final class RawBuffer<Element> {
     private func reserve(_ newCapacity: Int) {
         let fresh = Self.allocate(newCapacity)
         fresh.moveInitialize(from: base, count: count)
-        base.deallocate()
+        Self.release(base, capacity)
         base = fresh
         capacity = newCapacity
     }

@@ -1,5 +1,6 @@
 import Foundation
 import TagCloud
+import CICUShim
 
 /// Where a text had bytes that are not UTF-8 (each bad sequence was replaced by U+FFFD).
 public struct InvalidUTF8Report: Sendable, Equatable {
@@ -219,6 +220,8 @@ final class CountingEngine: TokenSink {
         var key: ByteTable.Key
         var kind: WordKind
         var afterPunctuation: Bool
+        /// Filled in when the batch is counted.
+        var id: Int32 = -1
     }
     private static let batchSize = 32
     private let tokenBatch = RawBuffer<BatchedToken>(capacity: batchSize)
@@ -406,18 +409,26 @@ final class CountingEngine: TokenSink {
     }
 
     private func countTokens() {
-        for i in 0..<tokenBatch.count {
+        // First every word's id (its slot was fetched when it was batched), starting the loads of
+        // its count and folded form; then the counting, which finds them arrived.
+        let n = tokenBatch.count
+        for i in 0..<n {
             let t = tokenBatch[i]
-            count(UnsafeBufferPointer(start: t.start, count: t.length), key: t.key, kind: t.kind,
-                  afterPunctuation: t.afterPunctuation)
+            let (id, isNew) = raw.intern(t.start, t.length, t.key)
+            if isNew { register(UnsafeBufferPointer(start: t.start, count: t.length), kind: t.kind) }
+            tokenBatch[i].id = id
+            tc_prefetch(rawCounts.base + Int(id))
+            tc_prefetch(foldedOf.base + Int(id))
+        }
+        for i in 0..<n {
+            let t = tokenBatch[i]
+            count(t.id, afterPunctuation: t.afterPunctuation)
         }
         tokenBatch.removeAll()
     }
 
     @inline(__always)
-    private func count(_ bytes: UnsafeBufferPointer<UInt8>, key: ByteTable.Key, kind: WordKind, afterPunctuation: Bool) {
-        let (id, isNew) = raw.intern(bytes.baseAddress!, bytes.count, key)
-        if isNew { register(bytes, kind: kind) }
+    private func count(_ id: Int32, afterPunctuation: Bool) {
         let f = foldedOf[Int(id)]
         guard f >= 0 else {
             rawCounts[Int(id)] += 1
@@ -703,60 +714,14 @@ final class CountingEngine: TokenSink {
         var collocationCount = 0
         var remaining = counts
         if options.collocations {
-            // Pair counts per canonical word pair, then scores; spellings only for the winners.
-            let total = counts.reduce(0, +)
-            var winners: [UInt64: Int] = [:]
-            let fewest = Collocation.minimumCount(words: total, threshold: options.collocationThreshold)
-            func consider(_ key: UInt64, _ n: UInt32) {
-                guard n >= fewest else { return }
-                let a = Int(key >> 32), b = Int(key & 0xFFFF_FFFF)
-                let score = Collocation.score(bigram: Int(n), first: counts[a], second: counts[b], words: total)
-                if score > options.collocationThreshold { winners[key] = Int(n) }
-            }
-            // A pair of words with one spelling each is counted already; only pairs of words with
-            // several spellings ("The rabbit", "the rabbit") are added up in a table of their own,
-            // which stays small where one for every pair would not.
-            var spellings = [UInt8](repeating: 0, count: folded.count)
-            for id in 0..<R where rawCounts[id] > 0 {
-                let c = canonicalOf(raw: id)
-                if c >= 0 && spellings[Int(c)] < 2 { spellings[Int(c)] += 1 }
-            }
-            var several: [(key: UInt64, count: UInt32)] = []
-            bigrams.forEach { key, n in
-                let a = canonicalOf(raw: Int(key >> 32)), b = canonicalOf(raw: Int(key & 0xFFFF_FFFF))
-                guard a >= 0, b >= 0 else { return }
-                if spellings[Int(a)] == 1 && spellings[Int(b)] == 1 {
-                    consider(PairTable.key(a, b), n)
-                } else {
-                    several.append((PairTable.key(a, b), n))
-                }
-            }
-            let pairs = PairTable(capacity: several.count)
-            pairs.addAll(several)
-            pairs.forEach(consider)
-            var pairSpellings: [UInt64: [UInt64: (count: Int, first: Int)]] = [:]
-            // Most pairs involve a word in no winning pair: a flag per word spares them the hashing.
-            var inWinner = [Bool](repeating: false, count: counts.count)
-            for key in winners.keys { inWinner[Int(key >> 32)] = true; inWinner[Int(key & 0xFFFF_FFFF)] = true }
-            if !winners.isEmpty {
-                bigrams.forEach { key, n in
-                    let ra = Int(key >> 32), rb = Int(key & 0xFFFF_FFFF)
-                    let a = canonicalOf(raw: ra), b = canonicalOf(raw: rb)
-                    guard a >= 0, b >= 0, inWinner[Int(a)], inWinner[Int(b)] else { return }
-                    let pair = PairTable.key(a, b)
-                    guard winners[pair] != nil else { return }
-                    // Spelling ties go to the pair whose words were seen first (table order must not matter).
-                    pairSpellings[pair, default: [:]][key] = (Int(n), ra * rawCounts.count + rb)
-                }
-            }
-            for (key, n) in winners.sorted(by: { $0.key < $1.key }) {
-                let a = Int(key >> 32), b = Int(key & 0xFFFF_FFFF)
-                remaining[a] -= n
-                remaining[b] -= n
-                let spelled = best(pairSpellings[key])!
-                let left = spellingText(Int(spelled >> 32)), right = spellingText(Int(spelled & 0xFFFF_FFFF))
+            let canonicalOfRaw = (0..<R).map { canonicalOf(raw: $0) }
+            for w in CollocationFinder.find(pairs: bigrams, canonicalOfRaw: canonicalOfRaw, counts: counts,
+                                            threshold: options.collocationThreshold) {
+                remaining[Int(w.first)] -= w.count
+                remaining[Int(w.second)] -= w.count
+                let left = spellingText(Int(w.rawFirst)), right = spellingText(Int(w.rawSecond))
                 let separator = Collocation.joinsWithoutSpace(left, right) ? "" : " "
-                terms.append(Term(left + separator + right, weight: Double(n)))
+                terms.append(Term(left + separator + right, weight: Double(w.count)))
                 collocationCount += 1
             }
         }

@@ -100,9 +100,10 @@ public struct TextOptions: Sendable {
     /// Phrases that are always counted as one term and never split (`New York`), matched after case folding.
     public var phrases: [String] = []
     /// The most distinct word pairs kept for collocation scoring; beyond it the rarest pairs are dropped,
-    /// so memory stays bounded on huge inputs. Default: 1,000,000 (about 24 MB; a table that stays
-    /// within the processor's caches counts faster than a bigger one that does not).
-    public var bigramLimit = 1_000_000
+    /// so memory stays bounded on huge inputs. Default: 500,000 (a table of at most 16 MB). The pairs
+    /// dropped are those seen once or twice, which rarely score as collocations: in a text long enough
+    /// to fill the table, a pair needs a few sightings to beat the threshold.
+    public var bigramLimit = 500_000
 
     /// The defaults.
     public init() {}

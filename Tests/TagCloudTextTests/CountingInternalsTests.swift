@@ -129,4 +129,45 @@ struct CountingInternalsTests {
         #expect(streamed.terms == whole.terms)
         #expect(whole.words == 20_000)
     }
+
+    /// The radix-sorted scan must find what adding the pairs up in a dictionary finds.
+    @Test("Collocations from sorted pairs equal a plain dictionary's", arguments: [3, 300, 70_000])
+    func collocationFinder(vocabulary: Int) {
+        var rng = SeededRandom(seed: UInt64(vocabulary))
+        let raws = vocabulary * 2
+        // Two spellings per word ("The"/"the"), a few words dropped.
+        let canonicalOfRaw = (0..<raws).map { r -> Int32 in r % 29 == 5 ? -1 : Int32(r / 2) }
+        let table = PairTable()
+        var counts = [Int](repeating: 0, count: vocabulary)
+        for _ in 0..<60_000 {
+            // Skewed choices, so some pairs repeat often enough to win.
+            let a = min(rng.nextInt(below: raws), rng.nextInt(below: raws), rng.nextInt(below: raws))
+            let b = min(rng.nextInt(below: raws), rng.nextInt(below: raws))
+            table.increment(PairTable.key(Int32(a), Int32(b)))
+            if canonicalOfRaw[a] >= 0 { counts[Int(canonicalOfRaw[a])] += 1 }
+        }
+        for c in counts.indices { counts[c] += 1 }
+        let found = CollocationFinder.find(pairs: table, canonicalOfRaw: canonicalOfRaw, counts: counts, threshold: 30)
+
+        var sums: [UInt64: Int] = [:]
+        var best: [UInt64: (count: UInt32, raw: UInt64)] = [:]
+        table.forEach { raw, n in
+            let a = canonicalOfRaw[Int(raw >> 32)], b = canonicalOfRaw[Int(raw & 0xFFFF_FFFF)]
+            guard a >= 0, b >= 0 else { return }
+            let key = PairTable.key(a, b)
+            sums[key, default: 0] += Int(n)
+            if let o = best[key], o.count > n || (o.count == n && o.raw < raw) { return }
+            best[key] = (n, raw)
+        }
+        let total = counts.reduce(0, +)
+        let expected = sums.keys.sorted().compactMap { key -> CollocationFinder.Winner? in
+            let a = Int(key >> 32), b = Int(key & 0xFFFF_FFFF), n = sums[key]!
+            guard Collocation.score(bigram: n, first: counts[a], second: counts[b], words: total) > 30 else { return nil }
+            let raw = best[key]!.raw
+            return CollocationFinder.Winner(first: Int32(a), second: Int32(b), count: n,
+                                            rawFirst: Int32(raw >> 32), rawSecond: Int32(raw & 0xFFFF_FFFF))
+        }
+        #expect(found == expected)
+        #expect(vocabulary > 1000 || !found.isEmpty)
+    }
 }

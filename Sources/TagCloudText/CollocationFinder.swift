@@ -1,0 +1,97 @@
+/// Finds the collocations among the counted word pairs: pairs of raw spellings are added up per pair
+/// of canonical words ("The rabbit" and "the rabbit"), scored, and each winner is shown in its most
+/// frequent spelling.
+///
+/// The pairs are gathered into one array and sorted by canonical pair with a radix sort, so adding
+/// them up is a linear scan: hashing hundreds of thousands of pairs into a second table (and looking
+/// the winners' spellings up in a third) cost more than counting the text.
+enum CollocationFinder {
+    /// A winning pair: canonical word ids, the summed count, and the raw ids of its shown spelling.
+    struct Winner: Equatable {
+        var first: Int32
+        var second: Int32
+        var count: Int
+        var rawFirst: Int32
+        var rawSecond: Int32
+    }
+
+    private struct Entry {
+        var key: UInt64       // canonical pair, packed for sorting
+        var raw: UInt64       // raw pair, PairTable.key(rawFirst, rawSecond)
+        var count: UInt32
+    }
+
+    /// The pairs of `pairs` (keyed by raw ids) whose canonical words (`canonicalOfRaw`, -1 for a
+    /// dropped word) score above `threshold` with word counts `counts`, in canonical pair order.
+    static func find(pairs: PairTable, canonicalOfRaw: [Int32], counts: [Int], threshold: Double) -> [Winner] {
+        let total = counts.reduce(0, +)
+        guard total > 0, !counts.isEmpty else { return [] }
+        let fewest = Collocation.minimumCount(words: total, threshold: threshold)
+        let bits = max(1, Int.bitWidth - (counts.count - 1).leadingZeroBitCount)
+
+        let entries = RawBuffer<Entry>(capacity: max(16, pairs.count))
+        canonicalOfRaw.withUnsafeBufferPointer { canonical in
+            pairs.forEach { raw, n in
+                let a = canonical[Int(raw >> 32)], b = canonical[Int(raw & 0xFFFF_FFFF)]
+                guard a >= 0, b >= 0 else { return }
+                entries.append(Entry(key: UInt64(a) << UInt64(bits) | UInt64(b), raw: raw, count: n))
+            }
+        }
+        let sorted = radixSorted(entries, keyBits: 2 * bits)
+
+        var winners: [Winner] = []
+        let n = entries.count
+        var i = 0
+        while i < n {
+            let key = sorted[i].key
+            var sum = 0
+            var best = sorted[i]
+            var j = i
+            while j < n && sorted[j].key == key {
+                let e = sorted[j]
+                sum += Int(e.count)
+                // The most frequent spelling; ties go to the one whose words were seen first.
+                if e.count > best.count || (e.count == best.count && e.raw < best.raw) { best = e }
+                j += 1
+            }
+            if sum >= Int(fewest) {
+                let a = Int(key >> UInt64(bits)), b = Int(key & ((1 << UInt64(bits)) - 1))
+                if Collocation.score(bigram: sum, first: counts[a], second: counts[b], words: total) > threshold {
+                    winners.append(Winner(first: Int32(a), second: Int32(b), count: sum,
+                                          rawFirst: Int32(truncatingIfNeeded: best.raw >> 32),
+                                          rawSecond: Int32(truncatingIfNeeded: best.raw & 0xFFFF_FFFF)))
+                }
+            }
+            i = j
+        }
+        return winners
+    }
+
+    /// The entries ordered by key (the low `keyBits` bits), least significant 11 bits first.
+    private static func radixSorted(_ entries: RawBuffer<Entry>, keyBits: Int) -> UnsafeMutablePointer<Entry> {
+        let n = entries.count
+        let scratch = UnsafeMutablePointer<Entry>.allocate(capacity: max(1, n))
+        defer { scratch.deallocate() }
+        var source = entries.base, target = scratch
+        // Few passes: 16-bit digits when the keys need at most 32 bits (a vocabulary under 65,536).
+        let digit = keyBits <= 32 ? (keyBits + 1) / 2 : 11, buckets = 1 << digit
+        let counts = UnsafeMutablePointer<Int>.allocate(capacity: buckets)
+        defer { counts.deallocate() }
+        var shift = 0
+        while shift < keyBits {
+            counts.initialize(repeating: 0, count: buckets)
+            for k in 0..<n { counts[Int(source[k].key >> UInt64(shift)) & (buckets - 1)] += 1 }
+            var sum = 0
+            for b in 0..<buckets { let c = counts[b]; counts[b] = sum; sum += c }
+            for k in 0..<n {
+                let d = Int(source[k].key >> UInt64(shift)) & (buckets - 1)
+                (target + counts[d]).initialize(to: source[k])
+                counts[d] += 1
+            }
+            swap(&source, &target)
+            shift += digit
+        }
+        if source != entries.base { entries.base.update(from: source, count: n) }
+        return entries.base
+    }
+}
