@@ -193,14 +193,14 @@ final class Segmenter {
         let icuBridge = 256
         var asciiStart = 0
         var i = 0
-        while let j = nextNonASCII(p, from: i, to: n) {
+        while let j = nextNeedingICU(p, from: i, to: n) {
             // The piece holding byte j starts at the last whitespace-run start at or before it.
             var s = j
             while s > asciiStart && !isASCIISpace(p[s - 1]) { s -= 1 }
             while s > asciiStart && isASCIISpace(p[s - 1]) { s -= 1 }
             // It ends at the first whitespace after j; bridge over short ASCII stretches to the next piece.
             var m = pieceEnd(p, after: j, to: n)
-            while m < n, let next = nextNonASCII(p, from: m, to: min(n, m + icuBridge)) {
+            while m < n, let next = nextNeedingICU(p, from: m, to: min(n, m + icuBridge)) {
                 m = pieceEnd(p, after: next, to: n)
             }
             if s > asciiStart { ascii(p, asciiStart, s, sink) }
@@ -216,6 +216,39 @@ final class Segmenter {
         var m = j + 1
         while m < n && !isASCIISpace(p[m]) { m += 1 }
         return m
+    }
+
+    /// The start of the first character in `from..<to` that the fast path cannot segment: any
+    /// non-ASCII character except a few common punctuation marks. English text is full of dashes,
+    /// curly double quotes and ellipses; each used to send the text around it to ICU.
+    @inline(__always)
+    private func nextNeedingICU(_ p: UnsafePointer<UInt8>, from: Int, to: Int) -> Int? {
+        var i = from
+        while let j = nextNonASCII(p, from: i, to: to) {
+            let length = Self.fastPunctuationLength(p, j, to)
+            if length == 0 { return j }
+            i = j + length
+        }
+        return nil
+    }
+
+    /// The length of the punctuation mark at `j` when it is one the fast path handles, else 0. Each
+    /// has Word_Break=Other, so UAX #29 breaks on both sides of it, as the fast path does for any
+    /// non-ASCII byte; and none is a hyphen, an apostrophe or a space (’ is MidNumLet, so it is not here).
+    @inline(__always)
+    static func fastPunctuationLength(_ p: UnsafePointer<UInt8>, _ j: Int, _ end: Int) -> Int {
+        switch p[j] {
+        case 0xC2 where j + 1 < end:
+            // « » ° §
+            return [0xAB, 0xBB, 0xB0, 0xA7].contains(p[j + 1]) ? 2 : 0
+        case 0xC3 where j + 1 < end:
+            return p[j + 1] == 0x97 ? 2 : 0     // ×
+        case 0xE2 where j + 2 < end && p[j + 1] == 0x80:
+            // – — “ ” • …
+            return [0x93, 0x94, 0x9C, 0x9D, 0xA2, 0xA6].contains(p[j + 2]) ? 3 : 0
+        default:
+            return 0
+        }
     }
 
     /// The index of the first byte ≥ 0x80 in `from..<to`, eight bytes at a time.

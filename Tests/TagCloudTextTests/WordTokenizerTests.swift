@@ -89,6 +89,33 @@ struct WordTokenizerTests {
     }
 }
 
+/// Texts mixing ASCII with the punctuation marks the fast path handles itself and with characters
+/// that send the text around them to ICU: the tokens must be ICU's, with hyphens kept or split.
+@Suite("Fast path around non-ASCII text")
+struct FastPathMixedTests {
+    @Test("Dashes, curly quotes, ellipses and other marks segment as ICU does", arguments: [UInt64(1), 2, 3, 4, 5, 6])
+    func fastPunctuationAgreesWithICU(seed: UInt64) throws {
+        let alphabet = ["ab", "Z9", "_", "0", ".", "'", ",", "-", " ", "\n", "\"", "3.5",
+                        "—", "–", "“", "”", "…", "•", "«", "»", "×", "°", "§", "’", "é", "北京", "‘", "‐", "\u{301}", "\u{2060}"]
+        var rng = SeededRandom(seed: seed)
+        for keepHyphens in [false, true] {
+            var o = TextOptions()
+            o.keepHyphens = keepHyphens
+            let fast = try Segmenter(options: o)
+            let slow = try Segmenter(options: o)
+            slow.asciiFastPath = false
+            for _ in 0..<400 {
+                let text = (0..<rng.nextInt(below: 14)).map { _ in alphabet[rng.nextInt(below: alphabet.count)] }.joined()
+                let bytes = Array(text.utf8)
+                let a = Recorder(), b = Recorder()
+                bytes.withUnsafeBufferPointer { fast.process($0, into: a) }
+                bytes.withUnsafeBufferPointer { slow.process($0, into: b) }
+                #expect(a.tokens == b.tokens, "\(text.debugDescription) keepHyphens \(keepHyphens)")
+            }
+        }
+    }
+}
+
 final class Recorder: TokenSink {
     var tokens: [String] = []
     func token(_ bytes: UnsafeBufferPointer<UInt8>, kind: WordKind, afterPunctuation: Bool) {
