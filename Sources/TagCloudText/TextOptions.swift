@@ -159,9 +159,18 @@ public enum StopWords {
     static func detect(_ all: [(word: String, count: Int)]) -> Language? {
         // Stop words are the most frequent words of a text and the script of the text is that of its
         // frequent words, so the top of the vocabulary decides; the long tail only costs time.
-        let counts = all.count <= detectionVocabulary ? all
-            : all.indices.sorted { all[$0].count != all[$1].count ? all[$0].count > all[$1].count : $0 < $1 }
-                .prefix(detectionVocabulary).map { all[$0] }
+        var counts = all
+        if all.count > detectionVocabulary {
+            // The words above the cut-off count, then those at it in text order: sorting plain
+            // numbers is far cheaper than sorting the words.
+            let cut = all.map(\.count).sorted(by: >)[detectionVocabulary - 1]
+            var atCut = detectionVocabulary - all.lazy.filter { $0.count > cut }.count
+            counts = all.filter { w in
+                if w.count > cut { return true }
+                if w.count == cut && atCut > 0 { atCut -= 1; return true }
+                return false
+            }
+        }
         var scripts: [Int32: Int] = [:]
         var total = 0
         for (word, count) in counts {
