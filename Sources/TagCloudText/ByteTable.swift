@@ -187,14 +187,15 @@ final class ByteTable {
 
     private func grow() {
         let size = (mask + 1) * 2
-        let fresh = RawBuffer<Slot>(repeating: Slot(head0: 0, head1: 0, hash: 0, info: 0), count: size)
+        let freshBuffer = RawBuffer<Slot>(repeating: Slot(head0: 0, head1: 0, hash: 0, info: 0), count: size)
         let m = size - 1
-        for i in 0...mask where slots[i].info != 0 {
-            var slot = Int(truncatingIfNeeded: slots[i].hash) & m
+        let old = slots.base, fresh = freshBuffer.base
+        for i in 0...mask where old[i].info != 0 {
+            var slot = Int(truncatingIfNeeded: old[i].hash) & m
             while fresh[slot].info != 0 { slot = (slot + 1) & m }
-            fresh[slot] = slots[i]
+            fresh[slot] = old[i]
         }
-        slots = fresh
+        slots = freshBuffer
         mask = m
     }
 
@@ -290,39 +291,35 @@ final class PairTable {
         if count * 2 > mask { rebuild(size: (mask + 1) * 2, keepAbove: 0) }
     }
 
-    /// Adds every pair of `items`, fetching slots a few pairs ahead (the pairs arrive in no useful
-    /// order, so nearly every slot is a cache miss otherwise).
-    func addAll(_ items: [(key: UInt64, count: UInt32)]) {
-        let ahead = 16
-        for i in items.indices {
-            if i + ahead < items.count { prefetch(items[i + ahead].key) }
-            add(items[i].key, items[i].count)
-        }
-    }
-
     /// Keeps only the pairs counted more than `level` times.
     func prune(keepAbove level: UInt32) { rebuild(size: mask + 1, keepAbove: level) }
 
     /// Every pair with its count, in table order.
     func forEach(_ body: (UInt64, UInt32) -> Void) {
-        for i in 0...mask where entries[i].key != Self.empty { body(entries[i].key, entries[i].count) }
+        // Through a pointer: each access to the buffer property pays a dynamic exclusivity check.
+        let e = entries.base
+        for i in 0...mask where e[i].key != Self.empty { body(e[i].key, e[i].count) }
     }
 
     private func rebuild(size: Int, keepAbove level: UInt32) {
-        let old = entries, oldSize = mask + 1
+        let oldBuffer = entries, oldSize = mask + 1
         entries = RawBuffer(repeating: Entry(key: Self.empty, count: 0), count: size)
-        mask = size - 1
-        count = 0
+        let m = size - 1
+        mask = m
+        let old = oldBuffer.base, fresh = entries.base
+        var kept = 0
         let ahead = 16
         for i in 0..<oldSize {
             if i + ahead < oldSize && old[i + ahead].key != Self.empty {
-                tc_prefetch(entries.base + Self.slot(old[i + ahead].key, mask))
+                tc_prefetch(fresh + Self.slot(old[i + ahead].key, m))
             }
             guard old[i].key != Self.empty && old[i].count > level else { continue }
-            var slot = Self.slot(old[i].key, mask)
-            while entries[slot].key != Self.empty { slot = (slot + 1) & mask }
-            entries[slot] = old[i]
-            count += 1
+            var slot = Self.slot(old[i].key, m)
+            while fresh[slot].key != Self.empty { slot = (slot + 1) & m }
+            fresh[slot] = old[i]
+            kept += 1
         }
+        count = kept
+        withExtendedLifetime(oldBuffer) {}
     }
 }

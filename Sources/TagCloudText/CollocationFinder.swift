@@ -29,18 +29,23 @@ enum CollocationFinder {
         let fewest = Collocation.minimumCount(words: total, threshold: threshold)
         let bits = max(1, Int.bitWidth - (counts.count - 1).leadingZeroBitCount)
 
-        let entries = RawBuffer<Entry>(capacity: max(16, pairs.count))
+        // Plain memory and a local count: appending through a class pays an exclusivity check per pair.
+        let capacity = max(1, pairs.count)
+        let first = UnsafeMutablePointer<Entry>.allocate(capacity: capacity)
+        let second = UnsafeMutablePointer<Entry>.allocate(capacity: capacity)
+        defer { first.deallocate(); second.deallocate() }
+        var n = 0
         canonicalOfRaw.withUnsafeBufferPointer { canonical in
-            pairs.forEach { raw, n in
+            pairs.forEach { raw, count in
                 let a = canonical[Int(raw >> 32)], b = canonical[Int(raw & 0xFFFF_FFFF)]
                 guard a >= 0, b >= 0 else { return }
-                entries.append(Entry(key: UInt64(a) << UInt64(bits) | UInt64(b), raw: raw, count: n))
+                (first + n).initialize(to: Entry(key: UInt64(a) << UInt64(bits) | UInt64(b), raw: raw, count: count))
+                n += 1
             }
         }
-        let sorted = radixSorted(entries, keyBits: 2 * bits)
+        let sorted = radixSort(first, second, n, keyBits: 2 * bits)
 
         var winners: [Winner] = []
-        let n = entries.count
         var i = 0
         while i < n {
             let key = sorted[i].key
@@ -67,13 +72,13 @@ enum CollocationFinder {
         return winners
     }
 
-    /// The entries ordered by key (the low `keyBits` bits), least significant 11 bits first.
-    private static func radixSorted(_ entries: RawBuffer<Entry>, keyBits: Int) -> UnsafeMutablePointer<Entry> {
-        let n = entries.count
-        let scratch = UnsafeMutablePointer<Entry>.allocate(capacity: max(1, n))
-        defer { scratch.deallocate() }
-        var source = entries.base, target = scratch
-        // Few passes: 16-bit digits when the keys need at most 32 bits (a vocabulary under 65,536).
+    /// Sorts the `n` entries at `a` by key (the low `keyBits` bits), using `b` as scratch; returns
+    /// whichever of the two holds the result.
+    private static func radixSort(_ a: UnsafeMutablePointer<Entry>, _ b: UnsafeMutablePointer<Entry>, _ n: Int,
+                                  keyBits: Int) -> UnsafeMutablePointer<Entry> {
+        var source = a, target = b
+        // Few passes: 16-bit digits when the keys need at most 32 bits (a vocabulary under 65,536);
+        // measured faster than three passes of 11 bits despite the wider scatter.
         let digit = keyBits <= 32 ? (keyBits + 1) / 2 : 11, buckets = 1 << digit
         let counts = UnsafeMutablePointer<Int>.allocate(capacity: buckets)
         defer { counts.deallocate() }
@@ -82,7 +87,7 @@ enum CollocationFinder {
             counts.initialize(repeating: 0, count: buckets)
             for k in 0..<n { counts[Int(source[k].key >> UInt64(shift)) & (buckets - 1)] += 1 }
             var sum = 0
-            for b in 0..<buckets { let c = counts[b]; counts[b] = sum; sum += c }
+            for d in 0..<buckets { let c = counts[d]; counts[d] = sum; sum += c }
             for k in 0..<n {
                 let d = Int(source[k].key >> UInt64(shift)) & (buckets - 1)
                 (target + counts[d]).initialize(to: source[k])
@@ -91,7 +96,6 @@ enum CollocationFinder {
             swap(&source, &target)
             shift += digit
         }
-        if source != entries.base { entries.base.update(from: source, count: n) }
-        return entries.base
+        return source
     }
 }

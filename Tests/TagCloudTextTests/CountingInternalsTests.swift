@@ -58,11 +58,6 @@ struct CountingInternalsTests {
         seen = [:]
         table.forEach { seen[$0] = $1 }
         #expect(seen == reference.filter { $0.value > 2 })
-        let more = PairTable()
-        more.addAll(reference.map { (key: $0.key, count: $0.value) })
-        seen = [:]
-        more.forEach { seen[$0] = $1 }
-        #expect(seen == reference)
     }
 
     /// No pair below the minimum count can score above the threshold, whatever its words' counts.
