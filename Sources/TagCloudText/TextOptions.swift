@@ -94,6 +94,20 @@ public struct TextOptions: Sendable {
 public enum StopWords {
     /// The built-in stop words of `language`, case-folded, loaded from the package's resource files.
     public static func list(for language: Language) -> Set<String> {
+        // Loaded once per process: detecting a Latin-script language reads seven lists, which cost
+        // far more than counting a short text (a program counting many small texts paid it each time).
+        cacheLock.lock()
+        defer { cacheLock.unlock() }
+        if let cached = cache[language] { return cached }
+        let words = load(language)
+        cache[language] = words
+        return words
+    }
+
+    private static let cacheLock = NSLock()
+    nonisolated(unsafe) private static var cache: [Language: Set<String>] = [:]
+
+    private static func load(_ language: Language) -> Set<String> {
         guard let url = Bundle.module.url(forResource: language.rawValue, withExtension: "txt", subdirectory: "Resources/stopwords")
                 ?? Bundle.module.url(forResource: language.rawValue, withExtension: "txt", subdirectory: "stopwords"),
               let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
