@@ -78,15 +78,27 @@ public enum TagCloudTool {
     }
 
     static func listFonts(_ argv: [String]) throws {
-        let specs = [OptionSpec("sample", valueName: "TEXT", help: "Only families that can draw TEXT."), CommonOptions.help]
+        let specs = [
+            OptionSpec("sample", valueName: "TEXT", help: "Only families that can draw TEXT."),
+            OptionSpec("script", valueName: "NAME", help: "Only families that cover a script: latin, cyrillic, greek, arabic, hebrew, devanagari, thai, han, japanese, hangul, … or its ISO 15924 code (Latn, Hani, Arab…)."),
+            CommonOptions.help,
+        ]
         let args = try ArgumentParser(options: specs).parse(argv)
         if args.flag("help") {
             print(helpText(command: "tagcloud fonts", summary: "List installed font families.",
-                           usage: ["tagcloud fonts [--sample TEXT]"], options: specs,
-                           examples: ["tagcloud fonts --sample 你好"]))
+                           usage: ["tagcloud fonts [--sample TEXT] [--script NAME]"], options: specs,
+                           examples: ["tagcloud fonts --sample 你好", "tagcloud fonts --script han", "tagcloud fonts --script Arab"]))
             return
         }
-        let families = args.string("sample").map { FontLibrary.shared.families(supporting: $0) } ?? FontLibrary.shared.families()
+        var families = args.string("sample").map { FontLibrary.shared.families(supporting: $0) } ?? FontLibrary.shared.families()
+        if let name = args.string("script") {
+            guard let script = FontScript.named(name) else {
+                throw CLIError.usage("unknown script \"\(name)\": choose one of \(FontScript.acceptedNames.joined(separator: ", ")), "
+                                     + "or an ISO 15924 code such as Latn, Hani or Arab")
+            }
+            let covering = Set(FontLibrary.shared.families(covering: script))
+            families = families.filter(covering.contains)
+        }
         print(families.joined(separator: "\n"))
     }
 

@@ -19,6 +19,7 @@ public final class FontLibrary: @unchecked Sendable {
     private var resolved: [FontDescriptor: Result<ResolvedFont, GraphicsError>] = [:]
     private var allFamilies: [String]?
     private var supporting: [String: [String]] = [:]
+    private var covering: [String: [String]] = [:]
     private var fallbacks: [FallbackKey: ResolvedFont?] = [:]
 
     private struct FallbackKey: Hashable {
@@ -202,6 +203,28 @@ public final class FontLibrary: @unchecked Sendable {
             }) ?? []
             let sorted = Array(Set(list)).sorted()
             supporting[sample] = sorted
+            return sorted
+        }
+    }
+
+    /// The families with a font that covers `script` (the whole orthography of one of its
+    /// languages, as fontconfig records it per font), sorted; e.g. the CJK families for `han`.
+    public func families(covering script: FontScript) -> [String] {
+        withLock {
+            if let cached = covering[script.name] { return cached }
+            let list = (try? listFonts(objects: [FC_FAMILY, FC_LANG]) { pattern, out in
+                var langs: OpaquePointer?
+                guard FcPatternGetLangSet(pattern, FC_LANG, 0, &langs) == FcResultMatch, let langs else { return }
+                // Equal, not merely the same language: Punjabi in Arabic letters (pa-pk) is no Gurmukhi.
+                guard script.languages.contains(where: { language in
+                    var tag = Array(language.utf8)
+                    tag.append(0)
+                    return FcLangSetHasLang(langs, tag) == FcLangEqual
+                }) else { return }
+                out.append(contentsOf: Self.strings(pattern, FC_FAMILY))
+            }) ?? []
+            let sorted = Array(Set(list)).sorted()
+            covering[script.name] = sorted
             return sorted
         }
     }

@@ -113,7 +113,8 @@ public struct TextOptions: Sendable {
 public enum StopWords {
     /// The built-in stop words of `language`, case-folded, loaded from the package's resource files.
     public static func list(for language: Language) -> Set<String> {
-        // Parsing folds every word through ICU; language detection asks for seven lists per count.
+        // Loaded once per process: detecting a Latin-script language reads seven lists, which cost
+        // far more than counting a short text (a program counting many small texts paid it each time).
         cacheLock.lock()
         defer { cacheLock.unlock() }
         if let cached = cache[language] { return cached }
