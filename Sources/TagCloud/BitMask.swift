@@ -58,6 +58,23 @@ public struct BitMask: Hashable, Sendable {
     /// Number of set pixels.
     public var popCount: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
 
+    /// Whether `other`, moved by some whole offset, lies inside this mask: every bit of it at a set
+    /// bit of this one. Masks up to 64 bits wide only (wider ones answer false).
+    func covers(_ other: BitMask) -> Bool {
+        guard other.width <= width, other.height <= height, wordsPerRow == 1, other.wordsPerRow == 1 else { return false }
+        for dy in 0...(height - other.height) {
+            for dx in 0...(width - other.width) {
+                var inside = true
+                for y in 0..<other.height where other.words[y] << UInt64(dx) & ~words[y + dy] != 0 {
+                    inside = false
+                    break
+                }
+                if inside { return true }
+            }
+        }
+        return false
+    }
+
     /// Whether no pixel is set.
     public var isEmpty: Bool { words.allSatisfy { $0 == 0 } }
 

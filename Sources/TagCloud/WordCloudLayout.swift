@@ -285,6 +285,15 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
         // at full resolution, everywhere at quarter resolution) cannot place is reported unplaced.
         // The Python package instead stops at its first word that does not fit.
         var fullSearches = 200
+        // Coarse masks that fit nowhere on the coarse map. The map only fills up, so a mask that
+        // covers one of them (moved by some offset) fits nowhere either: in a crowded shape most
+        // words that fail at the minimum size are spared their search of the whole coarse map.
+        var coarseFailures: [BitMask] = []
+        func noteCoarseFailure(_ m: BitMask) {
+            coarseFailures.removeAll { $0.covers(m) }
+            coarseFailures.append(m)
+            if coarseFailures.count > 24 { coarseFailures.removeFirst() }
+        }
         var runningSize = predicted.first ?? options.minFontSize
         var runningWeight = styled.first?.term.weight ?? 1
         var cap = Double.infinity
@@ -325,10 +334,15 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
                     let pole: (x: Int, y: Int) = depth?.deepest ?? (Int(sx), Int(sy))
                     let fine = finder.nearest(search, startX: sx, startY: sy, tileBudget: Self.fineBudget,
                                               near: (pole.x - search.mask.width / 2, pole.y - search.mask.height / 2, 16))
+                    var coarseHit: PlacementSearch.Found? = nil
+                    if !(fine?.exhaustive ?? false), let cs = e.coarse,
+                       !coarseFailures.contains(where: { cs.mask.covers($0) }) {
+                        coarseHit = coarseFinder.nearest(cs, startX: sx / Double(c), startY: sy / Double(c))
+                        if coarseHit == nil { noteCoarseFailure(cs.mask) }
+                    }
                     if let f = fine, f.exhaustive {
                         spot = (f.x, f.y)
-                    } else if let cs = e.coarse,
-                              let g = coarseFinder.nearest(cs, startX: sx / Double(c), startY: sy / Double(c)) {
+                    } else if let g = coarseHit {
                         let (gx, gy) = (g.x * c, g.y * c)
                         var bestKey = finder.key(x: gx, y: gy, width: search.mask.width, height: search.mask.height,
                                                  startX: sx, startY: sy)
