@@ -24,13 +24,12 @@ enum TermOrder {
     /// The first eight UTF-8 bytes as a big-endian number, zero-padded: comparing two of them compares
     /// the strings' starts in byte order (a text holds no NUL, so padding sorts a shorter text first).
     static func prefix(_ text: String) -> UInt64 {
-        var value: UInt64 = 0, n = 0
-        for b in text.utf8 {
-            guard n < 8 else { break }
-            value |= UInt64(b) << UInt64(56 - 8 * n)
-            n += 1
+        var text = text
+        return text.withUTF8 { bytes in
+            var value: UInt64 = 0
+            for n in 0..<min(8, bytes.count) { value |= UInt64(bytes[n]) << UInt64(56 - 8 * n) }
+            return value
         }
-        return value
     }
 
     /// Whether `a` comes before `b` in UTF-8 byte order, which is code-point order.
