@@ -81,6 +81,22 @@ final class RawBuffer<Element> {
     }
 }
 
+/// One value in manually managed memory, for state a class changes on every word: a write to a
+/// class's stored property pays a dynamic exclusivity check, a write through this `let` pointer does not.
+final class PointerCell<Value> {
+    let pointer: UnsafeMutablePointer<Value>
+
+    init(_ value: Value) {
+        pointer = .allocate(capacity: 1)
+        pointer.initialize(to: value)
+    }
+
+    deinit {
+        pointer.deinitialize(count: 1)
+        pointer.deallocate()
+    }
+}
+
 /// An open-addressing hash set of byte strings that hands out dense ids (0, 1, 2, … in first-seen
 /// order). The counter interns every word through it: hashing the UTF-8 bytes directly avoids
 /// creating a `String` per word, which would cost more than the rest of the counting.
@@ -140,21 +156,10 @@ final class ByteTable {
     /// The id of the bytes, whose key is `key`, adding them when new.
     @inline(__always)
     func intern(_ p: UnsafePointer<UInt8>, _ n: Int, _ key: Key) -> (id: Int32, isNew: Bool) {
-        let h0 = key.head0, h1 = key.head1, h = key.hash
-        let lengthTag = UInt64(n) << 32
-        let slotBase = slots.base
-        var slot = Int(truncatingIfNeeded: h) & mask
-        while true {
-            let s = slotBase[slot]
-            if s.info == 0 { break }
-            if s.hash == h && s.head0 == h0 && s.head1 == h1 && s.info & 0xFFFF_FFFF_0000_0000 == lengthTag
-                && (n <= 16 || tailEqual(Int(s.info & 0xFFFF_FFFF) - 1, p, n)) {
-                return (Int32(truncatingIfNeeded: s.info & 0xFFFF_FFFF) - 1, false)
-            }
-            slot = (slot + 1) & mask
-        }
+        let (slot, found) = probe(p, n, key)
+        if let found { return (found, false) }
         let id = count
-        slotBase[slot] = Slot(head0: h0, head1: h1, hash: h, info: lengthTag | UInt64(id + 1))
+        slots.base[slot] = Slot(head0: key.head0, head1: key.head1, hash: key.hash, info: UInt64(n) << 32 | UInt64(id + 1))
         arena.append(p, count: n)
         starts.append(arena.count)
         if count * 2 > mask { grow() }
@@ -163,15 +168,22 @@ final class ByteTable {
 
     /// The id of the bytes, or nil when they were never interned.
     func find(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int32? {
-        let (h0, h1) = Self.heads(p, n)
-        let h = Self.hash(p, n, h0, h1)
-        var slot = Int(truncatingIfNeeded: h) & mask
+        probe(p, n, Key(p, n)).found
+    }
+
+    /// The slot holding the bytes and their id, or the empty slot where they would go and nil.
+    @inline(__always)
+    private func probe(_ p: UnsafePointer<UInt8>, _ n: Int, _ key: Key) -> (slot: Int, found: Int32?) {
+        let lengthTag = UInt64(n) << 32
+        let slotBase = slots.base
+        var slot = Int(truncatingIfNeeded: key.hash) & mask
         while true {
-            let s = slots[slot]
-            if s.info == 0 { return nil }
-            if s.hash == h && s.head0 == h0 && s.head1 == h1 && s.info >> 32 == UInt64(n)
+            let s = slotBase[slot]
+            if s.info == 0 { return (slot, nil) }
+            if s.hash == key.hash && s.head0 == key.head0 && s.head1 == key.head1
+                && s.info & 0xFFFF_FFFF_0000_0000 == lengthTag
                 && (n <= 16 || tailEqual(Int(s.info & 0xFFFF_FFFF) - 1, p, n)) {
-                return Int32(truncatingIfNeeded: s.info & 0xFFFF_FFFF) - 1
+                return (slot, Int32(truncatingIfNeeded: s.info & 0xFFFF_FFFF) - 1)
             }
             slot = (slot + 1) & mask
         }
@@ -274,19 +286,16 @@ final class PairTable {
     @inline(__always) func prefetch(_ key: UInt64) { tc_prefetch(entries.base + Self.slot(key, mask)) }
 
     /// Adds one to the pair's count.
-    @inline(__always) func increment(_ key: UInt64) { add(key, 1) }
-
-    /// Adds `amount` to the pair's count.
-    @inline(__always) func add(_ key: UInt64, _ amount: UInt32) {
+    @inline(__always) func increment(_ key: UInt64) {
         let e = entries.base
         var slot = Self.slot(key, mask)
         while true {
             let found = e[slot].key
-            if found == key { e[slot].count &+= amount; return }
+            if found == key { e[slot].count &+= 1; return }
             if found == Self.empty { break }
             slot = (slot + 1) & mask
         }
-        e[slot] = Entry(key: key, count: amount)
+        e[slot] = Entry(key: key, count: 1)
         count += 1
         if count * 2 > mask { rebuild(size: (mask + 1) * 2, keepAbove: 0) }
     }

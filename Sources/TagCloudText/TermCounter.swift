@@ -195,11 +195,9 @@ final class CountingEngine: TokenSink {
         var previous: Int32 = -1
         var droppedSincePrevious = false
     }
-    private let tally: UnsafeMutablePointer<Tally> = {
-        let p = UnsafeMutablePointer<Tally>.allocate(capacity: 1)
-        p.initialize(to: Tally())
-        return p
-    }()
+    private let tallyCell = PointerCell(Tally())
+    /// `tallyCell`'s pointer, kept directly so the hot path does not load it through the cell.
+    private let tally: UnsafeMutablePointer<Tally>
     private var words: Int { get { tally.pointee.words } set { tally.pointee.words = newValue } }
 
     // Bigrams of adjacent kept words, keyed by raw spelling ids (so a pair can be shown in its most
@@ -235,13 +233,9 @@ final class CountingEngine: TokenSink {
     private var buffer: [(raw: Int32, folded: Int32, afterPunctuation: Bool)] = []
     private var hasPhrases = false
 
-    deinit {
-        tally.deinitialize(count: 1)
-        tally.deallocate()
-    }
-
     init(options: TextOptions, name: String) throws {
         self.options = options
+        tally = tallyCell.pointer
         self.name = name
         segmenter = try Segmenter(options: options)
         try preparePhrases()
@@ -488,15 +482,9 @@ final class CountingEngine: TokenSink {
         if !bytes.contains(where: { $0 >= 0x80 }) {
             // ASCII: one character per byte, NFC already, and case folding is lower-casing.
             guard bytes.count >= minimum else { foldedOf.append(Self.droppedShort); return }
-            // Interned as bytes: a String (and its hashing) only for a folded form not seen before.
             let f = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { lower -> Int32 in
                 for (i, b) in bytes.enumerated() { lower[i] = b >= 65 && b <= 90 ? b | 0x20 : b }
-                let (f, isNew) = foldedTable.intern(lower.baseAddress!, bytes.count)
-                if isNew {
-                    folded.append(String(decoding: UnsafeBufferPointer(lower), as: UTF8.self))
-                    foldedKind.append(kind)
-                }
-                return f
+                return foldedID(UnsafeBufferPointer(lower), kind: kind)
             }
             foldedOf.append(f)
             return
@@ -512,9 +500,15 @@ final class CountingEngine: TokenSink {
 
     private func foldedID(_ key: String, kind: WordKind) -> Int32 {
         var key = key
-        let (f, isNew) = key.withUTF8 { foldedTable.intern($0.baseAddress ?? UnsafePointer(bitPattern: 1)!, $0.count) }
+        return key.withUTF8 { foldedID($0, kind: kind) }
+    }
+
+    /// The id of a folded form given as UTF-8, added when new. Interned as bytes: a String (and its
+    /// hashing) only for a folded form not seen before.
+    private func foldedID(_ bytes: UnsafeBufferPointer<UInt8>, kind: WordKind) -> Int32 {
+        let (f, isNew) = foldedTable.intern(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!, bytes.count)
         if isNew {
-            folded.append(key)
+            folded.append(String(decoding: bytes, as: UTF8.self))
             foldedKind.append(kind)
         }
         return f
@@ -666,7 +660,7 @@ final class CountingEngine: TokenSink {
             let w = folded[f]
             if listStop.contains(w) { return true }
             // A possessive whose base is a stop word went with its base.
-            return (w.hasSuffix("'s") || w.hasSuffix("\u{2019}s")) && listStop.contains(String(w.dropLast(2)))
+            return Plural.isPossessive(w) && listStop.contains(String(w.dropLast(2)))
         }
         for id in 0..<R where rawCounts[id] > 0 {
             let c = canonicalOf(raw: id)
@@ -705,9 +699,6 @@ final class CountingEngine: TokenSink {
             if b >= 0 { return spellingText(b) }
             if b <= -2 { return extraTexts[-2 - b] }
             return folded[Int(c)]
-        }
-        func best<K>(_ candidates: [K: (count: Int, first: Int)]?) -> K? {
-            candidates?.max { $0.value.count != $1.value.count ? $0.value.count < $1.value.count : $0.value.first > $1.value.first }?.key
         }
 
         var terms: [Term] = []

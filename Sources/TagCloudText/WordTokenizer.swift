@@ -126,11 +126,9 @@ final class Segmenter {
     }
     // Changed on every word: kept behind a pointer, because each write to a stored property of a
     // class pays a dynamic exclusivity check, which cost more than scanning the word.
-    private let assembly: UnsafeMutablePointer<Assembly> = {
-        let p = UnsafeMutablePointer<Assembly>.allocate(capacity: 1)
-        p.initialize(to: Assembly())
-        return p
-    }()
+    private let assemblyCell = PointerCell(Assembly())
+    /// `assemblyCell`'s pointer, kept directly so the hot path does not load it through the cell.
+    private let assembly: UnsafeMutablePointer<Assembly>
     private var pendingStart: Int { get { assembly.pointee.pendingStart } set { assembly.pointee.pendingStart = newValue } }
     private var pendingEnd: Int { get { assembly.pointee.pendingEnd } set { assembly.pointee.pendingEnd = newValue } }
     private var pendingKind: WordKind { get { assembly.pointee.pendingKind } set { assembly.pointee.pendingKind = newValue } }
@@ -141,13 +139,9 @@ final class Segmenter {
     private var hyphenEnd: Int { get { assembly.pointee.hyphenEnd } set { assembly.pointee.hyphenEnd = newValue } }
     private var punctuation: Bool { get { assembly.pointee.punctuation } set { assembly.pointee.punctuation = newValue } }
 
-    deinit {
-        assembly.deinitialize(count: 1)
-        assembly.deallocate()
-    }
-
     init(options: TextOptions) throws {
         self.options = options
+        assembly = assemblyCell.pointer
         if let pattern = options.pattern {
             do { regex = try NSRegularExpression(pattern: pattern) } catch {
                 throw TextError.invalidPattern(pattern: pattern, reason: "it does not compile")
