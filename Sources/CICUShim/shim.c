@@ -4,6 +4,7 @@
 #include <unicode/unorm2.h>
 #include <unicode/ustring.h>
 #include <unicode/uscript.h>
+#include <unicode/uchar.h>
 
 tc_word_breaker *tc_word_breaker_open(const char *locale, int32_t *error) {
     UErrorCode status = U_ZERO_ERROR;
@@ -60,4 +61,39 @@ int32_t tc_script(uint32_t codepoint) {
     UErrorCode status = U_ZERO_ERROR;
     UScriptCode code = uscript_getScript((UChar32)codepoint, &status);
     return U_FAILURE(status) ? 0 : (int32_t)code;
+}
+
+int32_t tc_fast_word_class(uint32_t codepoint) {
+    enum { other = 0, letter = 1, digit = 2, midNumLet = 4, midNum = 5, space = 6, midLetter = 8, extend = 9, icu = 10 };
+    UChar32 c = (UChar32)codepoint;
+    if (c < 0x80 || c > 0x10FFFF) return icu;
+    // Characters with rules of their own: emoji sequences (WB3c, WB14), dictionary scripts (Thai,
+    // Lao, Khmer, Burmese) and the Han, kana and Hangul runs ICU chains for its dictionaries.
+    if (u_hasBinaryProperty(c, UCHAR_EMOJI) || u_hasBinaryProperty(c, UCHAR_EXTENDED_PICTOGRAPHIC)
+        || u_hasBinaryProperty(c, UCHAR_IDEOGRAPHIC)) return icu;
+    if (u_getIntPropertyValue(c, UCHAR_LINE_BREAK) == U_LB_COMPLEX_CONTEXT) return icu;
+    UErrorCode status = U_ZERO_ERROR;
+    UScriptCode script = uscript_getScript(c, &status);
+    if (U_FAILURE(status) || script == USCRIPT_HAN || script == USCRIPT_HIRAGANA || script == USCRIPT_KATAKANA
+        || script == USCRIPT_HANGUL) return icu;
+    switch (u_getIntPropertyValue(c, UCHAR_WORD_BREAK)) {
+    case U_WB_ALETTER: return letter;
+    case U_WB_NUMERIC: return digit;
+    case U_WB_MIDLETTER: return midLetter;
+    case U_WB_MIDNUMLET: return midNumLet;
+    case U_WB_MIDNUM: return midNum;
+    case U_WB_EXTEND: case U_WB_FORMAT: case U_WB_ZWJ: return extend;
+    case U_WB_WSEGSPACE: return space;
+    case U_WB_OTHER:
+        // Hyphens join words with keepHyphens; the segmenter leaves them, and spaces that count as
+        // no punctuation, to ICU's path, which knows them (U+2010, U+2011).
+        if (c == 0x2010 || c == 0x2011) return icu;
+        if (c == 0xA0 || c == 0x1680 || c == 0x205F || (c >= 0x2000 && c <= 0x200A)) return space;
+        if (u_isUWhiteSpace(c)) return icu;
+        return other;
+    default:
+        // Hebrew letters and quotes (WB7a-c), Katakana, ExtendNumLet beyond '_', regional
+        // indicators, line separators and emoji modifiers.
+        return icu;
+    }
 }

@@ -23,6 +23,8 @@ enum CollocationFinder {
 
     /// The pairs of `pairs` (keyed by raw ids) whose canonical words (`canonicalOfRaw`, -1 for a
     /// dropped word) score above `threshold` with word counts `counts`, in canonical pair order.
+    /// Every pair is two counted words, so no canonical pair is counted more often than either of its
+    /// words (`counts` of a text always satisfy this; pruning only lowers pair counts).
     static func find(pairs: PairTable, canonicalOfRaw: [Int32], counts: [Int], threshold: Double) -> [Winner] {
         let total = counts.reduce(0, +)
         guard total > 0, !counts.isEmpty else { return [] }
@@ -34,15 +36,23 @@ enum CollocationFinder {
         let first = UnsafeMutablePointer<Entry>.allocate(capacity: capacity)
         let second = UnsafeMutablePointer<Entry>.allocate(capacity: capacity)
         defer { first.deallocate(); second.deallocate() }
+        // Most pairs are seen once or twice, too few to win: they are left out before the sort when
+        // their canonical pair cannot add up to `fewest`, because one of its words is seen fewer
+        // times than that, or because both words have a single spelling (so the raw pair is the
+        // whole canonical pair).
+        var spellings = [UInt8](repeating: 0, count: counts.count)
+        for c in canonicalOfRaw where c >= 0 { spellings[Int(c)] = min(spellings[Int(c)], 1) &+ 1 }
         var n = 0
-        canonicalOfRaw.withUnsafeBufferPointer { canonical in
+        canonicalOfRaw.withUnsafeBufferPointer { canonical in spellings.withUnsafeBufferPointer { spellings in counts.withUnsafeBufferPointer { counts in
             pairs.forEach { raw, count in
                 let a = canonical[Int(raw >> 32)], b = canonical[Int(raw & 0xFFFF_FFFF)]
                 guard a >= 0, b >= 0 else { return }
+                if count < fewest && (min(counts[Int(a)], counts[Int(b)]) < Int(fewest)
+                                      || (spellings[Int(a)] == 1 && spellings[Int(b)] == 1)) { return }
                 (first + n).initialize(to: Entry(key: UInt64(a) << UInt64(bits) | UInt64(b), raw: raw, count: count))
                 n += 1
             }
-        }
+        } } }
         let sorted = radixSort(first, second, n, keyBits: 2 * bits)
 
         var winners: [Winner] = []

@@ -78,7 +78,14 @@ public struct TermCounter: Sendable {
     /// in chunks of `chunkSize` bytes; `progress` is called after each chunk with the bytes read so far.
     public func analyze(sources: [TextSource], chunkSize: Int = 1 << 20,
                         progress: ((Int64) -> Void)? = nil) throws -> TextAnalysis {
-        let engine = try CountingEngine(options: options, name: sources.first?.name ?? "text")
+        let expected = sources.reduce(0) { sum, source in
+            switch source {
+            case .text(let text, _): return sum + text.utf8.count
+            case .file(let url): return sum + ((try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)??.intValue ?? 0)
+            case .standardInput: return sum
+            }
+        }
+        let engine = try CountingEngine(options: options, name: sources.first?.name ?? "text", expectedBytes: expected)
         var total: Int64 = 0
         for (index, source) in sources.enumerated() {
             if index > 0 { engine.beginSource(name: source.name) }
@@ -202,7 +209,7 @@ final class CountingEngine: TokenSink {
 
     // Bigrams of adjacent kept words, keyed by raw spelling ids (so a pair can be shown in its most
     // frequent spelling, as the Python package does).
-    private let bigrams = PairTable()
+    private let bigrams: PairTable
     private var previous: Int32 { get { tally.pointee.previous } set { tally.pointee.previous = newValue } }
     /// Whether a token was dropped since the last kept word (breaks a pair like punctuation does).
     private var droppedSincePrevious: Bool {
@@ -233,8 +240,12 @@ final class CountingEngine: TokenSink {
     private var buffer: [(raw: Int32, folded: Int32, afterPunctuation: Bool)] = []
     private var hasPhrases = false
 
-    init(options: TextOptions, name: String) throws {
+    /// `expectedBytes`: the input's size where known (0 otherwise), to size the pair table once
+    /// instead of growing it through several rehashes of every pair.
+    init(options: TextOptions, name: String, expectedBytes: Int = 0) throws {
         self.options = options
+        // About one new pair per 32 bytes of text, up to the limit pruning keeps the table under.
+        bigrams = PairTable(capacity: options.collocations ? min(max(expectedBytes / 32, 1 << 14), options.bigramLimit) : 16)
         tally = tallyCell.pointer
         self.name = name
         segmenter = try Segmenter(options: options)

@@ -59,42 +59,6 @@ protocol TokenSink: AnyObject {
     func token(_ bytes: UnsafeBufferPointer<UInt8>, kind: WordKind, afterPunctuation: Bool)
 }
 
-/// Byte classes of the ASCII fast path, following UAX #29 as ICU implements it.
-private enum ASCIIClass {
-    static let other: UInt8 = 0, letter: UInt8 = 1, digit: UInt8 = 2, underscore: UInt8 = 3
-    static let midNumLet: UInt8 = 4, midNum: UInt8 = 5, space: UInt8 = 6, hyphen: UInt8 = 7
-
-    static let table: [UInt8] = {
-        var t = [UInt8](repeating: other, count: 256)
-        for b in UInt8(ascii: "a")...UInt8(ascii: "z") { t[Int(b)] = letter }
-        for b in UInt8(ascii: "A")...UInt8(ascii: "Z") { t[Int(b)] = letter }
-        // ICU counts @ as a letter (so e-mail addresses stay whole); the fast path must too.
-        t[Int(UInt8(ascii: "@"))] = letter
-        for b in UInt8(ascii: "0")...UInt8(ascii: "9") { t[Int(b)] = digit }
-        t[Int(UInt8(ascii: "_"))] = underscore
-        t[Int(UInt8(ascii: "."))] = midNumLet
-        t[Int(UInt8(ascii: "'"))] = midNumLet
-        t[Int(UInt8(ascii: ","))] = midNum
-        t[Int(UInt8(ascii: ";"))] = midNum
-        for b: UInt8 in [9, 10, 11, 12, 13, 32] { t[Int(b)] = space }
-        t[Int(UInt8(ascii: "-"))] = hyphen
-        return t
-    }()
-
-    /// Per byte: 1 letter, 2 digit, 4 underscore (the word characters), 8 punctuation (neither a
-    /// word character, a space nor a hyphen). Lets the scanner cross a run with one lookup per byte
-    /// and decide afterwards whether the run needs the exact rules above.
-    static let runBits: [UInt8] = table.map { c in
-        switch c {
-        case letter: return 1
-        case digit: return 2
-        case underscore: return 4
-        case space, hyphen: return 0
-        default: return 8
-        }
-    }
-}
-
 @inline(__always) func isASCIISpace(_ b: UInt8) -> Bool { b == 32 || (b >= 9 && b <= 13) }
 
 /// The segmentation engine behind `WordTokenizer` and `TermCounter`.
@@ -178,27 +142,27 @@ final class Segmenter {
         return acc & 0x8080_8080_8080_8080 != 0
     }
 
-    /// Sends the pieces (cut at whitespace-run starts) that hold non-ASCII characters to ICU and the
-    /// rest to the fast path. Non-ASCII bytes are found a word at a time, so mostly-English text with
-    /// the odd "café" pays for ICU only around those words; ASCII stretches shorter than
-    /// `icuBridge` between non-ASCII pieces go to ICU too, so Chinese or Russian text makes one ICU
-    /// call per buffer rather than one per space.
+    /// Sends the pieces (cut at whitespace-run starts) that hold non-ASCII characters to the Unicode
+    /// path and the rest to the ASCII path. Non-ASCII bytes are found a word at a time, so
+    /// mostly-English text with the odd "café" leaves the byte-at-a-time path only around those
+    /// words; ASCII stretches shorter than `bridge` between non-ASCII pieces go along, so Chinese
+    /// text makes one ICU call per stretch rather than one per space.
     private func processMixed(_ p: UnsafePointer<UInt8>, _ n: Int, _ sink: some TokenSink) {
-        let icuBridge = 256
+        let bridge = 256
         var asciiStart = 0
         var i = 0
-        while let j = nextNeedingICU(p, from: i, to: n) {
+        while let j = nextNeedingUnicode(p, from: i, to: n) {
             // The piece holding byte j starts at the last whitespace-run start at or before it.
             var s = j
             while s > asciiStart && !isASCIISpace(p[s - 1]) { s -= 1 }
             while s > asciiStart && isASCIISpace(p[s - 1]) { s -= 1 }
             // It ends at the first whitespace after j; bridge over short ASCII stretches to the next piece.
             var m = pieceEnd(p, after: j, to: n)
-            while m < n, let next = nextNeedingICU(p, from: m, to: min(n, m + icuBridge)) {
+            while m < n, let next = nextNeedingUnicode(p, from: m, to: min(n, m + bridge)) {
                 m = pieceEnd(p, after: next, to: n)
             }
             if s > asciiStart { ascii(p, asciiStart, s, sink) }
-            icu(p, s, m, sink)
+            unicode(p, s, m, sink)
             asciiStart = m
             i = m
         }
@@ -212,11 +176,11 @@ final class Segmenter {
         return m
     }
 
-    /// The start of the first character in `from..<to` that the fast path cannot segment: any
+    /// The start of the first character in `from..<to` that the ASCII path cannot segment: any
     /// non-ASCII character except a few common punctuation marks. English text is full of dashes,
     /// curly double quotes and ellipses; each used to send the text around it to ICU.
     @inline(__always)
-    private func nextNeedingICU(_ p: UnsafePointer<UInt8>, from: Int, to: Int) -> Int? {
+    private func nextNeedingUnicode(_ p: UnsafePointer<UInt8>, from: Int, to: Int) -> Int? {
         var i = from
         while let j = nextNonASCII(p, from: i, to: to) {
             let length = Self.fastPunctuationLength(p, j, to)
@@ -262,17 +226,13 @@ final class Segmenter {
     // MARK: - ASCII fast path
 
     private func ascii(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ sink: some TokenSink) {
-        ASCIIClass.table.withUnsafeBufferPointer { cls in ASCIIClass.runBits.withUnsafeBufferPointer { bits in
+        WordClass.ascii.withUnsafeBufferPointer { cls in WordClass.runBits.withUnsafeBufferPointer { bits in
             var i = start
             while i < end {
                 let c = cls[Int(p[i])]
-                if c == ASCIIClass.letter || c == ASCIIClass.digit || c == ASCIIClass.underscore {
+                if WordClass.isWordCharacter(c) {
                     let wordStart = i
-                    // ICU's rule status is that of the last rule matched: a letter makes it a
-                    // letter word, a digit a number ("a1" is a number, "1a" a word), an underscore
-                    // keeps the kind of the character before it, and two underscores make a word.
-                    var status = ASCIIClass.other
-                    var previous = ASCIIClass.other
+                    var status = WordStatus()
                     var last = c
                     var apostrophe = false
                     while true {
@@ -286,37 +246,21 @@ final class Segmenter {
                             i += 1
                         }
                         if kinds == 1 {
-                            status = ASCIIClass.letter; previous = ASCIIClass.letter; last = ASCIIClass.letter
+                            status.takeLetters(); last = WordClass.letter
                         } else {
-                            for j in runStart..<i {
-                                let k = cls[Int(p[j])]
-                                if k != ASCIIClass.underscore {
-                                    status = k
-                                } else if previous == ASCIIClass.digit {
-                                    status = ASCIIClass.digit
-                                } else if previous != ASCIIClass.other {
-                                    status = ASCIIClass.letter
-                                }
-                                previous = k
-                                last = k
-                            }
+                            for j in runStart..<i { last = cls[Int(p[j])]; status.take(last) }
                         }
                         // WB6/7: letter (MidLetter | MidNumLetQ) letter; WB11/12: digit (MidNum | MidNumLetQ) digit.
-                        if i + 1 < end {
-                            let mid = cls[Int(p[i])], next = cls[Int(p[i + 1])]
-                            if last == ASCIIClass.letter && next == ASCIIClass.letter && mid == ASCIIClass.midNumLet {
-                                if p[i] == UInt8(ascii: "'") { apostrophe = true }
-                                i += 1; previous = mid; continue
-                            }
-                            if last == ASCIIClass.digit && next == ASCIIClass.digit
-                                && (mid == ASCIIClass.midNumLet || mid == ASCIIClass.midNum) {
-                                i += 1; previous = mid; continue
-                            }
+                        if i + 1 < end, Self.joins(last, cls[Int(p[i])], cls[Int(p[i + 1])]) {
+                            if p[i] == UInt8(ascii: "'") { apostrophe = true }
+                            status.take(cls[Int(p[i])])
+                            i += 1
+                            continue
                         }
                         break
                     }
-                    if status != ASCIIClass.other {
-                        word(p, wordStart, i, status == ASCIIClass.letter ? .letter : .number, sink, apostrophe: apostrophe)
+                    if status.status != WordClass.other {
+                        word(p, wordStart, i, status.status == WordClass.letter ? .letter : .number, sink, apostrophe: apostrophe)
                     } else {
                         gap(wordStart, i, punctuation: true, singleHyphen: false)
                     }
@@ -329,10 +273,124 @@ final class Segmenter {
                         marks |= b
                         i += 1
                     }
-                    gap(gapStart, i, punctuation: marks != 0, singleHyphen: i - gapStart == 1 && c == ASCIIClass.hyphen)
+                    gap(gapStart, i, punctuation: marks != 0, singleHyphen: i - gapStart == 1 && c == WordClass.hyphen)
                 }
             }
         } }
+    }
+
+    /// Whether `mid` between a word character of class `last` and one of class `next` keeps them in
+    /// one word: WB6/7 letter (MidLetter | MidNumLet | ') letter, WB11/12 digit (MidNum | MidNumLet | ') digit.
+    @inline(__always)
+    private static func joins(_ last: UInt8, _ mid: UInt8, _ next: UInt8) -> Bool {
+        if last == WordClass.letter && next == WordClass.letter {
+            return mid == WordClass.midNumLet || mid == WordClass.midLetter
+        }
+        if last == WordClass.digit && next == WordClass.digit {
+            return mid == WordClass.midNumLet || mid == WordClass.midNum
+        }
+        return false
+    }
+
+    // MARK: - Unicode fast path
+
+    /// Segments `start..<end` (cut at whitespace-run starts) a piece at a time: pieces whose characters
+    /// all have fast-path classes are segmented here, runs of the others by ICU in one call.
+    private func unicode(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ sink: some TokenSink) {
+        WordClass.belowLimit.withUnsafeBufferPointer { table in
+            var pieceStart = start
+            var icuStart = -1
+            while pieceStart < end {
+                var e = pieceStart
+                while e < end && isASCIISpace(p[e]) { e += 1 }
+                while e < end && !isASCIISpace(p[e]) { e += 1 }
+                if Self.fastSegmentable(p, pieceStart, e, table) {
+                    if icuStart >= 0 { icu(p, icuStart, pieceStart, sink); icuStart = -1 }
+                    unicodePiece(p, pieceStart, e, table, sink)
+                } else if icuStart < 0 {
+                    icuStart = pieceStart
+                }
+                pieceStart = e
+            }
+            if icuStart >= 0 { icu(p, icuStart, end, sink) }
+        }
+    }
+
+    /// The class of the code point at `p[i]`, and its length in bytes.
+    @inline(__always)
+    private static func classAt(_ p: UnsafePointer<UInt8>, _ i: Int, _ table: UnsafeBufferPointer<UInt8>) -> (UInt8, Int) {
+        let (scalar, length) = decodeScalar(p, i)
+        return (scalar < WordClass.limit ? table[Int(scalar)] : WordClass.needsICU, length)
+    }
+
+    /// Whether the fast path can segment the piece: no character needs ICU, and every Extend, Format
+    /// or ZWJ follows a letter or a digit (elsewhere WB4 glues it to punctuation or spaces in ways
+    /// only ICU's iterator reproduces).
+    private static func fastSegmentable(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int,
+                                        _ table: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = start
+        var previous = WordClass.space
+        while i < end {
+            let (c, length) = classAt(p, i, table)
+            if c == WordClass.needsICU { return false }
+            if c == WordClass.extend {
+                if previous != WordClass.letter && previous != WordClass.digit { return false }
+            } else {
+                previous = c
+            }
+            i += length
+        }
+        return true
+    }
+
+    /// Segments a piece that passed `fastSegmentable`, by the rules `ascii` follows, a character at a time.
+    private func unicodePiece(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int,
+                              _ table: UnsafeBufferPointer<UInt8>, _ sink: some TokenSink) {
+        var i = start
+        while i < end {
+            let (c, length) = Self.classAt(p, i, table)
+            if WordClass.isWordCharacter(c) {
+                let wordStart = i
+                var status = WordStatus()
+                var last = c
+                while true {
+                    while i < end {
+                        let (k, l) = Self.classAt(p, i, table)
+                        if k == WordClass.extend { i += l; continue }
+                        guard WordClass.isWordCharacter(k) else { break }
+                        status.take(k)
+                        last = k
+                        i += l
+                    }
+                    if i < end {
+                        let (mid, l) = Self.classAt(p, i, table)
+                        if i + l < end, Self.joins(last, mid, Self.classAt(p, i + l, table).0) {
+                            status.take(mid)
+                            i += l
+                            continue
+                        }
+                    }
+                    break
+                }
+                if status.status != WordClass.other {
+                    word(p, wordStart, i, status.status == WordClass.letter ? .letter : .number, sink)
+                } else {
+                    gap(wordStart, i, punctuation: true, singleHyphen: false)
+                }
+            } else {
+                let gapStart = i
+                var punctuation = false
+                i += length
+                if c != WordClass.space && c != WordClass.hyphen { punctuation = true }
+                while i < end {
+                    let (k, l) = Self.classAt(p, i, table)
+                    if WordClass.isWordCharacter(k) { break }
+                    if k != WordClass.space && k != WordClass.hyphen { punctuation = true }
+                    i += l
+                }
+                gap(gapStart, i, punctuation: punctuation, singleHyphen: i - gapStart == 1 && c == WordClass.hyphen)
+            }
+        }
     }
 
     // MARK: - ICU
@@ -349,16 +407,7 @@ final class Segmenter {
         byteOffsets.removeAll(keepingCapacity: true)
         var i = start
         while i < end {
-            let b0 = UInt32(p[i])
-            let scalar: UInt32, len: Int
-            if b0 < 0x80 { scalar = b0; len = 1 }
-            else if b0 < 0xE0 { scalar = (b0 & 0x1F) << 6 | UInt32(p[i + 1] & 0x3F); len = 2 }
-            else if b0 < 0xF0 {
-                scalar = (b0 & 0x0F) << 12 | UInt32(p[i + 1] & 0x3F) << 6 | UInt32(p[i + 2] & 0x3F); len = 3
-            } else {
-                scalar = (b0 & 0x07) << 18 | UInt32(p[i + 1] & 0x3F) << 12 | UInt32(p[i + 2] & 0x3F) << 6
-                    | UInt32(p[i + 3] & 0x3F); len = 4
-            }
+            let (scalar, len) = decodeScalar(p, i)
             if scalar >= 0x10000 {
                 let v = scalar - 0x10000
                 utf16.append(UInt16(0xD800 + (v >> 10))); byteOffsets.append(Int32(i))

@@ -130,16 +130,27 @@ struct CountingInternalsTests {
     func collocationFinder(vocabulary: Int) {
         var rng = SeededRandom(seed: UInt64(vocabulary))
         let raws = vocabulary * 2
-        // Two spellings per word ("The"/"the"), a few words dropped.
-        let canonicalOfRaw = (0..<raws).map { r -> Int32 in r % 29 == 5 ? -1 : Int32(r / 2) }
+        // Two spellings per word ("The"/"the") in the first half of the raw words, one in the second
+        // half; a few words dropped.
+        let canonicalOfRaw = (0..<raws).map { r -> Int32 in
+            r % 29 == 5 ? -1 : r < raws / 2 ? Int32(r / 2) : Int32(r - raws / 4)
+        }
         let table = PairTable()
-        var counts = [Int](repeating: 0, count: vocabulary)
+        var counts = [Int](repeating: 0, count: raws - raws / 4)
         for _ in 0..<60_000 {
-            // Skewed choices, so some pairs repeat often enough to win.
-            let a = min(rng.nextInt(below: raws), rng.nextInt(below: raws), rng.nextInt(below: raws))
-            let b = min(rng.nextInt(below: raws), rng.nextInt(below: raws))
+            // Skewed choices, and a few planted pairs of rarer words that occur only together, so
+            // some pairs win and others fall just short.
+            var a = min(rng.nextInt(below: raws), rng.nextInt(below: raws), rng.nextInt(below: raws))
+            var b = min(rng.nextInt(below: raws), rng.nextInt(below: raws))
+            if rng.nextInt(below: 10) == 0 {
+                a = raws - 1 - rng.nextInt(below: max(1, raws / 50))
+                b = raws - 1 - a % 7
+                if canonicalOfRaw[a] < 0 || canonicalOfRaw[b] < 0 { a = raws - 2; b = raws - 3 }
+            }
             table.increment(PairTable.key(Int32(a), Int32(b)))
+            // Each pair is two counted words, as in a text: find relies on it to skip hopeless pairs.
             if canonicalOfRaw[a] >= 0 { counts[Int(canonicalOfRaw[a])] += 1 }
+            if canonicalOfRaw[b] >= 0 { counts[Int(canonicalOfRaw[b])] += 1 }
         }
         for c in counts.indices { counts[c] += 1 }
         let found = CollocationFinder.find(pairs: table, canonicalOfRaw: canonicalOfRaw, counts: counts, threshold: 30)

@@ -116,6 +116,63 @@ struct FastPathMixedTests {
     }
 }
 
+/// The Unicode fast path segments Cyrillic, Greek, Arabic, Devanagari and accented Latin without ICU;
+/// whatever it does not know goes to ICU. Either way the tokens must be exactly ICU's.
+@Suite("Unicode fast path")
+struct UnicodeFastPathTests {
+    static func tokens(_ text: String, _ segmenter: Segmenter) -> [String] {
+        let r = Recorder()
+        Array(text.utf8).withUnsafeBufferPointer { segmenter.process($0, into: r) }
+        return r.tokens
+    }
+
+    @Test("Random texts of many scripts and marks segment as ICU does", arguments: [UInt64(1), 2, 3, 4, 5, 6])
+    func agreesWithICU(seed: UInt64) throws {
+        let alphabet = ["ab", "Z9", "_", "0", ".", "'", ",", ";", ":", "-", " ", "\n", "\"", "3.5", "@",
+                        "Мос", "ква", "Ё", "αβ", "ς", "عرب", "كَتَبَ", "،", "٣٤", "٫", "٬", "؟", "ـ",
+                        "हिन्दी", "।", "१२", "é", "e\u{301}", "ß", "ǅ", "·", "·", "’", "‘", "“", "—", "…",
+                        "\u{2060}", "\u{200D}", "\u{200C}", "\u{AD}", "\u{A0}", "\u{2003}", "\u{2007}", "\u{2028}", "\u{85}", "\u{202F}",
+                        "שלום", "״", "ภาษา", "ກາ", "北京", "カタ", "ひら", "한국", "😀", "👍🏽", "❤", "\u{FE0F}", "™", "©",
+                        "\u{2010}", "\u{2011}", "#", "Ⅻ", "½", "ª", "\u{1F1EB}\u{1F1F7}", "\u{E000}", "𝐀", "\u{10400}"]
+        var rng = SeededRandom(seed: seed)
+        for keepHyphens in [false, true] {
+            var o = TextOptions()
+            o.keepHyphens = keepHyphens
+            o.keepApostrophes = seed % 2 == 0
+            let fast = try Segmenter(options: o)
+            let slow = try Segmenter(options: o)
+            slow.asciiFastPath = false
+            for _ in 0..<500 {
+                let text = (0..<rng.nextInt(below: 14)).map { _ in alphabet[rng.nextInt(below: alphabet.count)] }.joined()
+                #expect(Self.tokens(text, fast) == Self.tokens(text, slow), "\(text.debugDescription) keepHyphens \(keepHyphens)")
+            }
+        }
+    }
+
+    /// Every code point the table gives a fast class, between letters, digits, spaces and
+    /// combining marks: a class that differs from ICU's rules for even one character fails here.
+    @Test("Every code point below U+3000 segments as ICU does in every context")
+    func everyCodePointAgreesWithICU() throws {
+        let fast = try Segmenter(options: TextOptions())
+        let slow = try Segmenter(options: TextOptions())
+        slow.asciiFastPath = false
+        var fastClassed = 0
+        var mismatches: [String] = []
+        for value in 0x80..<WordClass.limit {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            if WordClass.belowLimit[value] != WordClass.needsICU { fastClassed += 1 }
+            let x = String(Character(scalar))
+            for text in ["a\(x)b", "1\(x)2", "Я\(x)я", "\(x)", " \(x) ", "a\(x)", "\(x)a", "7\(x)", "a\u{301}\(x)b", "\(x)\u{301}",
+                         "a\(x)\u{301}b", "_\(x)", "\(x)_"] {
+                if Self.tokens(text, fast) != Self.tokens(text, slow) { mismatches.append(text.debugDescription) }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count) texts differ, e.g. \(mismatches.prefix(20))")
+        // The fast path must cover most of the table, or it would not be a fast path.
+        #expect(fastClassed > 8_000, "only \(fastClassed) code points have a fast class")
+    }
+}
+
 final class Recorder: TokenSink {
     var tokens: [String] = []
     func token(_ bytes: UnsafeBufferPointer<UInt8>, kind: WordKind, afterPunctuation: Bool) {

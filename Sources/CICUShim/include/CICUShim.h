@@ -30,6 +30,11 @@ int32_t tc_nfc(const uint16_t *source, int32_t length, uint16_t *dest, int32_t c
 /// The ICU script code (UScriptCode) of a code point; 0 common, 1 inherited.
 int32_t tc_script(uint32_t codepoint);
 
+/// The segmenter's class of a non-ASCII code point, from ICU's own properties (see UnicodeWordClass.swift):
+/// 0 punctuation or symbol, 1 letter, 2 digit, 4 MidNumLet, 5 MidNum, 6 space, 8 MidLetter,
+/// 9 Extend/Format/ZWJ, 10 a character only ICU's iterator segments correctly.
+int32_t tc_fast_word_class(uint32_t codepoint);
+
 /// Asks the processor to start loading the cache line at `address` for writing. The word counter
 /// looks its hash-table slots up a batch ahead: a slot fetched from memory costs more than all the
 /// other work on a word, and many fetches in flight cost little more than one.
