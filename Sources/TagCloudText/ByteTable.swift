@@ -27,8 +27,7 @@ final class RawBuffer<Element> {
     /// grew with the input (83 MB for 10 MB of text, 132 MB for 200 MB) where it should stay flat.
     private static func allocate(_ n: Int) -> UnsafeMutablePointer<Element> {
         let bytes = n * MemoryLayout<Element>.stride
-        if bytes >= mappedBytes, let p = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
-           p != MAP_FAILED {
+        if bytes >= mappedBytes, let p = LargeMapping.map(bytes) {
             return p.bindMemory(to: Element.self, capacity: n)
         }
         return UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: max(64, MemoryLayout<Element>.alignment))
@@ -37,7 +36,7 @@ final class RawBuffer<Element> {
 
     private static func release(_ p: UnsafeMutablePointer<Element>, _ n: Int) {
         let bytes = n * MemoryLayout<Element>.stride
-        if bytes >= mappedBytes { munmap(UnsafeMutableRawPointer(p), bytes) } else { p.deallocate() }
+        if bytes >= mappedBytes { LargeMapping.unmap(UnsafeMutableRawPointer(p), bytes) } else { p.deallocate() }
     }
 
     /// Creates a buffer of `count` copies of `value`.
@@ -79,6 +78,42 @@ final class RawBuffer<Element> {
         base = fresh
         capacity = newCapacity
     }
+}
+
+/// Memory mapped from the system for the counter's large tables, on 2 MB boundaries with transparent
+/// huge pages requested (Linux): a 16 MB hash table then costs 8 page faults instead of 4,096, and its
+/// random accesses miss the TLB far less. Profiles of a 10 MB text showed page faults at 12% of the
+/// time and the collocation sort bound by TLB misses.
+enum LargeMapping {
+    private static let page = 4096
+    private static let hugePage = 1 << 21
+
+    private static func rounded(_ bytes: Int) -> Int { (bytes + page - 1) & ~(page - 1) }
+
+    /// A zero-filled block of at least `bytes` bytes, or nil when the system refuses.
+    static func map(_ bytes: Int) -> UnsafeMutableRawPointer? {
+        let length = rounded(bytes)
+        #if os(Linux)
+        // Map a huge page more than needed and trim both ends, so the block starts on a boundary.
+        let total = length + hugePage
+        guard let raw = mmap(nil, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+              raw != MAP_FAILED else { return nil }
+        let address = UInt(bitPattern: raw)
+        let aligned = (address + UInt(hugePage - 1)) & ~UInt(hugePage - 1)
+        let head = Int(aligned - address)
+        if head > 0 { munmap(raw, head) }
+        if total - head - length > 0 { munmap(UnsafeMutableRawPointer(bitPattern: aligned + UInt(length)), total - head - length) }
+        let block = UnsafeMutableRawPointer(bitPattern: aligned)!
+        _ = madvise(block, length, MADV_HUGEPAGE)
+        return block
+        #else
+        guard let p = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), p != MAP_FAILED else { return nil }
+        return p
+        #endif
+    }
+
+    /// Returns a block from `map` with the same `bytes`.
+    static func unmap(_ block: UnsafeMutableRawPointer, _ bytes: Int) { munmap(block, rounded(bytes)) }
 }
 
 /// One value in manually managed memory, for state a class changes on every word: a write to a

@@ -33,9 +33,9 @@ enum CollocationFinder {
 
         // Plain memory and a local count: appending through a class pays an exclusivity check per pair.
         let capacity = max(1, pairs.count)
-        let first = UnsafeMutablePointer<Entry>.allocate(capacity: capacity)
-        let second = UnsafeMutablePointer<Entry>.allocate(capacity: capacity)
-        defer { first.deallocate(); second.deallocate() }
+        // RawBuffer: large blocks come as huge pages, which the radix sort's scattered writes need.
+        let firstBuffer = RawBuffer<Entry>(capacity: capacity), secondBuffer = RawBuffer<Entry>(capacity: capacity)
+        let first = firstBuffer.base, second = secondBuffer.base
         // Most pairs are seen once or twice, too few to win: they are left out before the sort when
         // their canonical pair cannot add up to `fewest`, because one of its words is seen fewer
         // times than that, or because both words have a single spelling (so the raw pair is the
@@ -79,6 +79,7 @@ enum CollocationFinder {
             }
             i = j
         }
+        withExtendedLifetime((firstBuffer, secondBuffer)) {}
         return winners
     }
 
