@@ -590,8 +590,7 @@ final class CountingEngine: TokenSink {
         var foldedCount = [Int](repeating: 0, count: F)
         for id in 0..<rawCounts.count where foldedOf[id] >= 0 { foldedCount[Int(foldedOf[id])] += rawCounts[id] }
 
-        let language = options.language ?? StopWords.detect(
-            (0..<F).filter { foldedCount[$0] > 0 }.map { (folded[$0], foldedCount[$0]) })
+        let language = options.language ?? StopWords.detect(words: folded, counts: foldedCount)
         var stop: Set<String>
         switch options.stopWords {
         case .language: stop = language.map(StopWords.list(for:)) ?? []

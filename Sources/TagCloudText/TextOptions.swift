@@ -139,7 +139,8 @@ public enum StopWords {
         for line in text.split(whereSeparator: \.isNewline) {
             let word = line.trimmingCharacters(in: .whitespaces)
             if word.isEmpty || word.hasPrefix("#") { continue }
-            words.insert(ICUText.foldedNFC(word))
+            // Folding ASCII is lower-casing; ICU only for the rest (a list holds hundreds of words).
+            words.insert(word.utf8.allSatisfy { $0 < 0x80 } ? word.lowercased() : ICUText.foldedNFC(word))
         }
         return words
     }
@@ -152,25 +153,60 @@ public enum StopWords {
         return parse(try TagListReader.decodeText(data, name: path))
     }
 
+    private static let latinCandidates: [Language] = [.en, .de, .fr, .es, .it, .pt, .nl]
+
+    /// Each stop word of a Latin-script language with the set of `latinCandidates` listing it (bit i
+    /// for candidate i): one lookup per word instead of one per list.
+    private static let latinStopWords: [String: UInt8] = {
+        var table: [String: UInt8] = [:]
+        for (i, language) in latinCandidates.enumerated() {
+            for word in list(for: language) { table[word, default: 0] |= 1 << UInt8(i) }
+        }
+        return table
+    }()
+
+    /// The `k`-th largest of `values` (1-based; `values` has at least `k` elements), by selection in
+    /// linear expected time: sorting every count of a large vocabulary cost more than the detection.
+    static func largest(_ k: Int, of values: [Int]) -> Int {
+        var v = values
+        var lo = 0, hi = v.count - 1
+        let target = k - 1
+        while lo < hi {
+            // Median of three as pivot, then a three-way partition (descending): counts repeat a lot.
+            let pivot = Swift.max(Swift.min(v[lo], v[hi]), Swift.min(Swift.max(v[lo], v[hi]), v[(lo + hi) / 2]))
+            var lt = lo, i = lo, gt = hi
+            while i <= gt {
+                if v[i] > pivot { v.swapAt(lt, i); lt += 1; i += 1 }
+                else if v[i] < pivot { v.swapAt(i, gt); gt -= 1 }
+                else { i += 1 }
+            }
+            if target < lt { hi = lt - 1 } else if target > gt { lo = gt + 1 } else { return pivot }
+        }
+        return v[lo]
+    }
+
     /// How many of the most frequent words language detection looks at.
     static let detectionVocabulary = 2000
 
     /// Guesses the language from case-folded word counts: the script of most words, then, for Latin
     /// and the Han/kana mix, which list's stop words are most frequent. Nil when nothing matches.
-    static func detect(_ all: [(word: String, count: Int)]) -> Language? {
+    /// `words[i]` is seen `counts[i]` times (0: ignored), in text order.
+    static func detect(words: [String], counts all: [Int]) -> Language? {
         // Stop words are the most frequent words of a text and the script of the text is that of its
         // frequent words, so the top of the vocabulary decides; the long tail only costs time.
-        var counts = all
-        if all.count > detectionVocabulary {
-            // The words above the cut-off count, then those at it in text order: sorting plain
-            // numbers is far cheaper than sorting the words.
-            let cut = all.map(\.count).sorted(by: >)[detectionVocabulary - 1]
-            var atCut = detectionVocabulary - all.lazy.filter { $0.count > cut }.count
-            counts = all.filter { w in
-                if w.count > cut { return true }
-                if w.count == cut && atCut > 0 { atCut -= 1; return true }
-                return false
+        let seen = all.lazy.filter { $0 > 0 }.count
+        var counts: [(word: String, count: Int)] = []
+        counts.reserveCapacity(min(seen, detectionVocabulary))
+        if seen > detectionVocabulary {
+            // The words above the cut-off count, then those at it in text order.
+            let cut = Self.largest(detectionVocabulary, of: all.filter { $0 > 0 })
+            var atCut = detectionVocabulary - all.lazy.filter { $0 > cut }.count
+            for (i, c) in all.enumerated() where c > cut || (c == cut && atCut > 0) {
+                if c == cut { atCut -= 1 }
+                counts.append((words[i], c))
             }
+        } else {
+            for (i, c) in all.enumerated() where c > 0 { counts.append((words[i], c)) }
         }
         var scripts: [Int32: Int] = [:]
         var total = 0
@@ -190,11 +226,14 @@ public enum StopWords {
             let cjk = kana + (scripts[ScriptCode.han] ?? 0)
             return kana * 10 >= cjk ? .ja : .zh
         case ScriptCode.latin:
-            let candidates: [Language] = [.en, .de, .fr, .es, .it, .pt, .nl]
-            let lists = candidates.map { ($0, list(for: $0)) }
+            let candidates = latinCandidates
             var scores = [Int](repeating: 0, count: candidates.count)
             for (word, count) in counts {
-                for (i, (_, words)) in lists.enumerated() where words.contains(word) { scores[i] += count }
+                guard var languages = latinStopWords[word] else { continue }
+                while languages != 0 {
+                    scores[languages.trailingZeroBitCount] += count
+                    languages &= languages - 1
+                }
             }
             guard let best = scores.indices.max(by: { scores[$0] != scores[$1] ? scores[$0] < scores[$1] : $0 > $1 }),
                   scores[best] > 0 else { return nil }

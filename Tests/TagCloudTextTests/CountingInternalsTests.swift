@@ -176,4 +176,17 @@ struct CountingInternalsTests {
         #expect(found == expected)
         #expect(vocabulary > 1000 || !found.isEmpty)
     }
+
+    /// Language detection picks its top words by selection, not a sort: the k-th largest must be the sort's.
+    @Test("The k-th largest count by selection equals the sorted one", arguments: [UInt64(1), 2, 3])
+    func selection(seed: UInt64) {
+        var rng = SeededRandom(seed: seed)
+        for _ in 0..<200 {
+            let n = 1 + rng.nextInt(below: 300)
+            // Few distinct values, as word counts are: many ties.
+            let values = (0..<n).map { _ in rng.nextInt(below: 1 + rng.nextInt(below: 40)) }
+            let k = 1 + rng.nextInt(below: n)
+            #expect(StopWords.largest(k, of: values) == values.sorted(by: >)[k - 1], "k \(k) of \(values)")
+        }
+    }
 }
