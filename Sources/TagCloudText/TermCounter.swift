@@ -736,15 +736,22 @@ final class CountingEngine: TokenSink {
         // The same spelling can arrive twice (a collocation equal to a phrase's text, or a Chinese word
         // equal to two joined characters): add them up. Only such texts are hashed: a single word
         // holds no space and, outside the scripts written without spaces, cannot equal a pair.
-        var merged: [String: Int] = [:]
+        // Without phrases, two terms can only coincide when one is a pair joined without a space (two
+        // Chinese words equal to one), and then both hold such characters: texts without any skip
+        // the hashing, and the copying, altogether.
         var unique: [Term] = []
-        for (k, t) in terms.enumerated() {
-            let single = k >= singlesStart && k < singlesEnd
-            guard !single || !phraseTexts.isEmpty || Collocation.mayBeJoined(t.text) else {
-                unique.append(t)
-                continue
+        if phraseTexts.isEmpty && !terms[..<singlesEnd].contains(where: { Collocation.mayBeJoined($0.text) }) {
+            unique = terms
+        } else {
+            var merged: [String: Int] = [:]
+            for (k, t) in terms.enumerated() {
+                let single = k >= singlesStart && k < singlesEnd
+                guard !single || !phraseTexts.isEmpty || Collocation.mayBeJoined(t.text) else {
+                    unique.append(t)
+                    continue
+                }
+                if let i = merged[t.text] { unique[i].weight += t.weight } else { merged[t.text] = unique.count; unique.append(t) }
             }
-            if let i = merged[t.text] { unique[i].weight += t.weight } else { merged[t.text] = unique.count; unique.append(t) }
         }
         unique = TermOrder.sorted(unique)
         let invalid = invalidFirst >= 0 ? InvalidUTF8Report(name: invalidName, firstOffset: invalidFirst, count: invalidCount) : nil
