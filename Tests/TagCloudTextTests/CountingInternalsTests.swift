@@ -91,11 +91,14 @@ struct CountingInternalsTests {
         #expect(!analysis.terms.contains { $0.text == "alpha beta" })
     }
 
-    @Test("Terms sort heaviest first, ties in code-point order")
-    func termOrder() {
+    /// Whole-number weights take the counting sort, fractional or huge ones the comparison sort.
+    @Test("Terms sort heaviest first, ties in code-point order", arguments: [1.0, 0.5, 1e9])
+    func termOrder(unit: Double) {
         var rng = SeededRandom(seed: 2)
         let pool = ["a", "b", "ab", "abcdefgh", "abcdefghi", "abcdefgg", "é", "e\u{301}", "z", "Ω", "北京", "🐇", "abcdefgh!"]
-        let terms = (0..<400).map { _ in Term(pool[rng.nextInt(below: pool.count)] + String(rng.nextInt(below: 3)), weight: Double(rng.nextInt(below: 4))) }
+        let terms = (0..<400).map { _ in
+            Term(pool[rng.nextInt(below: pool.count)] + String(rng.nextInt(below: 3)), weight: Double(rng.nextInt(below: 4)) * unit)
+        }
         let expected = terms.sorted {
             $0.weight != $1.weight ? $0.weight > $1.weight : $0.text.unicodeScalars.lexicographicallyPrecedes($1.text.unicodeScalars)
         }
@@ -188,5 +191,19 @@ struct CountingInternalsTests {
             let k = 1 + rng.nextInt(below: n)
             #expect(StopWords.largest(k, of: values) == values.sorted(by: >)[k - 1], "k \(k) of \(values)")
         }
+    }
+
+    /// Only words holding Thai, kana or Han can equal two joined words: curly apostrophes, dashes and
+    /// Devanagari (three-byte characters all) must not send a vocabulary through the merging table.
+    @Test("Words that may equal a joined pair")
+    func mayBeJoined() {
+        #expect(Collocation.mayBeJoined("北京"))
+        #expect(Collocation.mayBeJoined("ภาษา"))
+        #expect(Collocation.mayBeJoined("abcカタ"))
+        #expect(!Collocation.mayBeJoined("ICU’s"))
+        #expect(!Collocation.mayBeJoined("—"))
+        #expect(!Collocation.mayBeJoined("हिन्दी"))
+        #expect(!Collocation.mayBeJoined("rabbit"))
+        #expect(Collocation.joinsWithoutSpace("北京", "大学") && !Collocation.joinsWithoutSpace("北京", "abc"))
     }
 }
