@@ -30,7 +30,13 @@ struct SearchMask {
                 ink[y] = n
             }
         }
-        rowOrder = (0..<height).filter { ink[$0] > 0 }.sorted { (ink[$0], $1) > (ink[$1], $0) }.map { Int32($0) }
+        // Densest first, ties top first: one integer key per row (ink above, the row reversed below),
+        // so the sort compares plain integers instead of calling a tuple comparison closure.
+        var keys: [UInt64] = []
+        keys.reserveCapacity(height)
+        for y in 0..<height where ink[y] > 0 { keys.append(UInt64(ink[y]) << 32 | UInt64(UInt32.max - UInt32(y))) }
+        keys.sort(by: >)
+        rowOrder = keys.map { Int32(bitPattern: UInt32.max - UInt32(truncatingIfNeeded: $0)) }
 
         // For each power-of-two length L, the rows AND-ed L at a time mark the columns with a vertical
         // run of at least L starting there; the longest such run in each of up to eight sections of

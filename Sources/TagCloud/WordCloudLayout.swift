@@ -324,7 +324,7 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
                 let finder = PlacementSearch(map: map, strategy: options.strategy, depth: depth)
                 let coarseFinder = PlacementSearch(map: coarseMap, strategy: options.strategy, depth: coarseDepth)
                 var spot: (x: Int, y: Int)? = nil
-                if options.strategy == .random, let cs = e.coarse, let r = coarseFinder.random(cs, rng: &rng) {
+                if options.strategy == .random, let cm = e.coarse, let r = coarseFinder.random(SearchMask(cm), rng: &rng) {
                     spot = (r.x * c, r.y * c)
                 }
                 if spot == nil {
@@ -335,10 +335,10 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
                     let fine = finder.nearest(search, startX: sx, startY: sy, tileBudget: Self.fineBudget,
                                               near: (pole.x - search.mask.width / 2, pole.y - search.mask.height / 2, 16))
                     var coarseHit: PlacementSearch.Found? = nil
-                    if !(fine?.exhaustive ?? false), let cs = e.coarse,
-                       !coarseFailures.contains(where: { cs.mask.covers($0) }) {
-                        coarseHit = coarseFinder.nearest(cs, startX: sx / Double(c), startY: sy / Double(c))
-                        if coarseHit == nil { noteCoarseFailure(cs.mask) }
+                    if !(fine?.exhaustive ?? false), let cm = e.coarse,
+                       !coarseFailures.contains(where: { cm.covers($0) }) {
+                        coarseHit = coarseFinder.nearest(SearchMask(cm), startX: sx / Double(c), startY: sy / Double(c))
+                        if coarseHit == nil { noteCoarseFailure(cm) }
                     }
                     if let f = fine, f.exhaustive {
                         spot = (f.x, f.y)
@@ -448,8 +448,10 @@ private final class MaskCache: @unchecked Sendable {
         var raw: WordMask
         /// The mask grown by the margin, ready to search; nil when the word has no ink.
         var search: SearchMask?
-        /// The grown mask at the coarse map's resolution.
-        var coarse: SearchMask?
+        /// The grown mask at the coarse map's resolution. Made ready for searching only when a coarse
+        /// search runs: most entries never need one (their fine search decides, or a known coarse
+        /// failure rules the coarse search out).
+        var coarse: BitMask?
     }
 
     private var entries: [Key: Entry] = [:]
@@ -463,7 +465,7 @@ private final class MaskCache: @unchecked Sendable {
         let raw = try typesetter.coverage(of: set, rotation: angle)
         let grown = raw.dilated(by: margin).bits
         let search = raw.bits.width > 0 ? SearchMask(grown) : nil
-        let coarse = raw.bits.width > 0 ? SearchMask(grown.downsampled(by: Engine<T>.coarse)) : nil
+        let coarse = raw.bits.width > 0 ? grown.downsampled(by: Engine<T>.coarse) : nil
         let e = Entry(set: set, raw: raw, search: search, coarse: coarse)
         lock.withLock { entries[key] = e }
         return e
