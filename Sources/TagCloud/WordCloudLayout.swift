@@ -5,8 +5,9 @@ import Dispatch
 /// Words go in order of weight, heaviest first. Each word's coverage mask (its real glyphs at its size
 /// and angle, grown by the margin) is searched for a free position, nearest the centre first (or
 /// deepest inside the shape); when none is free it tries its other angles, then smaller sizes, and is
-/// reported unplaced only when even the minimum size does not fit. Masks are rasterised concurrently;
-/// placement is sequential and depends only on the input, the options and the seed.
+/// reported unplaced only when even the minimum size does not fit. Masks are rasterised on a second
+/// thread just ahead of the placement, which is sequential and depends only on the input, the
+/// options and the seed.
 public struct WordCloudLayout: Sendable {
     /// The options.
     public var options: WordCloudOptions
@@ -196,6 +197,10 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
     static var coarse: Int { 4 }
     /// Tiles of the fine map searched (nearest first) before the coarse map is asked.
     static var fineBudget: Int { 48 }
+    /// Words ahead of the placement whose masks are prefetched.
+    static var lookahead: Int { 8 }
+    /// Words ahead whose other angles and minimum size are prefetched while words keep failing.
+    static var fallbackLookahead: Int { 4 }
 
     /// The coarse map's forbidden cells: those with a forbidden pixel, and those reaching past the canvas.
     static func coarseForbidden(_ forbidden: BitMask?, width: Int, height: Int) -> BitMask {
@@ -226,7 +231,7 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
     /// The size at which the heaviest word, at its first angle, spans a comfortable part of the area.
     func automaticMaxSize(allowed: BitMask?) throws -> Double {
         let probe = 100.0
-        let entry = try cache.entry(word: styled[0], size: probe, angle: angles[0][0], margin: 0, typesetter: typesetter)
+        let entry = try cache.entry(index: 0, word: styled[0], size: probe, angle: angles[0][0], margin: 0, typesetter: typesetter)
         let w = Double(max(1, entry.raw.bits.width)), h = Double(max(1, entry.raw.bits.height))
         var aw = Double(options.width), ah = Double(options.height)
         if let a = allowed {
@@ -276,7 +281,6 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
         var coarseMap = OccupancyMap(width: coarseForbidden.width, height: coarseForbidden.height, forbidden: coarseForbidden)
         let c = Self.coarse
         let predicted = predictedSizes(scale: g, maxSize: maxSize)
-        prerasterise(sizes: predicted)
 
         var placements: [Placement] = []
         var failed: [Int] = []
@@ -294,27 +298,74 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
             coarseFailures.append(m)
             if coarseFailures.count > 24 { coarseFailures.removeFirst() }
         }
-        var runningSize = predicted.first ?? options.minFontSize
-        var runningWeight = styled.first?.term.weight ?? 1
-        var cap = Double.infinity
+        var running = Running(size: predicted.first ?? options.minFontSize, weight: styled.first?.term.weight ?? 1,
+                              cap: .infinity, first: true)
         let minSize = options.minFontSize
 
-        func target(_ i: Int, weightFactor: Double) -> Double {
+        func target(_ i: Int, weightFactor: Double, after r: Running) -> Double {
             switch options.sizing {
             case .relativeScaling(let rs):
-                if placements.isEmpty { return predicted[0] }
+                if r.first { return predicted[0] }
                 let w = styled[i].term.weight * weightFactor
-                let ratio = runningWeight > 0 ? w / runningWeight : 1
-                return max(minSize, ((rs * ratio + (1 - rs)) * runningSize).rounded())
+                let ratio = r.weight > 0 ? w / r.weight : 1
+                return max(minSize, ((rs * ratio + (1 - rs)) * r.size).rounded())
             case .scale:
-                return max(minSize, min(predicted[i] * weightFactor, cap).rounded())
+                return max(minSize, min(predicted[i] * weightFactor, r.cap).rounded())
             }
+        }
+        func target(_ i: Int, weightFactor: Double) -> Double { target(i, weightFactor: weightFactor, after: running) }
+
+        // Masks are made on a second thread a few words ahead of the placement below, at the sizes
+        // it will ask for if every word until then is placed at its wanted size. A word that shrinks
+        // changes the sizes after it; the predictions are then made again.
+        let prefetch = MaskPrefetch()
+        defer { prefetch.stop() }
+        let work: @Sendable (MaskPrefetch.Job) -> Void = { [cache, styled, typesetter, dilation] job in
+            _ = try? cache.entry(index: job.word, word: styled[job.word], size: job.size, angle: job.angle,
+                                 margin: dilation, typesetter: typesetter)
+        }
+        var posted: [Int: Double] = [:]     // the wanted size each word was prefetched at
+        var postedFallbacks = Set<Int>()    // words whose other angles and minimum size were prefetched
+        var generation = 0
+        var lastWordFailed = false
+        func prefetchAhead(from i: Int) {
+            prefetch.advance(to: i)
+            var r = running
+            var sizes: [Double] = []
+            for j in i..<min(styled.count, i + Self.lookahead) {
+                let s = target(j, weightFactor: 1, after: r)
+                sizes.append(s)
+                r.placed(size: s, weight: styled[j].term.weight)
+                if let old = posted[j], old != s {
+                    generation = prefetch.invalidate()
+                    posted.removeAll(keepingCapacity: true)
+                    postedFallbacks.removeAll(keepingCapacity: true)
+                }
+            }
+            var jobs: [MaskPrefetch.Job] = []
+            for (n, s) in sizes.enumerated() {
+                let j = i + n
+                if posted[j] == nil {
+                    posted[j] = s
+                    jobs.append(MaskPrefetch.Job(word: j, size: s, angle: angles[j][0]))
+                }
+                // While words keep failing, their other angles and the minimum size are wanted too.
+                if lastWordFailed && n < Self.fallbackLookahead && !postedFallbacks.contains(j) {
+                    postedFallbacks.insert(j)
+                    for a in angles[j].dropFirst() { jobs.append(MaskPrefetch.Job(word: j, size: s, angle: a)) }
+                    if s > minSize {
+                        for a in angles[j] { jobs.append(MaskPrefetch.Job(word: j, size: minSize, angle: a)) }
+                    }
+                }
+            }
+            if !jobs.isEmpty { prefetch.post(jobs, generation: generation, work: work) }
         }
 
         /// `final`: the last chance for this word, so a fruitless quick search is followed by a full one.
         func place(_ i: Int, size: Double, final: Bool = false) throws -> Placement? {
             for angle in angles[i] {
-                let e = try cache.entry(word: styled[i], size: size, angle: angle, margin: dilation, typesetter: typesetter)
+                let e = try cache.entry(index: i, word: styled[i], size: size, angle: angle, margin: dilation,
+                                        typesetter: typesetter)
                 guard let search = e.search else { continue }
                 var sx = Double(options.width) / 2, sy = Double(options.height) / 2
                 if options.randomStart {
@@ -396,14 +447,16 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
             coarseMap.insert(p.raw.bits.downsampled(by: c, offsetX: p.x % c, offsetY: p.y % c), x: p.x / c, y: p.y / c,
                              countsAsInk: false)
             placements.append(p)
-            runningSize = p.set.size
-            runningWeight = styled[p.word].term.weight * p.weightFactor
-            cap = p.set.size
+            running.placed(size: p.set.size, weight: styled[p.word].term.weight * p.weightFactor)
         }
 
         for i in styled.indices {
-            if let p = try placeShrinking(i, weightFactor: 1) { commit(p) } else { failed.append(i) }
+            prefetchAhead(from: i)
+            let p = try placeShrinking(i, weightFactor: 1)
+            lastWordFailed = p == nil || p!.shrunk || p!.angle != angles[i][0]
+            if let p { commit(p) } else { failed.append(i) }
         }
+        prefetch.stop()
         if options.repeatWords && !placements.isEmpty {
             // Repeat the placed words, each round at a lower weight, until the space or maxWords runs out.
             let originals = placements.map(\.word)
@@ -419,25 +472,25 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
         }
         return Attempt(placements: placements, failed: failed, fillRatio: map.fillRatio)
     }
+}
 
-    /// Typesets and rasterises every word at its predicted size and first angle on all cores, so the
-    /// sequential placement mostly finds its masks ready.
-    func prerasterise(sizes: [Double]) {
-        let jobs = Array(zip(styled.indices, sizes))
-        let cache = self.cache, styled = self.styled, angles = self.angles
-        let typesetter = self.typesetter, margin = dilation
-        DispatchQueue.concurrentPerform(iterations: jobs.count) { j in
-            let (i, size) = jobs[j]
-            _ = try? cache.entry(word: styled[i], size: size, angle: angles[i][0], margin: margin, typesetter: typesetter)
-        }
+/// What the size of the next word depends on: the last word placed.
+private struct Running {
+    var size: Double
+    var weight: Double
+    var cap: Double
+    var first: Bool
+
+    mutating func placed(size s: Double, weight w: Double) {
+        size = s; weight = w; cap = s; first = false
     }
 }
 
 /// Typeset words and their masks, keyed by word, size, angle and margin; safe to share across threads.
+/// One cache serves one layout, so a word is known by its index (no string to hash on every lookup).
 private final class MaskCache: @unchecked Sendable {
     struct Key: Hashable {
-        var text: String
-        var font: FontDescriptor
+        var word: Int
         var size: Double
         var angle: Double
         var margin: Int
@@ -457,9 +510,10 @@ private final class MaskCache: @unchecked Sendable {
     private var entries: [Key: Entry] = [:]
     private let lock = Lock()
 
-    func entry<T: Typesetter & GlyphRasterizer>(word: StyledWord, size: Double, angle: Double, margin: Int,
+    /// The entry of `word`, the word at `index` of the layout.
+    func entry<T: Typesetter & GlyphRasterizer>(index: Int, word: StyledWord, size: Double, angle: Double, margin: Int,
                                                 typesetter: T) throws -> Entry {
-        let key = Key(text: word.term.text, font: word.font, size: size, angle: angle, margin: margin)
+        let key = Key(word: index, size: size, angle: angle, margin: margin)
         if let e = lock.withLock({ entries[key] }) { return e }
         let set = try typesetter.typeset(word.term.text, font: word.font, size: size)
         let raw = try typesetter.coverage(of: set, rotation: angle)
@@ -469,5 +523,44 @@ private final class MaskCache: @unchecked Sendable {
         let e = Entry(set: set, raw: raw, search: search, coarse: coarse)
         lock.withLock { entries[key] = e }
         return e
+    }
+}
+
+/// Runs mask jobs on a background queue, in the order posted, skipping those the placement has
+/// already passed or that a newer prediction replaced. Only the cache sees its work, so the layout
+/// does not depend on how far ahead it gets.
+private final class MaskPrefetch: @unchecked Sendable {
+    struct Job: Sendable {
+        var word: Int
+        var size: Double
+        var angle: Double
+    }
+
+    private let queue = DispatchQueue(label: "TagCloud.MaskPrefetch")
+    private let lock = Lock()
+    private var current = 0
+    private var generation = 0
+    private var stopped = false
+
+    /// The placement has reached word `word`: jobs for earlier words are no longer wanted.
+    func advance(to word: Int) { lock.withLock { current = word } }
+
+    /// Drops the jobs posted so far; returns the generation to post new ones with.
+    func invalidate() -> Int { lock.withLock { generation += 1; return generation } }
+
+    func post(_ jobs: [Job], generation g: Int, work: @escaping @Sendable (Job) -> Void) {
+        queue.async { [self] in
+            for job in jobs {
+                let (go, over) = lock.withLock { (job.word >= current && g == generation, stopped || g != generation) }
+                if over { return }
+                if go { work(job) }
+            }
+        }
+    }
+
+    /// Cancels what is left and waits for the job in progress, so no work outlives the layout.
+    func stop() {
+        lock.withLock { stopped = true }
+        queue.sync {}
     }
 }
