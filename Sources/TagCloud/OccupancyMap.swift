@@ -2,6 +2,8 @@
 /// of vertical summaries: level `k` holds, for each row, the OR of `2^k` rows starting there. Two
 /// overlapping windows of a level answer "is this column free for L rows?" for 64 positions at a
 /// time, which lets a search skip regions that cannot take a word without testing it pixel by pixel.
+/// A second pyramid does the same along the rows: it answers "is this row free for L columns?", which
+/// rejects the positions that sit in a narrow vertical gap between words, where columns alone pass.
 public struct OccupancyMap: Sendable {
     /// Width in pixels.
     public let width: Int
@@ -14,6 +16,9 @@ public struct OccupancyMap: Sendable {
     /// All levels, one after another: level 0 is the occupancy itself; level `k`, row `y` is the OR
     /// of rows `y ..< y + 2^k` of level 0 (rows past the bottom count as taken).
     private(set) var pyramid: [UInt64]
+    /// Levels 1... of the horizontal pyramid, one after another: level `k`, row `y`, bit `x` is the
+    /// OR of pixels `x ..< x + 2^k` of that row (pixels past the last word count as taken).
+    private(set) var rowPyramid: [UInt64]
     /// Pixels taken by words (not by the shape mask), for the fill ratio.
     public private(set) var inkPixels = 0
 
@@ -28,12 +33,37 @@ public struct OccupancyMap: Sendable {
         stride = (width + 63) >> 6
         levelSize = stride * height
         pyramid = [UInt64](repeating: 0, count: levelSize * (Self.topLevel + 1))
+        rowPyramid = [UInt64](repeating: 0, count: levelSize * Self.topLevel)
 
         if let f = forbidden {
             precondition(f.width == width && f.height == height, "mask must match the canvas")
             pyramid.replaceSubrange(0..<levelSize, with: f.words)
         }
         updatePyramid(rows: 0..<height, words: 0..<stride)
+        updateRowPyramid(rows: 0..<height, words: 0..<stride)
+    }
+
+    /// Recomputes the horizontal pyramid for `rows`, in the given word columns (a pixel changed in
+    /// word `w` reaches back into word `w - 1` at the higher levels, which the caller includes).
+    private mutating func updateRowPyramid(rows: Range<Int>, words: Range<Int>) {
+        let stride = self.stride, levelSize = self.levelSize
+        pyramid.withUnsafeBufferPointer { occ in
+            rowPyramid.withUnsafeMutableBufferPointer { h in
+                for k in 1...Self.topLevel {
+                    let s = UInt64(1 << (k - 1))
+                    for y in rows {
+                        // Level k - 1 of this row: the occupancy itself for k = 1.
+                        let below = k == 1 ? y * stride : (k - 2) * levelSize + y * stride
+                        let here = (k - 1) * levelSize + y * stride
+                        for w in words {
+                            let lo = k == 1 ? occ[below + w] : h[below + w]
+                            let hi: UInt64 = w + 1 < stride ? (k == 1 ? occ[below + w + 1] : h[below + w + 1]) : ~0
+                            h[here + w] = lo | (lo >> s) | (hi << (64 - s))
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// Recomputes levels 1... for `rows` of level 0 that changed, in the given word columns.
@@ -108,6 +138,7 @@ public struct OccupancyMap: Sendable {
         }
         if countsAsInk { inkPixels += mask.popCount }
         updatePyramid(rows: y..<min(height, y + mask.height), words: q..<min(stride, q + mw + 1))
+        updateRowPyramid(rows: y..<min(height, y + mask.height), words: max(0, q - 1)..<min(stride, q + mw + 1))
     }
 
     /// Fraction of the canvas covered by word ink.

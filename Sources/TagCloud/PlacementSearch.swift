@@ -13,8 +13,21 @@ struct SearchMask {
         var rowB: Int
     }
 
+    /// One row of the mask that must land on a horizontal run of free pixels.
+    struct RowProbe {
+        /// Row in the mask.
+        var row: Int
+        /// Level of the horizontal pyramid whose window (2^level columns) is used.
+        var level: Int
+        /// Mask columns where the two windows start (they overlap to cover the run).
+        var columnA: Int
+        var columnB: Int
+    }
+
     let mask: BitMask
     let probes: [Probe]
+    /// The longest horizontal runs of ink in up to three bands of rows.
+    let rowProbes: [RowProbe]
     /// Mask rows in the order the pixel test visits them: densest first, so a position that collides
     /// is usually rejected after a row or two.
     let rowOrder: [Int32]
@@ -76,12 +89,59 @@ struct SearchMask {
             for y in 0..<next { for k in 0..<mw { runs[y * mw + k] &= runs[(y + length) * mw + k] } }
             length *= 2
         }
+        rowProbes = Self.rowProbes(mask)
         best = best.filter { $0.length >= 2 }.sorted { ($0.length, $1.column) > ($1.length, $0.column) }
         probes = best.map { b in
             let length = min(b.length, 2 << OccupancyMap.topLevel)
             var level = 0
             while (2 << level) <= length && level < OccupancyMap.topLevel { level += 1 }
             return Probe(column: b.column, level: level, rowA: b.start, rowB: b.start + length - (1 << level))
+        }
+    }
+}
+
+extension SearchMask {
+    /// For each of up to three bands of rows, the longest horizontal run of ink in it (the first
+    /// among equals), as probes of the horizontal pyramid; runs shorter than two pixels say little.
+    static func rowProbes(_ mask: BitMask) -> [RowProbe] {
+        let height = mask.height, mw = mask.wordsPerRow
+        let bands = min(3, height)
+        guard bands > 0 else { return [] }
+        var probes: [(row: Int, start: Int, length: Int)] = []
+        mask.words.withUnsafeBufferPointer { m in
+            for band in 0..<bands {
+                var best = (row: 0, start: 0, length: 0)
+                for y in (band * height / bands)..<((band + 1) * height / bands) {
+                    // Runs of ones, word by word, carrying a run across word boundaries.
+                    var open = -1
+                    for k in 0..<mw {
+                        var v = m[y * mw + k]
+                        let base = k << 6
+                        if open >= 0 {
+                            let end = (~v).trailingZeroBitCount
+                            if end == 64 { continue }
+                            if base + end - open > best.length { best = (y, open, base + end - open) }
+                            open = -1
+                            v &= ~0 << UInt64(end)
+                        }
+                        while v != 0 {
+                            let start = v.trailingZeroBitCount
+                            let end = (~v & (~0 << UInt64(start))).trailingZeroBitCount
+                            if end == 64 { open = base + start; break }
+                            if end - start > best.length { best = (y, base + start, end - start) }
+                            v &= ~0 << UInt64(end)
+                        }
+                    }
+                    if open >= 0, mask.width - open > best.length { best = (y, open, mask.width - open) }
+                }
+                if best.length >= 2 { probes.append(best) }
+            }
+        }
+        return probes.sorted { ($0.length, $1.row) > ($1.length, $0.row) }.map { p in
+            let length = min(p.length, 2 << OccupancyMap.topLevel)
+            var level = 0
+            while (2 << level) <= length && level < OccupancyMap.topLevel { level += 1 }
+            return RowProbe(row: p.row, level: level, columnA: p.start, columnB: p.start + length - (1 << level))
         }
     }
 }
@@ -115,20 +175,41 @@ extension OccupancyMap {
         return (lo >> s) | (hi << (64 - s))
     }
 
+    /// 64 bits of row `y` of the horizontal pyramid's `level` (1...; row probes cover runs of at
+    /// least two pixels) starting at pixel `start`.
+    @inline(__always)
+    func rowWindow(_ h: UnsafeBufferPointer<UInt64>, level: Int, row y: Int, from start: Int) -> UInt64 {
+        let q = start >> 6, s = UInt64(start & 63)
+        let base = (level - 1) * levelSize + y * stride
+        let lo: UInt64 = q < stride ? h[base + q] : ~0
+        if s == 0 { return lo }
+        let hi: UInt64 = q + 1 < stride ? h[base + q + 1] : ~0
+        return (lo >> s) | (hi << (64 - s))
+    }
+
     /// The positions `x0 ..< x0 + 64` of row `y` (bit i = position x0 + i, only up to `x1`) where
     /// every probe of `search` finds free pixels.
     @inline(__always)
     func freeBits(_ search: SearchMask, row y: Int, from x0: Int, to x1: Int) -> UInt64 {
         pyramid.withUnsafeBufferPointer { p in
-            var blocked: UInt64 = 0
-            for probe in search.probes {
-                blocked |= window(p, level: probe.level, row: y + probe.rowA, from: x0 + probe.column)
-                if blocked == ~0 { return 0 }
-                blocked |= window(p, level: probe.level, row: y + probe.rowB, from: x0 + probe.column)
-                if blocked == ~0 { return 0 }
+            rowPyramid.withUnsafeBufferPointer { h in
+                var blocked: UInt64 = 0
+                // The longest row run first: in a crowded region it is the probe most often blocked.
+                for probe in search.rowProbes {
+                    let r = y + probe.row
+                    blocked |= rowWindow(h, level: probe.level, row: r, from: x0 + probe.columnA)
+                    blocked |= rowWindow(h, level: probe.level, row: r, from: x0 + probe.columnB)
+                    if blocked == ~0 { return 0 }
+                }
+                for probe in search.probes {
+                    blocked |= window(p, level: probe.level, row: y + probe.rowA, from: x0 + probe.column)
+                    if blocked == ~0 { return 0 }
+                    blocked |= window(p, level: probe.level, row: y + probe.rowB, from: x0 + probe.column)
+                    if blocked == ~0 { return 0 }
+                }
+                let n = x1 - x0 + 1
+                return n < 64 ? ~blocked & ((UInt64(1) << UInt64(n)) - 1) : ~blocked
             }
-            let n = x1 - x0 + 1
-            return n < 64 ? ~blocked & ((UInt64(1) << UInt64(n)) - 1) : ~blocked
         }
     }
 
