@@ -13,17 +13,21 @@ public struct OccupancyMap: Sendable {
     let stride: Int
     /// Words per level.
     let levelSize: Int
-    /// All levels, one after another: level 0 is the occupancy itself; level `k`, row `y` is the OR
-    /// of rows `y ..< y + 2^k` of level 0 (rows past the bottom count as taken).
+    /// All levels, one after another. First the vertical pyramid: level 0 is the occupancy itself;
+    /// level `k`, row `y` is the OR of rows `y ..< y + 2^k` of level 0 (rows past the bottom count as
+    /// taken). Then levels 1... of the horizontal pyramid, from `rowPyramidStart`: level `k`, row
+    /// `y`, bit `x` is the OR of pixels `x ..< x + 2^k` of that row (past the last word: taken). One
+    /// array, so a search reads every window it needs through one pointer.
     private(set) var pyramid: [UInt64]
-    /// Levels 1... of the horizontal pyramid, one after another: level `k`, row `y`, bit `x` is the
-    /// OR of pixels `x ..< x + 2^k` of that row (pixels past the last word count as taken).
-    private(set) var rowPyramid: [UInt64]
     /// Pixels taken by words (not by the shape mask), for the fill ratio.
     public private(set) var inkPixels = 0
 
     /// Number of pyramid levels above the base: windows up to 64 rows.
     static let topLevel = 6
+
+    /// Where level `k` (1...) of the horizontal pyramid starts in `pyramid`.
+    @inline(__always)
+    func rowLevelStart(_ k: Int) -> Int { (Self.topLevel + k) * levelSize }
 
     /// An empty canvas, optionally with the pixels of `forbidden` already taken (outside a shape).
     public init(width: Int, height: Int, forbidden: BitMask? = nil) {
@@ -32,8 +36,7 @@ public struct OccupancyMap: Sendable {
         self.height = height
         stride = (width + 63) >> 6
         levelSize = stride * height
-        pyramid = [UInt64](repeating: 0, count: levelSize * (Self.topLevel + 1))
-        rowPyramid = [UInt64](repeating: 0, count: levelSize * Self.topLevel)
+        pyramid = [UInt64](repeating: 0, count: levelSize * (2 * Self.topLevel + 1))
 
         if let f = forbidden {
             precondition(f.width == width && f.height == height, "mask must match the canvas")
@@ -46,20 +49,18 @@ public struct OccupancyMap: Sendable {
     /// Recomputes the horizontal pyramid for `rows`, in the given word columns (a pixel changed in
     /// word `w` reaches back into word `w - 1` at the higher levels, which the caller includes).
     private mutating func updateRowPyramid(rows: Range<Int>, words: Range<Int>) {
-        let stride = self.stride, levelSize = self.levelSize
-        pyramid.withUnsafeBufferPointer { occ in
-            rowPyramid.withUnsafeMutableBufferPointer { h in
-                for k in 1...Self.topLevel {
-                    let s = UInt64(1 << (k - 1))
-                    for y in rows {
-                        // Level k - 1 of this row: the occupancy itself for k = 1.
-                        let below = k == 1 ? y * stride : (k - 2) * levelSize + y * stride
-                        let here = (k - 1) * levelSize + y * stride
-                        for w in words {
-                            let lo = k == 1 ? occ[below + w] : h[below + w]
-                            let hi: UInt64 = w + 1 < stride ? (k == 1 ? occ[below + w + 1] : h[below + w + 1]) : ~0
-                            h[here + w] = lo | (lo >> s) | (hi << (64 - s))
-                        }
+        let stride = self.stride
+        let starts = (0...Self.topLevel).map { $0 == 0 ? 0 : rowLevelStart($0) }
+        pyramid.withUnsafeMutableBufferPointer { p in
+            for k in 1...Self.topLevel {
+                let s = UInt64(1 << (k - 1))
+                for y in rows {
+                    // Level k - 1 of this row: the occupancy itself for k = 1.
+                    let below = starts[k - 1] + y * stride, here = starts[k] + y * stride
+                    for w in words {
+                        let lo = p[below + w]
+                        let hi: UInt64 = w + 1 < stride ? p[below + w + 1] : ~0
+                        p[here + w] = lo | (lo >> s) | (hi << (64 - s))
                     }
                 }
             }

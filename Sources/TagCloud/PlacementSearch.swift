@@ -158,61 +158,78 @@ public enum SearchStrategy: String, Hashable, Codable, Sendable, CaseIterable {
 }
 
 extension OccupancyMap {
-    /// The pixel test, visiting the mask's rows densest first.
-    @inline(__always)
-    func collides(_ search: SearchMask, x: Int, y: Int) -> Bool {
-        collides(search.mask, x: x, y: y, rows: search.rowOrder)
+    /// One 64-bit window a probe reads, for positions in row 0 and word column 0: where it starts in
+    /// `pyramid`, the word column it reads (to treat words past the right edge as taken) and the
+    /// bit shift within the word. Positions in row `y`, word column `t` read `y * stride + t` further.
+    struct Window {
+        var offset: Int
+        var word: Int
+        var shift: UInt64
     }
 
-    /// 64 bits of row `y` of pyramid `level` starting at pixel `start` (past the right edge: taken).
-    @inline(__always)
-    func window(_ p: UnsafeBufferPointer<UInt64>, level: Int, row y: Int, from start: Int) -> UInt64 {
-        let q = start >> 6, s = UInt64(start & 63)
-        let base = level * levelSize + y * stride
-        let lo: UInt64 = q < stride ? p[base + q] : ~0
-        if s == 0 { return lo }
-        let hi: UInt64 = q + 1 < stride ? p[base + q + 1] : ~0
-        return (lo >> s) | (hi << (64 - s))
-    }
-
-    /// 64 bits of row `y` of the horizontal pyramid's `level` (1...; row probes cover runs of at
-    /// least two pixels) starting at pixel `start`.
-    @inline(__always)
-    func rowWindow(_ h: UnsafeBufferPointer<UInt64>, level: Int, row y: Int, from start: Int) -> UInt64 {
-        let q = start >> 6, s = UInt64(start & 63)
-        let base = (level - 1) * levelSize + y * stride
-        let lo: UInt64 = q < stride ? h[base + q] : ~0
-        if s == 0 { return lo }
-        let hi: UInt64 = q + 1 < stride ? h[base + q + 1] : ~0
-        return (lo >> s) | (hi << (64 - s))
-    }
-
-    /// The positions `x0 ..< x0 + 64` of row `y` (bit i = position x0 + i, only up to `x1`) where
-    /// every probe of `search` finds free pixels.
-    @inline(__always)
-    func freeBits(_ search: SearchMask, row y: Int, from x0: Int, to x1: Int) -> UInt64 {
-        pyramid.withUnsafeBufferPointer { p in
-            rowPyramid.withUnsafeBufferPointer { h in
-                var blocked: UInt64 = 0
-                // The longest row run first: in a crowded region it is the probe most often blocked.
-                for probe in search.rowProbes {
-                    let r = y + probe.row
-                    blocked |= rowWindow(h, level: probe.level, row: r, from: x0 + probe.columnA)
-                    blocked |= rowWindow(h, level: probe.level, row: r, from: x0 + probe.columnB)
-                    if blocked == ~0 { return 0 }
-                }
-                for probe in search.probes {
-                    blocked |= window(p, level: probe.level, row: y + probe.rowA, from: x0 + probe.column)
-                    if blocked == ~0 { return 0 }
-                    blocked |= window(p, level: probe.level, row: y + probe.rowB, from: x0 + probe.column)
-                    if blocked == ~0 { return 0 }
-                }
-                let n = x1 - x0 + 1
-                return n < 64 ? ~blocked & ((UInt64(1) << UInt64(n)) - 1) : ~blocked
+    /// The windows of `search`'s probes on this map, row probes first (the longest row run is the
+    /// probe most often blocked in a crowded region), then the column probes.
+    func windows(_ search: SearchMask) -> [Window] {
+        var out: [Window] = []
+        out.reserveCapacity(2 * (search.rowProbes.count + search.probes.count))
+        for probe in search.rowProbes {
+            let base = rowLevelStart(probe.level) + probe.row * stride
+            for column in [probe.columnA, probe.columnB] {
+                out.append(Window(offset: base + (column >> 6), word: column >> 6, shift: UInt64(column & 63)))
             }
         }
+        for probe in search.probes {
+            for row in [probe.rowA, probe.rowB] {
+                out.append(Window(offset: probe.level * levelSize + row * stride + (probe.column >> 6),
+                                  word: probe.column >> 6, shift: UInt64(probe.column & 63)))
+            }
+        }
+        return out
     }
 
+    /// The positions `64 t ..< 64 t + n` of row `y` (bit i = position 64 t + i) where every window
+    /// finds free pixels; `p` is `pyramid`.
+    @inline(__always)
+    static func freeBits(_ p: UnsafeBufferPointer<UInt64>, _ windows: UnsafeBufferPointer<Window>, stride: Int,
+                         row y: Int, tile t: Int, count n: Int) -> UInt64 {
+        var blocked: UInt64 = 0
+        let rowOffset = y * stride + t
+        for w in windows {
+            let q = t + w.word, i = w.offset + rowOffset
+            let lo: UInt64 = q < stride ? p[i] : ~0
+            if w.shift == 0 {
+                blocked |= lo
+            } else {
+                let hi: UInt64 = q + 1 < stride ? p[i + 1] : ~0
+                blocked |= (lo >> w.shift) | (hi << (64 - w.shift))
+            }
+            if blocked == ~0 { return 0 }
+        }
+        return n < 64 ? ~blocked & ((UInt64(1) << UInt64(n)) - 1) : ~blocked
+    }
+
+    /// The pixel test of `mask` (`m`, its words) at (`x`, `y`) over its rows in the order given;
+    /// `p` is `pyramid`.
+    @inline(__always)
+    static func collides(_ p: UnsafeBufferPointer<UInt64>, stride: Int, mask m: UnsafeBufferPointer<UInt64>,
+                         wordsPerRow mw: Int, rows: UnsafeBufferPointer<Int32>, x: Int, y: Int) -> Bool {
+        let q = x >> 6, s = UInt64(x & 63)
+        for rr in rows {
+            let r = Int(rr)
+            let row = (y + r) * stride + q
+            let mrow = r * mw
+            for j in 0..<mw {
+                let w = m[mrow + j]
+                if w == 0 { continue }
+                if p[row + j] & (w << s) != 0 { return true }
+                if s != 0 {
+                    let hi = w >> (64 - s)
+                    if hi != 0 && p[row + j + 1] & hi != 0 { return true }
+                }
+            }
+        }
+        return false
+    }
 }
 
 /// The positions searched for one word, in order, and the test at each.
@@ -306,31 +323,45 @@ struct PlacementSearch {
             fill[k] += 1
         }
 
-        var best: (x: Int, y: Int, key: Double)? = nil
+        // The visit, with every array read through a pointer: this loop is most of a layout's time.
+        var found = false, bestX = 0, bestY = 0, bestKey = Double.infinity
         var budget = tileBudget
         var exhaustive = true
-        buckets: for k in 0..<n {
-            if let b = best, b.key <= lo + Double(k) * width { break }
-            for i in counts[k]..<counts[k + 1] {
-                let t = Int(order[i])
-                if let b = best, b.key <= bounds[t] { continue }
-                if budget == 0 { exhaustive = false; break buckets }
-                budget -= 1
-                let tx = tx0 + t % spanX, ty = ty0 + t / spanX
-                let x0 = tx * 64, x1 = min(maxX, x0 + 63)
-                for y in (ty * th)...min(maxY, ty * th + th - 1) {
-                    var free = map.freeBits(search, row: y, from: x0, to: x1)
-                    while free != 0 {
-                        let x = x0 + free.trailingZeroBitCount
-                        free &= free - 1
-                        let kx = key(x, y)
-                        if let b = best, b.key <= kx { continue }
-                        if !map.collides(search, x: x, y: y) { best = (x, y, kx) }
+        let windows = map.windows(search)
+        let stride = map.stride, mw = m.wordsPerRow
+        map.pyramid.withUnsafeBufferPointer { p in
+            windows.withUnsafeBufferPointer { win in
+                m.words.withUnsafeBufferPointer { mask in
+                    search.rowOrder.withUnsafeBufferPointer { rows in
+                        buckets: for k in 0..<n {
+                            if found && bestKey <= lo + Double(k) * width { break }
+                            for i in counts[k]..<counts[k + 1] {
+                                let t = Int(order[i])
+                                if found && bestKey <= bounds[t] { continue }
+                                if budget == 0 { exhaustive = false; break buckets }
+                                budget -= 1
+                                let tx = tx0 + t % spanX, ty = ty0 + t / spanX
+                                let x0 = tx * 64, count = min(maxX, x0 + 63) - x0 + 1
+                                for y in (ty * th)...min(maxY, ty * th + th - 1) {
+                                    var free = OccupancyMap.freeBits(p, win, stride: stride, row: y, tile: tx, count: count)
+                                    while free != 0 {
+                                        let x = x0 + free.trailingZeroBitCount
+                                        free &= free - 1
+                                        let kx = key(x, y)
+                                        if found && bestKey <= kx { continue }
+                                        if !OccupancyMap.collides(p, stride: stride, mask: mask, wordsPerRow: mw, rows: rows,
+                                                                  x: x, y: y) {
+                                            found = true; bestX = x; bestY = y; bestKey = kx
+                                        }
+                                    }
+                                }
+                            }
+                        }
                     }
                 }
             }
         }
-        return best.map { Found(x: $0.x, y: $0.y, key: $0.key, exhaustive: exhaustive) }
+        return found ? Found(x: bestX, y: bestY, key: bestKey, exhaustive: exhaustive) : nil
     }
 
     /// The key `nearest` ranks the position of a `width`×`height` mask by.
@@ -351,18 +382,25 @@ struct PlacementSearch {
         var reservoir: [(Int, Int)] = []
         reservoir.reserveCapacity(samples)
         var seen = 0
-        for y in 0...maxY {
-            for x0 in stride(from: 0, through: maxX, by: 64) {
-                var free = map.freeBits(search, row: y, from: x0, to: min(maxX, x0 + 63))
-                while free != 0 {
-                    let x = x0 + free.trailingZeroBitCount
-                    free &= free - 1
-                    seen += 1
-                    if reservoir.count < samples {
-                        reservoir.append((x, y))
-                    } else {
-                        let r = rng.nextInt(below: seen)
-                        if r < samples { reservoir[r] = (x, y) }
+        let windows = map.windows(search)
+        let stride = map.stride
+        map.pyramid.withUnsafeBufferPointer { p in
+            windows.withUnsafeBufferPointer { win in
+                for y in 0...maxY {
+                    for x0 in Swift.stride(from: 0, through: maxX, by: 64) {
+                        var free = OccupancyMap.freeBits(p, win, stride: stride, row: y, tile: x0 >> 6,
+                                                         count: min(maxX, x0 + 63) - x0 + 1)
+                        while free != 0 {
+                            let x = x0 + free.trailingZeroBitCount
+                            free &= free - 1
+                            seen += 1
+                            if reservoir.count < samples {
+                                reservoir.append((x, y))
+                            } else {
+                                let r = rng.nextInt(below: seen)
+                                if r < samples { reservoir[r] = (x, y) }
+                            }
+                        }
                     }
                 }
             }
@@ -370,7 +408,7 @@ struct PlacementSearch {
         // Test the sample in a random order; the first that fits wins.
         while !reservoir.isEmpty {
             let (x, y) = reservoir.remove(at: rng.nextInt(below: reservoir.count))
-            if !map.collides(search, x: x, y: y) { return (x, y) }
+            if !map.collides(search.mask, x: x, y: y, rows: search.rowOrder) { return (x, y) }
         }
         return nil
     }
