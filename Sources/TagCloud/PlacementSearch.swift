@@ -246,8 +246,45 @@ struct PlacementSearch {
     /// Depth of each canvas pixel inside the shape, when the words are placed in a shape.
     let depth: ShapeDepth?
 
+    /// Tile orders already worked out for this map, or nil to work each out afresh.
+    var plans: PlanCache? = nil
+
     static let tileHeight = 8
     static let buckets = 128
+
+    /// The tiles of one search in visiting order: their key bounds, bucketed.
+    struct Plan {
+        struct Key: Hashable {
+            var width: Int
+            var height: Int
+            var startX: UInt64
+            var startY: UInt64
+            var tx0: Int
+            var tx1: Int
+            var ty0: Int
+            var ty1: Int
+        }
+        var bounds: [Double]
+        /// Where each bucket's tiles start in `order` (one more entry than buckets).
+        var counts: [Int]
+        var order: [Int32]
+        var lo: Double
+        var width: Double
+    }
+
+    /// Plans by mask size, start and window, for one map, strategy and shape. A class, so the
+    /// searches of a layout (each a new `PlacementSearch`) share it; used by one thread.
+    final class PlanCache {
+        fileprivate(set) var plans: [Plan.Key: Plan] = [:]
+        private static let limit = 4096
+
+        init() {}
+
+        fileprivate func remember(_ plan: Plan, for key: Plan.Key) {
+            if plans.count >= Self.limit { plans.removeAll(keepingCapacity: true) }
+            plans[key] = plan
+        }
+    }
 
     /// A found position, its key (smaller is better), and whether the search was exhaustive (so the
     /// position is the best there is).
@@ -299,29 +336,40 @@ struct PlacementSearch {
             ty0 = max(0, cy - p.radius); ty1 = min(tilesY - 1, cy + p.radius)
         }
         let spanX = tx1 - tx0 + 1
-        // Bucket the tiles by their bound.
-        var bounds = [Double](repeating: 0, count: spanX * (ty1 - ty0 + 1))
-        var lo = Double.infinity, hi = -Double.infinity
-        for ty in ty0...ty1 {
-            for tx in tx0...tx1 {
-                let b = bound(tx, ty)
-                bounds[(ty - ty0) * spanX + tx - tx0] = b
-                lo = min(lo, b); hi = max(hi, b)
-            }
-        }
+        // Bucket the tiles by their bound. The tiles, their bounds and their order depend only on
+        // the mask's size, the start and the window, which repeat from word to word.
+        let planKey = Plan.Key(width: m.width, height: m.height, startX: sx.bitPattern, startY: sy.bitPattern,
+                               tx0: tx0, tx1: tx1, ty0: ty0, ty1: ty1)
         let n = Self.buckets
-        let width = max(1e-9, (hi - lo) / Double(n))
-        var counts = [Int](repeating: 0, count: n + 1)
-        func bucket(_ b: Double) -> Int { min(n - 1, Int((b - lo) / width)) }
-        for b in bounds { counts[bucket(b) + 1] += 1 }
-        for i in 0..<n { counts[i + 1] += counts[i] }
-        var order = [Int32](repeating: 0, count: bounds.count)
-        var fill = counts
-        for (t, b) in bounds.enumerated() {
-            let k = bucket(b)
-            order[fill[k]] = Int32(t)
-            fill[k] += 1
+        let plan: Plan
+        if let known = plans?.plans[planKey] {
+            plan = known
+        } else {
+            var bounds = [Double](repeating: 0, count: spanX * (ty1 - ty0 + 1))
+            var lo = Double.infinity, hi = -Double.infinity
+            for ty in ty0...ty1 {
+                for tx in tx0...tx1 {
+                    let b = bound(tx, ty)
+                    bounds[(ty - ty0) * spanX + tx - tx0] = b
+                    lo = min(lo, b); hi = max(hi, b)
+                }
+            }
+            let width = max(1e-9, (hi - lo) / Double(n))
+            var counts = [Int](repeating: 0, count: n + 1)
+            func bucket(_ b: Double) -> Int { min(n - 1, Int((b - lo) / width)) }
+            for b in bounds { counts[bucket(b) + 1] += 1 }
+            for i in 0..<n { counts[i + 1] += counts[i] }
+            var order = [Int32](repeating: 0, count: bounds.count)
+            var fill = counts
+            for (t, b) in bounds.enumerated() {
+                let k = bucket(b)
+                order[fill[k]] = Int32(t)
+                fill[k] += 1
+            }
+            plan = Plan(bounds: bounds, counts: counts, order: order, lo: lo, width: width)
+            plans?.remember(plan, for: planKey)
         }
+        let bounds = plan.bounds, counts = plan.counts, order = plan.order, lo = plan.lo, width = plan.width
 
         // The visit, with every array read through a pointer: this loop is most of a layout's time.
         var found = false, bestX = 0, bestY = 0, bestKey = Double.infinity

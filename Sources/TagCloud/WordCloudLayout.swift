@@ -280,6 +280,8 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
         var map = OccupancyMap(width: options.width, height: options.height, forbidden: forbidden)
         var coarseMap = OccupancyMap(width: coarseForbidden.width, height: coarseForbidden.height, forbidden: coarseForbidden)
         let c = Self.coarse
+        // The maps change, but the order their tiles are visited in depends only on the word's size.
+        let finePlans = PlacementSearch.PlanCache(), coarsePlans = PlacementSearch.PlanCache()
         let predicted = predictedSizes(scale: g, maxSize: maxSize)
 
         var placements: [Placement] = []
@@ -372,8 +374,9 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
                     sx += (rng.nextUnit() - 0.5) * Double(options.width) / 4
                     sy += (rng.nextUnit() - 0.5) * Double(options.height) / 4
                 }
-                let finder = PlacementSearch(map: map, strategy: options.strategy, depth: depth)
-                let coarseFinder = PlacementSearch(map: coarseMap, strategy: options.strategy, depth: coarseDepth)
+                let finder = PlacementSearch(map: map, strategy: options.strategy, depth: depth, plans: finePlans)
+                let coarseFinder = PlacementSearch(map: coarseMap, strategy: options.strategy, depth: coarseDepth,
+                                                   plans: coarsePlans)
                 var spot: (x: Int, y: Int)? = nil
                 if options.strategy == .random, let cm = e.coarse, let r = coarseFinder.random(SearchMask(cm), rng: &rng) {
                     spot = (r.x * c, r.y * c)
