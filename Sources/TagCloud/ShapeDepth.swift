@@ -31,33 +31,71 @@ struct ShapeDepth: Sendable {
                 }
             }
         }
-        // Two-pass chamfer distance; outside the canvas counts as forbidden.
+        // Two-pass chamfer distance; outside the canvas counts as forbidden (depth 0), which the
+        // edge cases below spell out instead of testing every neighbour's coordinates.
         d.withUnsafeMutableBufferPointer { d in
-            func at(_ x: Int, _ y: Int) -> Int32 { x < 0 || y < 0 || x >= w || y >= h ? 0 : d[y * w + x] }
             for y in 0..<h {
-                for x in 0..<w where d[y * w + x] > 0 {
-                    d[y * w + x] = min(d[y * w + x], at(x - 1, y) + 3, at(x, y - 1) + 3, at(x - 1, y - 1) + 4, at(x + 1, y - 1) + 4)
+                let row = y * w, up = row - w
+                for x in 0..<w {
+                    let i = row + x
+                    var v = d[i]
+                    if v == 0 { continue }
+                    v = min(v, (x > 0 ? d[i - 1] : 0) + 3)
+                    if y > 0 {
+                        // Two-argument mins: the variadic one builds an array per pixel.
+                        v = min(v, d[up + x] + 3)
+                        v = min(v, (x > 0 ? d[up + x - 1] : 0) + 4)
+                        v = min(v, (x + 1 < w ? d[up + x + 1] : 0) + 4)
+                    } else {
+                        v = min(v, 3)
+                    }
+                    d[i] = v
                 }
             }
-            for y in stride(from: h - 1, through: 0, by: -1) {
-                for x in stride(from: w - 1, through: 0, by: -1) where d[y * w + x] > 0 {
-                    d[y * w + x] = min(d[y * w + x], at(x + 1, y) + 3, at(x, y + 1) + 3, at(x + 1, y + 1) + 4, at(x - 1, y + 1) + 4)
+            for y in Swift.stride(from: h - 1, through: 0, by: -1) {
+                let row = y * w, down = row + w
+                for x in Swift.stride(from: w - 1, through: 0, by: -1) {
+                    let i = row + x
+                    var v = d[i]
+                    if v == 0 { continue }
+                    v = min(v, (x + 1 < w ? d[i + 1] : 0) + 3)
+                    if y + 1 < h {
+                        v = min(v, d[down + x] + 3)
+                        v = min(v, (x + 1 < w ? d[down + x + 1] : 0) + 4)
+                        v = min(v, (x > 0 ? d[down + x - 1] : 0) + 4)
+                    } else {
+                        v = min(v, 3)
+                    }
+                    d[i] = v
                 }
             }
         }
         values = d
-        cellsX = (w + Self.cell - 1) / Self.cell
-        cellsY = (h + Self.cell - 1) / Self.cell
+        let cell = Self.cell
+        let cellsX = (w + cell - 1) / cell
+        self.cellsX = cellsX
+        cellsY = (h + cell - 1) / cell
         var cm = [Int32](repeating: 0, count: cellsX * cellsY)
-        for y in 0..<h {
-            for x in 0..<w {
-                let c = (y / Self.cell) * cellsX + x / Self.cell
-                cm[c] = max(cm[c], d[y * w + x])
+        var deepestIndex = 0, deepestValue = Int32.min
+        d.withUnsafeBufferPointer { d in
+            cm.withUnsafeMutableBufferPointer { cm in
+                for y in 0..<h {
+                    let cellRow = (y / cell) * cellsX
+                    for cx in 0..<cellsX {
+                        var m = cm[cellRow + cx]
+                        for x in (cx * cell)..<min(w, cx * cell + cell) {
+                            let v = d[y * w + x]
+                            m = max(m, v)
+                            // The first pixel in reading order among the deepest.
+                            if v > deepestValue { deepestValue = v; deepestIndex = y * w + x }
+                        }
+                        cm[cellRow + cx] = m
+                    }
+                }
             }
         }
         cellMax = cm
-        let i = d.indices.max { d[$0] < d[$1] || (d[$0] == d[$1] && $0 > $1) } ?? 0
-        deepest = (i % max(1, w), i / max(1, w))
+        deepest = (deepestIndex % max(1, w), deepestIndex / max(1, w))
     }
 
     /// Depth of a pixel (0 outside the allowed area or the canvas).
