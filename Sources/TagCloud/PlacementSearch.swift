@@ -192,20 +192,22 @@ extension OccupancyMap {
     @inline(__always)
     static func freeBits(_ p: UnsafeBufferPointer<UInt64>, _ windows: UnsafeBufferPointer<Window>, stride: Int,
                          row y: Int, tile t: Int, count n: Int) -> UInt64 {
+        // Wrapping arithmetic and masking shifts: every index and shift here is in range by
+        // construction, and the checks would cost as much as the work.
         var blocked: UInt64 = 0
-        let rowOffset = y * stride + t
+        let rowOffset = y &* stride &+ t
         for w in windows {
-            let q = t + w.word, i = w.offset + rowOffset
+            let q = t &+ w.word, i = w.offset &+ rowOffset
             let lo: UInt64 = q < stride ? p[i] : ~0
             if w.shift == 0 {
                 blocked |= lo
             } else {
-                let hi: UInt64 = q + 1 < stride ? p[i + 1] : ~0
-                blocked |= (lo >> w.shift) | (hi << (64 - w.shift))
+                let hi: UInt64 = q &+ 1 < stride ? p[i &+ 1] : ~0
+                blocked |= (lo &>> w.shift) | (hi &<< (64 &- w.shift))
             }
             if blocked == ~0 { return 0 }
         }
-        return n < 64 ? ~blocked & ((UInt64(1) << UInt64(n)) - 1) : ~blocked
+        return n < 64 ? ~blocked & ((UInt64(1) &<< UInt64(n)) &- 1) : ~blocked
     }
 
     /// The pixel test of `mask` (`m`, its words) at (`x`, `y`) over its rows in the order given;
@@ -216,15 +218,15 @@ extension OccupancyMap {
         let q = x >> 6, s = UInt64(x & 63)
         for rr in rows {
             let r = Int(rr)
-            let row = (y + r) * stride + q
-            let mrow = r * mw
+            let row = (y &+ r) &* stride &+ q
+            let mrow = r &* mw
             for j in 0..<mw {
-                let w = m[mrow + j]
+                let w = m[mrow &+ j]
                 if w == 0 { continue }
-                if p[row + j] & (w << s) != 0 { return true }
+                if p[row &+ j] & (w &<< s) != 0 { return true }
                 if s != 0 {
-                    let hi = w >> (64 - s)
-                    if hi != 0 && p[row + j + 1] & hi != 0 { return true }
+                    let hi = w &>> (64 &- s)
+                    if hi != 0 && p[row &+ j &+ 1] & hi != 0 { return true }
                 }
             }
         }
