@@ -4,7 +4,8 @@
 struct ShapeDepth: Sendable {
     let width: Int
     let height: Int
-    /// Depth per pixel (chamfer 3-4 units: 3 per straight step).
+    /// Depth per pixel (chamfer 3-4 units: 3 per straight step), row by row, with a border of one
+    /// zero pixel all round: pixel (x, y) is at `(y + 1) * (width + 2) + x + 1`.
     let values: [Int32]
     /// Side of a cell of the maxima grid.
     static let cell = 16
@@ -20,53 +21,44 @@ struct ShapeDepth: Sendable {
         height = allowed.height
         let w = width, h = height
         let far = Int32.max / 4
-        var d = [Int32](repeating: 0, count: w * h)
-        for y in 0..<h {
-            for k in 0..<allowed.wordsPerRow {
-                var word = allowed.words[y * allowed.wordsPerRow + k]
-                while word != 0 {
-                    let b = word.trailingZeroBitCount
-                    word &= word - 1
-                    d[y * w + k * 64 + b] = far
-                }
-            }
-        }
-        // Two-pass chamfer distance; outside the canvas counts as forbidden (depth 0), which the
-        // edge cases below spell out instead of testing every neighbour's coordinates.
-        d.withUnsafeMutableBufferPointer { d in
+        // Two-pass chamfer distance; outside the canvas counts as forbidden (depth 0). The values
+        // carry a border of zeros, so no pixel needs its neighbours' coordinates checked.
+        let pw = w + 2
+        var d = [Int32](repeating: 0, count: pw * (h + 2))
+        d.withUnsafeMutableBufferPointer { p in
             for y in 0..<h {
-                let row = y * w, up = row - w
-                for x in 0..<w {
-                    let i = row + x
-                    var v = d[i]
-                    if v == 0 { continue }
-                    v = min(v, (x > 0 ? d[i - 1] : 0) + 3)
-                    if y > 0 {
-                        // Two-argument mins: the variadic one builds an array per pixel.
-                        v = min(v, d[up + x] + 3)
-                        v = min(v, (x > 0 ? d[up + x - 1] : 0) + 4)
-                        v = min(v, (x + 1 < w ? d[up + x + 1] : 0) + 4)
-                    } else {
-                        v = min(v, 3)
+                for k in 0..<allowed.wordsPerRow {
+                    var word = allowed.words[y * allowed.wordsPerRow + k]
+                    while word != 0 {
+                        let b = word.trailingZeroBitCount
+                        word &= word - 1
+                        p[(y + 1) * pw + k * 64 + b + 1] = far
                     }
-                    d[i] = v
                 }
             }
-            for y in Swift.stride(from: h - 1, through: 0, by: -1) {
-                let row = y * w, down = row + w
-                for x in Swift.stride(from: w - 1, through: 0, by: -1) {
-                    let i = row + x
-                    var v = d[i]
+            for y in 1..<(h + 1) {
+                let row = y * pw
+                for i in (row + 1)..<(row + w + 1) {
+                    var v = p[i]
                     if v == 0 { continue }
-                    v = min(v, (x + 1 < w ? d[i + 1] : 0) + 3)
-                    if y + 1 < h {
-                        v = min(v, d[down + x] + 3)
-                        v = min(v, (x + 1 < w ? d[down + x + 1] : 0) + 4)
-                        v = min(v, (x > 0 ? d[down + x - 1] : 0) + 4)
-                    } else {
-                        v = min(v, 3)
-                    }
-                    d[i] = v
+                    // Two-argument mins: the variadic one builds an array.
+                    v = min(v, p[i - 1] &+ 3)
+                    v = min(v, p[i - pw] &+ 3)
+                    v = min(v, p[i - pw - 1] &+ 4)
+                    v = min(v, p[i - pw + 1] &+ 4)
+                    p[i] = v
+                }
+            }
+            for y in Swift.stride(from: h, through: 1, by: -1) {
+                let row = y * pw
+                for i in Swift.stride(from: row + w, through: row + 1, by: -1) {
+                    var v = p[i]
+                    if v == 0 { continue }
+                    v = min(v, p[i + 1] &+ 3)
+                    v = min(v, p[i + pw] &+ 3)
+                    v = min(v, p[i + pw + 1] &+ 4)
+                    v = min(v, p[i + pw - 1] &+ 4)
+                    p[i] = v
                 }
             }
         }
@@ -80,11 +72,11 @@ struct ShapeDepth: Sendable {
         d.withUnsafeBufferPointer { d in
             cm.withUnsafeMutableBufferPointer { cm in
                 for y in 0..<h {
-                    let cellRow = (y / cell) * cellsX
+                    let cellRow = (y / cell) * cellsX, row = (y + 1) * pw + 1
                     for cx in 0..<cellsX {
                         var m = cm[cellRow + cx]
                         for x in (cx * cell)..<min(w, cx * cell + cell) {
-                            let v = d[y * w + x]
+                            let v = d[row + x]
                             m = max(m, v)
                             // The first pixel in reading order among the deepest.
                             if v > deepestValue { deepestValue = v; deepestIndex = y * w + x }
@@ -102,7 +94,7 @@ struct ShapeDepth: Sendable {
     @inline(__always)
     func value(x: Int, y: Int) -> Int32 {
         guard x >= 0, y >= 0, x < width, y < height else { return 0 }
-        return values[y * width + x]
+        return values[(y + 1) * (width + 2) + x + 1]
     }
 
     /// An upper bound of the depth over pixels `x0...x1` × `y0...y1`.
