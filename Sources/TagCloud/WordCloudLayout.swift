@@ -324,7 +324,7 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
         defer { prefetch.stop() }
         let work: @Sendable (MaskPrefetch.Job) -> Void = { [cache, styled, typesetter, dilation] job in
             _ = try? cache.entry(index: job.word, word: styled[job.word], size: job.size, angle: job.angle,
-                                 margin: dilation, typesetter: typesetter)
+                                 margin: dilation, typesetter: typesetter, unlessClaimed: true)
         }
         var posted: [Int: Double] = [:]     // the wanted size each word was prefetched at
         var postedFallbacks = Set<Int>()    // words whose other angles and minimum size were prefetched
@@ -433,11 +433,19 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
             // stepping one point at a time.
             let step = options.fontStep
             guard want > minSize, var best = try place(i, size: minSize, final: true) else { return nil }
+            var sizes: [Double] = []
             var tried = want
             for fraction in [0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2] {
                 let size = max(minSize, ((want * fraction) / step).rounded(.down) * step)
                 guard size < tried, size > minSize else { continue }
                 tried = size
+                sizes.append(size)
+            }
+            // The word fits: the sizes below are tried in turn, their masks made on the other thread
+            // while this one searches.
+            let jobs = sizes.flatMap { size in angles[i].map { MaskPrefetch.Job(word: i, size: size, angle: $0) } }
+            if jobs.count > 1 { prefetch.post(Array(jobs.dropFirst()), generation: generation, work: work) }
+            for size in sizes {
                 if let p = try place(i, size: size) { best = p; break }
             }
             best.shrunk = true
@@ -511,13 +519,25 @@ private final class MaskCache: @unchecked Sendable {
     }
 
     private var entries: [Key: Entry] = [:]
+    /// Entries being made right now, so a prefetch does not make one the placement is making.
+    private var claimed = Set<Key>()
     private let lock = Lock()
 
-    /// The entry of `word`, the word at `index` of the layout.
+    /// The entry of `word`, the word at `index` of the layout. With `unlessClaimed` (a prefetch),
+    /// nothing is done when another thread is already making it.
+    @discardableResult
     func entry<T: Typesetter & GlyphRasterizer>(index: Int, word: StyledWord, size: Double, angle: Double, margin: Int,
-                                                typesetter: T) throws -> Entry {
+                                                typesetter: T, unlessClaimed: Bool = false) throws -> Entry? {
         let key = Key(word: index, size: size, angle: angle, margin: margin)
-        if let e = lock.withLock({ entries[key] }) { return e }
+        let (known, skip) = lock.withLock { () -> (Entry?, Bool) in
+            if let e = entries[key] { return (e, false) }
+            if unlessClaimed && claimed.contains(key) { return (nil, true) }
+            claimed.insert(key)
+            return (nil, false)
+        }
+        if let known { return known }
+        if skip { return nil }
+        defer { lock.withLock { _ = claimed.remove(key) } }
         let set = try typesetter.typeset(word.term.text, font: word.font, size: size)
         let raw = try typesetter.coverage(of: set, rotation: angle)
         let grown = raw.dilated(by: margin).bits
@@ -526,6 +546,14 @@ private final class MaskCache: @unchecked Sendable {
         let e = Entry(set: set, raw: raw, search: search, coarse: coarse)
         lock.withLock { entries[key] = e }
         return e
+    }
+
+    /// The entry of `word`, made here if nobody has it yet.
+    func entry<T: Typesetter & GlyphRasterizer>(index: Int, word: StyledWord, size: Double, angle: Double, margin: Int,
+                                                typesetter: T) throws -> Entry {
+        // Never nil: only a prefetch gives way to a claim.
+        try entry(index: index, word: word, size: size, angle: angle, margin: margin, typesetter: typesetter,
+                  unlessClaimed: false)!
     }
 }
 
