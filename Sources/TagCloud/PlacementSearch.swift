@@ -35,34 +35,35 @@ struct SearchMask {
     init(_ mask: BitMask) {
         self.mask = mask
         let width = mask.width, height = mask.height, mw = mask.wordsPerRow
-        var ink = [Int](repeating: 0, count: height)
+        // Densest first, ties top first: one integer key per row (ink above, the row reversed below),
+        // so the sort compares plain integers (all distinct) instead of calling a closure.
+        var keys: [UInt64] = []
+        keys.reserveCapacity(height)
         mask.words.withUnsafeBufferPointer { m in
             for y in 0..<height {
                 var n = 0
-                for k in 0..<mw { n += m[y * mw + k].nonzeroBitCount }
-                ink[y] = n
+                for k in 0..<mw { n &+= m[y &* mw &+ k].nonzeroBitCount }
+                if n > 0 { keys.append(UInt64(n) << 32 | UInt64(UInt32.max - UInt32(y))) }
             }
         }
-        // Densest first, ties top first: one integer key per row (ink above, the row reversed below),
-        // so the sort compares plain integers instead of calling a tuple comparison closure.
-        var keys: [UInt64] = []
-        keys.reserveCapacity(height)
-        for y in 0..<height where ink[y] > 0 { keys.append(UInt64(ink[y]) << 32 | UInt64(UInt32.max - UInt32(y))) }
-        keys.sort(by: >)
-        rowOrder = keys.map { Int32(bitPattern: UInt32.max - UInt32(truncatingIfNeeded: $0)) }
+        keys.sort()
+        rowOrder = keys.reversed().map { Int32(bitPattern: UInt32.max - UInt32(truncatingIfNeeded: $0)) }
 
         // For each power-of-two length L, the rows AND-ed L at a time mark the columns with a vertical
         // run of at least L starting there; the longest such run in each of up to eight sections of
         // the width becomes a probe (spread-out probes reject most positions in crowded regions).
         let sections = min(8, max(1, width / 4))
         var best = [(column: Int, start: Int, length: Int)](repeating: (0, 0, 0), count: sections)
-        var runs = mask.words
+        // One scratch block: the runs (a copy of the mask, AND-ed down level by level), then `any`.
+        let scratch = UnsafeMutablePointer<UInt64>.allocate(capacity: mask.words.count + mw)
+        defer { scratch.deallocate() }
+        mask.words.withUnsafeBufferPointer { if let base = $0.baseAddress { scratch.initialize(from: base, count: $0.count) } }
+        let runs = scratch, any = scratch + mask.words.count
         var length = 1
-        var any = [UInt64](repeating: 0, count: mw)
         while length <= (2 << OccupancyMap.topLevel) && height >= length {
             let rows = height - length + 1
             for k in 0..<mw { any[k] = 0 }
-            for y in 0..<rows { for k in 0..<mw { any[k] |= runs[y * mw + k] } }
+            for y in 0..<rows { for k in 0..<mw { any[k] |= runs[y &* mw &+ k] } }
             var found = false
             for sec in 0..<sections {
                 // The first column of this section with a run of L, and the first row where it starts.
@@ -70,23 +71,23 @@ struct SearchMask {
                 var c = c0
                 while c < c1 {
                     let k = c >> 6, b = c & 63
-                    let w = any[k] >> UInt64(b)
+                    let w = any[k] &>> UInt64(b)
                     if w == 0 { c = (k + 1) << 6; continue }
                     c += w.trailingZeroBitCount
                     break
                 }
                 guard c < c1 else { continue }
                 found = true
-                let k = c >> 6, bit = UInt64(1) << UInt64(c & 63)
+                let k = c >> 6, bit = UInt64(1) &<< UInt64(c & 63)
                 var y = 0
-                while runs[y * mw + k] & bit == 0 { y += 1 }
+                while runs[y &* mw &+ k] & bit == 0 { y += 1 }
                 best[sec] = (c, y, length)
             }
             if !found { break }
             // Runs of twice the length: a run of 2L starts at y when runs of L start at y and y + L.
             let next = height - 2 * length + 1
             if next <= 0 { break }
-            for y in 0..<next { for k in 0..<mw { runs[y * mw + k] &= runs[(y + length) * mw + k] } }
+            for y in 0..<next { for k in 0..<mw { runs[y &* mw &+ k] &= runs[(y &+ length) &* mw &+ k] } }
             length *= 2
         }
         rowProbes = Self.rowProbes(mask)
