@@ -330,6 +330,7 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
         var postedFallbacks = Set<Int>()    // words whose other angles and minimum size were prefetched
         var generation = 0
         var lastWordFailed = false
+        var lastWordUnplaced = false
         func prefetchAhead(from i: Int) {
             prefetch.advance(to: i)
             var r = running
@@ -337,7 +338,9 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
             for j in i..<min(styled.count, i + Self.lookahead) {
                 let s = target(j, weightFactor: 1, after: r)
                 sizes.append(s)
-                r.placed(size: s, weight: styled[j].term.weight)
+                // Words tend to go on as the last one went: while they fit nowhere, the sizes after
+                // them are predicted from the last word placed, as placement will compute them.
+                if !lastWordUnplaced { r.placed(size: s, weight: styled[j].term.weight) }
                 if let old = posted[j], old != s {
                     generation = prefetch.invalidate()
                     posted.removeAll(keepingCapacity: true)
@@ -465,6 +468,7 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
             prefetchAhead(from: i)
             let p = try placeShrinking(i, weightFactor: 1)
             lastWordFailed = p == nil || p!.shrunk || p!.angle != angles[i][0]
+            lastWordUnplaced = p == nil
             if let p { commit(p) } else { failed.append(i) }
         }
         prefetch.stop()
