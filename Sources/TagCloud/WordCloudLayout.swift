@@ -329,7 +329,6 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
         var posted: [Int: Double] = [:]     // the wanted size each word was prefetched at
         var postedFallbacks = Set<Int>()    // words whose other angles and minimum size were prefetched
         var generation = 0
-        var lastWordFailed = false
         var lastWordUnplaced = false
         func prefetchAhead(from i: Int) {
             prefetch.advance(to: i)
@@ -354,8 +353,9 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
                     posted[j] = s
                     jobs.append(MaskPrefetch.Job(word: j, size: s, angle: angles[j][0]))
                 }
-                // While words keep failing, their other angles and the minimum size are wanted too.
-                if lastWordFailed && n < Self.fallbackLookahead && !postedFallbacks.contains(j) {
+                // While words fit nowhere, their other angles and the minimum size are wanted too (a
+                // word that merely shrank says little about the next: those would mostly be wasted).
+                if lastWordUnplaced && n < Self.fallbackLookahead && !postedFallbacks.contains(j) {
                     postedFallbacks.insert(j)
                     for a in angles[j].dropFirst() { jobs.append(MaskPrefetch.Job(word: j, size: s, angle: a)) }
                     if s > minSize {
@@ -444,9 +444,9 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
                 tried = size
                 sizes.append(size)
             }
-            // The word fits: the sizes below are tried in turn, their masks made on the other thread
-            // while this one searches.
-            let jobs = sizes.flatMap { size in angles[i].map { MaskPrefetch.Job(word: i, size: size, angle: $0) } }
+            // The word fits: the sizes below are tried in turn, the first few made on the other thread
+            // while this one searches (the search usually ends at one of them).
+            let jobs = sizes.prefix(2).flatMap { size in angles[i].map { MaskPrefetch.Job(word: i, size: size, angle: $0) } }
             if jobs.count > 1 { prefetch.post(Array(jobs.dropFirst()), generation: generation, work: work) }
             for size in sizes {
                 if let p = try place(i, size: size) { best = p; break }
@@ -467,7 +467,6 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
         for i in styled.indices {
             prefetchAhead(from: i)
             let p = try placeShrinking(i, weightFactor: 1)
-            lastWordFailed = p == nil || p!.shrunk || p!.angle != angles[i][0]
             lastWordUnplaced = p == nil
             if let p { commit(p) } else { failed.append(i) }
         }
