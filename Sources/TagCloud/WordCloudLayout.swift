@@ -318,8 +318,9 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
         func target(_ i: Int, weightFactor: Double) -> Double { target(i, weightFactor: weightFactor, after: running) }
 
         // Masks are made on a second thread a few words ahead of the placement below, at the sizes
-        // it will ask for if every word until then is placed at its wanted size. A word that shrinks
-        // changes the sizes after it; the predictions are then made again.
+        // it will ask for if the words until then go as the last one went (placed at their wanted
+        // size, or placed nowhere). When a word goes otherwise the sizes after it change, and the
+        // predictions are made again.
         let prefetch = MaskPrefetch()
         defer { prefetch.stop() }
         let work: @Sendable (MaskPrefetch.Job) -> Void = { [cache, styled, typesetter, dilation] job in
