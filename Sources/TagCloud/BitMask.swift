@@ -19,6 +19,23 @@ public struct BitMask: Hashable, Sendable {
         self.words = [UInt64](repeating: 0, count: wordsPerRow * height)
     }
 
+    /// A mask from its rows, `height * ((width + 63) / 64)` words laid out as in `words`. Bits past
+    /// `width` are cleared, so the mask keeps the invariant whatever the caller passes.
+    public init(width: Int, height: Int, words: [UInt64]) {
+        precondition(width >= 0 && height >= 0, "mask size must not be negative")
+        let wordsPerRow = (width + 63) >> 6
+        precondition(words.count == wordsPerRow * height, "a mask needs one run of words per row")
+        self.width = width
+        self.height = height
+        self.wordsPerRow = wordsPerRow
+        self.words = words
+        let tail = width & 63
+        if tail != 0 {
+            let keep = (UInt64(1) << UInt64(tail)) - 1
+            for y in 0..<height { self.words[y * wordsPerRow + wordsPerRow - 1] &= keep }
+        }
+    }
+
     /// A mask from a predicate on pixel coordinates.
     public init(width: Int, height: Int, where isSet: (Int, Int) -> Bool) {
         self.init(width: width, height: height)
@@ -144,30 +161,36 @@ public struct BitMask: Hashable, Sendable {
     public func dilated(by radius: Int) -> BitMask {
         guard radius > 0 else { return self }
         let r = radius
-        var wide = BitMask(width: width + 2 * r, height: height)
-        let ow = wide.wordsPerRow
-        // Horizontal pass: OR of the row shifted by 0...2r bits, word by word with carries.
-        for y in 0..<height {
-            for d in 0...(2 * r) {
-                let q = d >> 6, s = UInt64(d & 63)
-                for k in 0..<wordsPerRow {
-                    let w = words[y * wordsPerRow + k]
-                    if w == 0 { continue }
-                    wide.words[y * ow + k + q] |= w << s
-                    if s != 0, k + q + 1 < ow { wide.words[y * ow + k + q + 1] |= w >> (64 - s) }
+        let ow = (width + 2 * r + 63) >> 6, iw = wordsPerRow
+        var wide = [UInt64](repeating: 0, count: ow * height)
+        var outWords = [UInt64](repeating: 0, count: ow * (height + 2 * r))
+        words.withUnsafeBufferPointer { src in
+            wide.withUnsafeMutableBufferPointer { wide in
+                // Horizontal pass: OR of the row shifted by 0...2r bits, word by word with carries.
+                for y in 0..<height {
+                    for d in 0...(2 * r) {
+                        let q = d >> 6, s = UInt64(d & 63)
+                        for k in 0..<iw {
+                            let w = src[y * iw + k]
+                            if w == 0 { continue }
+                            wide[y * ow + k + q] |= w << s
+                            if s != 0, k + q + 1 < ow { wide[y * ow + k + q + 1] |= w >> (64 - s) }
+                        }
+                    }
+                }
+                // Vertical pass: each output row is the OR of 2r+1 input rows.
+                outWords.withUnsafeMutableBufferPointer { out in
+                    for y in 0..<(height + 2 * r) {
+                        let lo = max(0, y - 2 * r), hi = min(height - 1, y)
+                        guard lo <= hi else { continue }
+                        for sy in lo...hi {
+                            for k in 0..<ow { out[y * ow + k] |= wide[sy * ow + k] }
+                        }
+                    }
                 }
             }
         }
-        // Vertical pass: each output row is the OR of 2r+1 input rows.
-        var out = BitMask(width: width + 2 * r, height: height + 2 * r)
-        for y in 0..<out.height {
-            let lo = max(0, y - 2 * r), hi = min(height - 1, y)
-            guard lo <= hi else { continue }
-            for sy in lo...hi {
-                for k in 0..<ow { out.words[y * ow + k] |= wide.words[sy * ow + k] }
-            }
-        }
-        return out
+        return BitMask(width: width + 2 * r, height: height + 2 * r, words: outWords)
     }
 }
 

@@ -2,6 +2,8 @@
 /// of vertical summaries: level `k` holds, for each row, the OR of `2^k` rows starting there. Two
 /// overlapping windows of a level answer "is this column free for L rows?" for 64 positions at a
 /// time, which lets a search skip regions that cannot take a word without testing it pixel by pixel.
+/// A second pyramid does the same along the rows: it answers "is this row free for L columns?", which
+/// rejects the positions that sit in a narrow vertical gap between words, where columns alone pass.
 public struct OccupancyMap: Sendable {
     /// Width in pixels.
     public let width: Int
@@ -11,14 +13,21 @@ public struct OccupancyMap: Sendable {
     let stride: Int
     /// Words per level.
     let levelSize: Int
-    /// All levels, one after another: level 0 is the occupancy itself; level `k`, row `y` is the OR
-    /// of rows `y ..< y + 2^k` of level 0 (rows past the bottom count as taken).
+    /// All levels, one after another. First the vertical pyramid: level 0 is the occupancy itself;
+    /// level `k`, row `y` is the OR of rows `y ..< y + 2^k` of level 0 (rows past the bottom count as
+    /// taken). Then levels 1... of the horizontal pyramid, from `rowPyramidStart`: level `k`, row
+    /// `y`, bit `x` is the OR of pixels `x ..< x + 2^k` of that row (past the last word: taken). One
+    /// array, so a search reads every window it needs through one pointer.
     private(set) var pyramid: [UInt64]
     /// Pixels taken by words (not by the shape mask), for the fill ratio.
     public private(set) var inkPixels = 0
 
     /// Number of pyramid levels above the base: windows up to 64 rows.
     static let topLevel = 6
+
+    /// Where level `k` (1...) of the horizontal pyramid starts in `pyramid`.
+    @inline(__always)
+    func rowLevelStart(_ k: Int) -> Int { (Self.topLevel + k) * levelSize }
 
     /// An empty canvas, optionally with the pixels of `forbidden` already taken (outside a shape).
     public init(width: Int, height: Int, forbidden: BitMask? = nil) {
@@ -27,13 +36,35 @@ public struct OccupancyMap: Sendable {
         self.height = height
         stride = (width + 63) >> 6
         levelSize = stride * height
-        pyramid = [UInt64](repeating: 0, count: levelSize * (Self.topLevel + 1))
+        pyramid = [UInt64](repeating: 0, count: levelSize * (2 * Self.topLevel + 1))
 
         if let f = forbidden {
             precondition(f.width == width && f.height == height, "mask must match the canvas")
             pyramid.replaceSubrange(0..<levelSize, with: f.words)
         }
         updatePyramid(rows: 0..<height, words: 0..<stride)
+        updateRowPyramid(rows: 0..<height, words: 0..<stride)
+    }
+
+    /// Recomputes the horizontal pyramid for `rows`, in the given word columns (a pixel changed in
+    /// word `w` reaches back into word `w - 1` at the higher levels, which the caller includes).
+    private mutating func updateRowPyramid(rows: Range<Int>, words: Range<Int>) {
+        let stride = self.stride
+        let starts = (0...Self.topLevel).map { $0 == 0 ? 0 : rowLevelStart($0) }
+        pyramid.withUnsafeMutableBufferPointer { p in
+            for k in 1...Self.topLevel {
+                let s = UInt64(1 << (k - 1))
+                for y in rows {
+                    // Level k - 1 of this row: the occupancy itself for k = 1.
+                    let below = starts[k - 1] + y * stride, here = starts[k] + y * stride
+                    for w in words {
+                        let lo = p[below + w]
+                        let hi: UInt64 = w + 1 < stride ? p[below + w + 1] : ~0
+                        p[here + w] = lo | (lo >> s) | (hi << (64 - s))
+                    }
+                }
+            }
+        }
     }
 
     /// Recomputes levels 1... for `rows` of level 0 that changed, in the given word columns.
@@ -108,6 +139,7 @@ public struct OccupancyMap: Sendable {
         }
         if countsAsInk { inkPixels += mask.popCount }
         updatePyramid(rows: y..<min(height, y + mask.height), words: q..<min(stride, q + mw + 1))
+        updateRowPyramid(rows: y..<min(height, y + mask.height), words: max(0, q - 1)..<min(stride, q + mw + 1))
     }
 
     /// Fraction of the canvas covered by word ink.

@@ -13,8 +13,21 @@ struct SearchMask {
         var rowB: Int
     }
 
+    /// One row of the mask that must land on a horizontal run of free pixels.
+    struct RowProbe {
+        /// Row in the mask.
+        var row: Int
+        /// Level of the horizontal pyramid whose window (2^level columns) is used.
+        var level: Int
+        /// Mask columns where the two windows start (they overlap to cover the run).
+        var columnA: Int
+        var columnB: Int
+    }
+
     let mask: BitMask
     let probes: [Probe]
+    /// The longest horizontal runs of ink in up to three bands of rows.
+    let rowProbes: [RowProbe]
     /// Mask rows in the order the pixel test visits them: densest first, so a position that collides
     /// is usually rejected after a row or two.
     let rowOrder: [Int32]
@@ -22,28 +35,35 @@ struct SearchMask {
     init(_ mask: BitMask) {
         self.mask = mask
         let width = mask.width, height = mask.height, mw = mask.wordsPerRow
-        var ink = [Int](repeating: 0, count: height)
+        // Densest first, ties top first: one integer key per row (ink above, the row reversed below),
+        // so the sort compares plain integers (all distinct) instead of calling a closure.
+        var keys: [UInt64] = []
+        keys.reserveCapacity(height)
         mask.words.withUnsafeBufferPointer { m in
             for y in 0..<height {
                 var n = 0
-                for k in 0..<mw { n += m[y * mw + k].nonzeroBitCount }
-                ink[y] = n
+                for k in 0..<mw { n &+= m[y &* mw &+ k].nonzeroBitCount }
+                if n > 0 { keys.append(UInt64(n) << 32 | UInt64(UInt32.max - UInt32(y))) }
             }
         }
-        rowOrder = (0..<height).filter { ink[$0] > 0 }.sorted { (ink[$0], $1) > (ink[$1], $0) }.map { Int32($0) }
+        keys.sort()
+        rowOrder = keys.reversed().map { Int32(bitPattern: UInt32.max - UInt32(truncatingIfNeeded: $0)) }
 
         // For each power-of-two length L, the rows AND-ed L at a time mark the columns with a vertical
         // run of at least L starting there; the longest such run in each of up to eight sections of
         // the width becomes a probe (spread-out probes reject most positions in crowded regions).
         let sections = min(8, max(1, width / 4))
         var best = [(column: Int, start: Int, length: Int)](repeating: (0, 0, 0), count: sections)
-        var runs = mask.words
+        // One scratch block: the runs (a copy of the mask, AND-ed down level by level), then `any`.
+        let scratch = UnsafeMutablePointer<UInt64>.allocate(capacity: mask.words.count + mw)
+        defer { scratch.deallocate() }
+        mask.words.withUnsafeBufferPointer { if let base = $0.baseAddress { scratch.initialize(from: base, count: $0.count) } }
+        let runs = scratch, any = scratch + mask.words.count
         var length = 1
-        var any = [UInt64](repeating: 0, count: mw)
         while length <= (2 << OccupancyMap.topLevel) && height >= length {
             let rows = height - length + 1
             for k in 0..<mw { any[k] = 0 }
-            for y in 0..<rows { for k in 0..<mw { any[k] |= runs[y * mw + k] } }
+            for y in 0..<rows { for k in 0..<mw { any[k] |= runs[y &* mw &+ k] } }
             var found = false
             for sec in 0..<sections {
                 // The first column of this section with a run of L, and the first row where it starts.
@@ -51,31 +71,78 @@ struct SearchMask {
                 var c = c0
                 while c < c1 {
                     let k = c >> 6, b = c & 63
-                    let w = any[k] >> UInt64(b)
+                    let w = any[k] &>> UInt64(b)
                     if w == 0 { c = (k + 1) << 6; continue }
                     c += w.trailingZeroBitCount
                     break
                 }
                 guard c < c1 else { continue }
                 found = true
-                let k = c >> 6, bit = UInt64(1) << UInt64(c & 63)
+                let k = c >> 6, bit = UInt64(1) &<< UInt64(c & 63)
                 var y = 0
-                while runs[y * mw + k] & bit == 0 { y += 1 }
+                while runs[y &* mw &+ k] & bit == 0 { y += 1 }
                 best[sec] = (c, y, length)
             }
             if !found { break }
             // Runs of twice the length: a run of 2L starts at y when runs of L start at y and y + L.
             let next = height - 2 * length + 1
             if next <= 0 { break }
-            for y in 0..<next { for k in 0..<mw { runs[y * mw + k] &= runs[(y + length) * mw + k] } }
+            for y in 0..<next { for k in 0..<mw { runs[y &* mw &+ k] &= runs[(y &+ length) &* mw &+ k] } }
             length *= 2
         }
+        rowProbes = Self.rowProbes(mask)
         best = best.filter { $0.length >= 2 }.sorted { ($0.length, $1.column) > ($1.length, $0.column) }
         probes = best.map { b in
             let length = min(b.length, 2 << OccupancyMap.topLevel)
             var level = 0
             while (2 << level) <= length && level < OccupancyMap.topLevel { level += 1 }
             return Probe(column: b.column, level: level, rowA: b.start, rowB: b.start + length - (1 << level))
+        }
+    }
+}
+
+extension SearchMask {
+    /// For each of up to three bands of rows, the longest horizontal run of ink in it (the first
+    /// among equals), as probes of the horizontal pyramid; runs shorter than two pixels say little.
+    static func rowProbes(_ mask: BitMask) -> [RowProbe] {
+        let height = mask.height, mw = mask.wordsPerRow
+        let bands = min(3, height)
+        guard bands > 0 else { return [] }
+        var probes: [(row: Int, start: Int, length: Int)] = []
+        mask.words.withUnsafeBufferPointer { m in
+            for band in 0..<bands {
+                var best = (row: 0, start: 0, length: 0)
+                for y in (band * height / bands)..<((band + 1) * height / bands) {
+                    // Runs of ones, word by word, carrying a run across word boundaries.
+                    var open = -1
+                    for k in 0..<mw {
+                        var v = m[y * mw + k]
+                        let base = k << 6
+                        if open >= 0 {
+                            let end = (~v).trailingZeroBitCount
+                            if end == 64 { continue }
+                            if base + end - open > best.length { best = (y, open, base + end - open) }
+                            open = -1
+                            v &= ~0 << UInt64(end)
+                        }
+                        while v != 0 {
+                            let start = v.trailingZeroBitCount
+                            let end = (~v & (~0 << UInt64(start))).trailingZeroBitCount
+                            if end == 64 { open = base + start; break }
+                            if end - start > best.length { best = (y, base + start, end - start) }
+                            v &= ~0 << UInt64(end)
+                        }
+                    }
+                    if open >= 0, mask.width - open > best.length { best = (y, open, mask.width - open) }
+                }
+                if best.length >= 2 { probes.append(best) }
+            }
+        }
+        return probes.sorted { ($0.length, $1.row) > ($1.length, $0.row) }.map { p in
+            let length = min(p.length, 2 << OccupancyMap.topLevel)
+            var level = 0
+            while (2 << level) <= length && level < OccupancyMap.topLevel { level += 1 }
+            return RowProbe(row: p.row, level: level, columnA: p.start, columnB: p.start + length - (1 << level))
         }
     }
 }
@@ -92,40 +159,80 @@ public enum SearchStrategy: String, Hashable, Codable, Sendable, CaseIterable {
 }
 
 extension OccupancyMap {
-    /// The pixel test, visiting the mask's rows densest first.
-    @inline(__always)
-    func collides(_ search: SearchMask, x: Int, y: Int) -> Bool {
-        collides(search.mask, x: x, y: y, rows: search.rowOrder)
+    /// One 64-bit window a probe reads, for positions in row 0 and word column 0: where it starts in
+    /// `pyramid`, the word column it reads (to treat words past the right edge as taken) and the
+    /// bit shift within the word. Positions in row `y`, word column `t` read `y * stride + t` further.
+    struct Window {
+        var offset: Int
+        var word: Int
+        var shift: UInt64
     }
 
-    /// 64 bits of row `y` of pyramid `level` starting at pixel `start` (past the right edge: taken).
-    @inline(__always)
-    func window(_ p: UnsafeBufferPointer<UInt64>, level: Int, row y: Int, from start: Int) -> UInt64 {
-        let q = start >> 6, s = UInt64(start & 63)
-        let base = level * levelSize + y * stride
-        let lo: UInt64 = q < stride ? p[base + q] : ~0
-        if s == 0 { return lo }
-        let hi: UInt64 = q + 1 < stride ? p[base + q + 1] : ~0
-        return (lo >> s) | (hi << (64 - s))
-    }
-
-    /// The positions `x0 ..< x0 + 64` of row `y` (bit i = position x0 + i, only up to `x1`) where
-    /// every probe of `search` finds free pixels.
-    @inline(__always)
-    func freeBits(_ search: SearchMask, row y: Int, from x0: Int, to x1: Int) -> UInt64 {
-        pyramid.withUnsafeBufferPointer { p in
-            var blocked: UInt64 = 0
-            for probe in search.probes {
-                blocked |= window(p, level: probe.level, row: y + probe.rowA, from: x0 + probe.column)
-                if blocked == ~0 { return 0 }
-                blocked |= window(p, level: probe.level, row: y + probe.rowB, from: x0 + probe.column)
-                if blocked == ~0 { return 0 }
+    /// The windows of `search`'s probes on this map, row probes first (the longest row run is the
+    /// probe most often blocked in a crowded region), then the column probes.
+    func windows(_ search: SearchMask) -> [Window] {
+        var out: [Window] = []
+        out.reserveCapacity(2 * (search.rowProbes.count + search.probes.count))
+        for probe in search.rowProbes {
+            let base = rowLevelStart(probe.level) + probe.row * stride
+            for column in [probe.columnA, probe.columnB] {
+                out.append(Window(offset: base + (column >> 6), word: column >> 6, shift: UInt64(column & 63)))
             }
-            let n = x1 - x0 + 1
-            return n < 64 ? ~blocked & ((UInt64(1) << UInt64(n)) - 1) : ~blocked
         }
+        for probe in search.probes {
+            for row in [probe.rowA, probe.rowB] {
+                out.append(Window(offset: probe.level * levelSize + row * stride + (probe.column >> 6),
+                                  word: probe.column >> 6, shift: UInt64(probe.column & 63)))
+            }
+        }
+        return out
     }
 
+    /// The positions `64 t ..< 64 t + n` of row `y` (bit i = position 64 t + i) where every window
+    /// finds free pixels; `p` is `pyramid`.
+    @inline(__always)
+    static func freeBits(_ p: UnsafeBufferPointer<UInt64>, _ windows: UnsafeBufferPointer<Window>, stride: Int,
+                         row y: Int, tile t: Int, count n: Int) -> UInt64 {
+        // Wrapping arithmetic and masking shifts: every index and shift here is in range by
+        // construction, and the checks would cost as much as the work.
+        var blocked: UInt64 = 0
+        let rowOffset = y &* stride &+ t
+        for w in windows {
+            let q = t &+ w.word, i = w.offset &+ rowOffset
+            let lo: UInt64 = q < stride ? p[i] : ~0
+            if w.shift == 0 {
+                blocked |= lo
+            } else {
+                let hi: UInt64 = q &+ 1 < stride ? p[i &+ 1] : ~0
+                blocked |= (lo &>> w.shift) | (hi &<< (64 &- w.shift))
+            }
+            if blocked == ~0 { return 0 }
+        }
+        return n < 64 ? ~blocked & ((UInt64(1) &<< UInt64(n)) &- 1) : ~blocked
+    }
+
+    /// The pixel test of `mask` (`m`, its words) at (`x`, `y`) over its rows in the order given;
+    /// `p` is `pyramid`.
+    @inline(__always)
+    static func collides(_ p: UnsafeBufferPointer<UInt64>, stride: Int, mask m: UnsafeBufferPointer<UInt64>,
+                         wordsPerRow mw: Int, rows: UnsafeBufferPointer<Int32>, x: Int, y: Int) -> Bool {
+        let q = x >> 6, s = UInt64(x & 63)
+        for rr in rows {
+            let r = Int(rr)
+            let row = (y &+ r) &* stride &+ q
+            let mrow = r &* mw
+            for j in 0..<mw {
+                let w = m[mrow &+ j]
+                if w == 0 { continue }
+                if p[row &+ j] & (w &<< s) != 0 { return true }
+                if s != 0 {
+                    let hi = w &>> (64 &- s)
+                    if hi != 0 && p[row &+ j &+ 1] & hi != 0 { return true }
+                }
+            }
+        }
+        return false
+    }
 }
 
 /// The positions searched for one word, in order, and the test at each.
@@ -142,8 +249,45 @@ struct PlacementSearch {
     /// Depth of each canvas pixel inside the shape, when the words are placed in a shape.
     let depth: ShapeDepth?
 
+    /// Tile orders already worked out for this map, or nil to work each out afresh.
+    var plans: PlanCache? = nil
+
     static let tileHeight = 8
     static let buckets = 128
+
+    /// The tiles of one search in visiting order: their key bounds, bucketed.
+    struct Plan {
+        struct Key: Hashable {
+            var width: Int
+            var height: Int
+            var startX: UInt64
+            var startY: UInt64
+            var tx0: Int
+            var tx1: Int
+            var ty0: Int
+            var ty1: Int
+        }
+        var bounds: [Double]
+        /// Where each bucket's tiles start in `order` (one more entry than buckets).
+        var counts: [Int]
+        var order: [Int32]
+        var lo: Double
+        var width: Double
+    }
+
+    /// Plans by mask size, start and window, for one map, strategy and shape. A class, so the
+    /// searches of a layout (each a new `PlacementSearch`) share it; used by one thread.
+    final class PlanCache {
+        fileprivate(set) var plans: [Plan.Key: Plan] = [:]
+        private static let limit = 4096
+
+        init() {}
+
+        fileprivate func remember(_ plan: Plan, for key: Plan.Key) {
+            if plans.count >= Self.limit { plans.removeAll(keepingCapacity: true) }
+            plans[key] = plan
+        }
+    }
 
     /// A found position, its key (smaller is better), and whether the search was exhaustive (so the
     /// position is the best there is).
@@ -195,55 +339,80 @@ struct PlacementSearch {
             ty0 = max(0, cy - p.radius); ty1 = min(tilesY - 1, cy + p.radius)
         }
         let spanX = tx1 - tx0 + 1
-        // Bucket the tiles by their bound.
-        var bounds = [Double](repeating: 0, count: spanX * (ty1 - ty0 + 1))
-        var lo = Double.infinity, hi = -Double.infinity
-        for ty in ty0...ty1 {
-            for tx in tx0...tx1 {
-                let b = bound(tx, ty)
-                bounds[(ty - ty0) * spanX + tx - tx0] = b
-                lo = min(lo, b); hi = max(hi, b)
-            }
-        }
+        // Bucket the tiles by their bound. The tiles, their bounds and their order depend only on
+        // the mask's size, the start and the window, which repeat from word to word.
+        let planKey = Plan.Key(width: m.width, height: m.height, startX: sx.bitPattern, startY: sy.bitPattern,
+                               tx0: tx0, tx1: tx1, ty0: ty0, ty1: ty1)
         let n = Self.buckets
-        let width = max(1e-9, (hi - lo) / Double(n))
-        var counts = [Int](repeating: 0, count: n + 1)
-        func bucket(_ b: Double) -> Int { min(n - 1, Int((b - lo) / width)) }
-        for b in bounds { counts[bucket(b) + 1] += 1 }
-        for i in 0..<n { counts[i + 1] += counts[i] }
-        var order = [Int32](repeating: 0, count: bounds.count)
-        var fill = counts
-        for (t, b) in bounds.enumerated() {
-            let k = bucket(b)
-            order[fill[k]] = Int32(t)
-            fill[k] += 1
+        let plan: Plan
+        if let known = plans?.plans[planKey] {
+            plan = known
+        } else {
+            var bounds = [Double](repeating: 0, count: spanX * (ty1 - ty0 + 1))
+            var lo = Double.infinity, hi = -Double.infinity
+            for ty in ty0...ty1 {
+                for tx in tx0...tx1 {
+                    let b = bound(tx, ty)
+                    bounds[(ty - ty0) * spanX + tx - tx0] = b
+                    lo = min(lo, b); hi = max(hi, b)
+                }
+            }
+            let width = max(1e-9, (hi - lo) / Double(n))
+            var counts = [Int](repeating: 0, count: n + 1)
+            func bucket(_ b: Double) -> Int { min(n - 1, Int((b - lo) / width)) }
+            for b in bounds { counts[bucket(b) + 1] += 1 }
+            for i in 0..<n { counts[i + 1] += counts[i] }
+            var order = [Int32](repeating: 0, count: bounds.count)
+            var fill = counts
+            for (t, b) in bounds.enumerated() {
+                let k = bucket(b)
+                order[fill[k]] = Int32(t)
+                fill[k] += 1
+            }
+            plan = Plan(bounds: bounds, counts: counts, order: order, lo: lo, width: width)
+            plans?.remember(plan, for: planKey)
         }
+        let bounds = plan.bounds, counts = plan.counts, order = plan.order, lo = plan.lo, width = plan.width
 
-        var best: (x: Int, y: Int, key: Double)? = nil
+        // The visit, with every array read through a pointer: this loop is most of a layout's time.
+        var found = false, bestX = 0, bestY = 0, bestKey = Double.infinity
         var budget = tileBudget
         var exhaustive = true
-        buckets: for k in 0..<n {
-            if let b = best, b.key <= lo + Double(k) * width { break }
-            for i in counts[k]..<counts[k + 1] {
-                let t = Int(order[i])
-                if let b = best, b.key <= bounds[t] { continue }
-                if budget == 0 { exhaustive = false; break buckets }
-                budget -= 1
-                let tx = tx0 + t % spanX, ty = ty0 + t / spanX
-                let x0 = tx * 64, x1 = min(maxX, x0 + 63)
-                for y in (ty * th)...min(maxY, ty * th + th - 1) {
-                    var free = map.freeBits(search, row: y, from: x0, to: x1)
-                    while free != 0 {
-                        let x = x0 + free.trailingZeroBitCount
-                        free &= free - 1
-                        let kx = key(x, y)
-                        if let b = best, b.key <= kx { continue }
-                        if !map.collides(search, x: x, y: y) { best = (x, y, kx) }
+        let windows = map.windows(search)
+        let stride = map.stride, mw = m.wordsPerRow
+        map.pyramid.withUnsafeBufferPointer { p in
+            windows.withUnsafeBufferPointer { win in
+                m.words.withUnsafeBufferPointer { mask in
+                    search.rowOrder.withUnsafeBufferPointer { rows in
+                        buckets: for k in 0..<n {
+                            if found && bestKey <= lo + Double(k) * width { break }
+                            for i in counts[k]..<counts[k + 1] {
+                                let t = Int(order[i])
+                                if found && bestKey <= bounds[t] { continue }
+                                if budget == 0 { exhaustive = false; break buckets }
+                                budget -= 1
+                                let tx = tx0 + t % spanX, ty = ty0 + t / spanX
+                                let x0 = tx * 64, count = min(maxX, x0 + 63) - x0 + 1
+                                for y in (ty * th)...min(maxY, ty * th + th - 1) {
+                                    var free = OccupancyMap.freeBits(p, win, stride: stride, row: y, tile: tx, count: count)
+                                    while free != 0 {
+                                        let x = x0 + free.trailingZeroBitCount
+                                        free &= free - 1
+                                        let kx = key(x, y)
+                                        if found && bestKey <= kx { continue }
+                                        if !OccupancyMap.collides(p, stride: stride, mask: mask, wordsPerRow: mw, rows: rows,
+                                                                  x: x, y: y) {
+                                            found = true; bestX = x; bestY = y; bestKey = kx
+                                        }
+                                    }
+                                }
+                            }
+                        }
                     }
                 }
             }
         }
-        return best.map { Found(x: $0.x, y: $0.y, key: $0.key, exhaustive: exhaustive) }
+        return found ? Found(x: bestX, y: bestY, key: bestKey, exhaustive: exhaustive) : nil
     }
 
     /// The key `nearest` ranks the position of a `width`×`height` mask by.
@@ -264,18 +433,25 @@ struct PlacementSearch {
         var reservoir: [(Int, Int)] = []
         reservoir.reserveCapacity(samples)
         var seen = 0
-        for y in 0...maxY {
-            for x0 in stride(from: 0, through: maxX, by: 64) {
-                var free = map.freeBits(search, row: y, from: x0, to: min(maxX, x0 + 63))
-                while free != 0 {
-                    let x = x0 + free.trailingZeroBitCount
-                    free &= free - 1
-                    seen += 1
-                    if reservoir.count < samples {
-                        reservoir.append((x, y))
-                    } else {
-                        let r = rng.nextInt(below: seen)
-                        if r < samples { reservoir[r] = (x, y) }
+        let windows = map.windows(search)
+        let stride = map.stride
+        map.pyramid.withUnsafeBufferPointer { p in
+            windows.withUnsafeBufferPointer { win in
+                for y in 0...maxY {
+                    for x0 in Swift.stride(from: 0, through: maxX, by: 64) {
+                        var free = OccupancyMap.freeBits(p, win, stride: stride, row: y, tile: x0 >> 6,
+                                                         count: min(maxX, x0 + 63) - x0 + 1)
+                        while free != 0 {
+                            let x = x0 + free.trailingZeroBitCount
+                            free &= free - 1
+                            seen += 1
+                            if reservoir.count < samples {
+                                reservoir.append((x, y))
+                            } else {
+                                let r = rng.nextInt(below: seen)
+                                if r < samples { reservoir[r] = (x, y) }
+                            }
+                        }
                     }
                 }
             }
@@ -283,7 +459,7 @@ struct PlacementSearch {
         // Test the sample in a random order; the first that fits wins.
         while !reservoir.isEmpty {
             let (x, y) = reservoir.remove(at: rng.nextInt(below: reservoir.count))
-            if !map.collides(search, x: x, y: y) { return (x, y) }
+            if !map.collides(search.mask, x: x, y: y, rows: search.rowOrder) { return (x, y) }
         }
         return nil
     }

@@ -4,7 +4,8 @@
 struct ShapeDepth: Sendable {
     let width: Int
     let height: Int
-    /// Depth per pixel (chamfer 3-4 units: 3 per straight step).
+    /// Depth per pixel (chamfer 3-4 units: 3 per straight step), row by row, with a border of one
+    /// zero pixel all round: pixel (x, y) is at `(y + 1) * (width + 2) + x + 1`.
     let values: [Int32]
     /// Side of a cell of the maxima grid.
     static let cell = 16
@@ -20,51 +21,80 @@ struct ShapeDepth: Sendable {
         height = allowed.height
         let w = width, h = height
         let far = Int32.max / 4
-        var d = [Int32](repeating: 0, count: w * h)
-        for y in 0..<h {
-            for k in 0..<allowed.wordsPerRow {
-                var word = allowed.words[y * allowed.wordsPerRow + k]
-                while word != 0 {
-                    let b = word.trailingZeroBitCount
-                    word &= word - 1
-                    d[y * w + k * 64 + b] = far
-                }
-            }
-        }
-        // Two-pass chamfer distance; outside the canvas counts as forbidden.
-        d.withUnsafeMutableBufferPointer { d in
-            func at(_ x: Int, _ y: Int) -> Int32 { x < 0 || y < 0 || x >= w || y >= h ? 0 : d[y * w + x] }
+        // Two-pass chamfer distance; outside the canvas counts as forbidden (depth 0). The values
+        // carry a border of zeros, so no pixel needs its neighbours' coordinates checked.
+        let pw = w + 2
+        var d = [Int32](repeating: 0, count: pw * (h + 2))
+        d.withUnsafeMutableBufferPointer { p in
             for y in 0..<h {
-                for x in 0..<w where d[y * w + x] > 0 {
-                    d[y * w + x] = min(d[y * w + x], at(x - 1, y) + 3, at(x, y - 1) + 3, at(x - 1, y - 1) + 4, at(x + 1, y - 1) + 4)
+                for k in 0..<allowed.wordsPerRow {
+                    var word = allowed.words[y * allowed.wordsPerRow + k]
+                    while word != 0 {
+                        let b = word.trailingZeroBitCount
+                        word &= word - 1
+                        p[(y + 1) * pw + k * 64 + b + 1] = far
+                    }
                 }
             }
-            for y in stride(from: h - 1, through: 0, by: -1) {
-                for x in stride(from: w - 1, through: 0, by: -1) where d[y * w + x] > 0 {
-                    d[y * w + x] = min(d[y * w + x], at(x + 1, y) + 3, at(x, y + 1) + 3, at(x + 1, y + 1) + 4, at(x - 1, y + 1) + 4)
+            for y in 1..<(h + 1) {
+                let row = y * pw
+                for i in (row + 1)..<(row + w + 1) {
+                    var v = p[i]
+                    if v == 0 { continue }
+                    // Two-argument mins: the variadic one builds an array.
+                    v = min(v, p[i - 1] &+ 3)
+                    v = min(v, p[i - pw] &+ 3)
+                    v = min(v, p[i - pw - 1] &+ 4)
+                    v = min(v, p[i - pw + 1] &+ 4)
+                    p[i] = v
+                }
+            }
+            for y in Swift.stride(from: h, through: 1, by: -1) {
+                let row = y * pw
+                for i in Swift.stride(from: row + w, through: row + 1, by: -1) {
+                    var v = p[i]
+                    if v == 0 { continue }
+                    v = min(v, p[i + 1] &+ 3)
+                    v = min(v, p[i + pw] &+ 3)
+                    v = min(v, p[i + pw + 1] &+ 4)
+                    v = min(v, p[i + pw - 1] &+ 4)
+                    p[i] = v
                 }
             }
         }
         values = d
-        cellsX = (w + Self.cell - 1) / Self.cell
-        cellsY = (h + Self.cell - 1) / Self.cell
+        let cell = Self.cell
+        let cellsX = (w + cell - 1) / cell
+        self.cellsX = cellsX
+        cellsY = (h + cell - 1) / cell
         var cm = [Int32](repeating: 0, count: cellsX * cellsY)
-        for y in 0..<h {
-            for x in 0..<w {
-                let c = (y / Self.cell) * cellsX + x / Self.cell
-                cm[c] = max(cm[c], d[y * w + x])
+        var deepestIndex = 0, deepestValue = Int32.min
+        d.withUnsafeBufferPointer { d in
+            cm.withUnsafeMutableBufferPointer { cm in
+                for y in 0..<h {
+                    let cellRow = (y / cell) * cellsX, row = (y + 1) * pw + 1
+                    for cx in 0..<cellsX {
+                        var m = cm[cellRow + cx]
+                        for x in (cx * cell)..<min(w, cx * cell + cell) {
+                            let v = d[row + x]
+                            m = max(m, v)
+                            // The first pixel in reading order among the deepest.
+                            if v > deepestValue { deepestValue = v; deepestIndex = y * w + x }
+                        }
+                        cm[cellRow + cx] = m
+                    }
+                }
             }
         }
         cellMax = cm
-        let i = d.indices.max { d[$0] < d[$1] || (d[$0] == d[$1] && $0 > $1) } ?? 0
-        deepest = (i % max(1, w), i / max(1, w))
+        deepest = (deepestIndex % max(1, w), deepestIndex / max(1, w))
     }
 
     /// Depth of a pixel (0 outside the allowed area or the canvas).
     @inline(__always)
     func value(x: Int, y: Int) -> Int32 {
         guard x >= 0, y >= 0, x < width, y < height else { return 0 }
-        return values[y * width + x]
+        return values[(y + 1) * (width + 2) + x + 1]
     }
 
     /// An upper bound of the depth over pixels `x0...x1` × `y0...y1`.

@@ -5,8 +5,9 @@ import Dispatch
 /// Words go in order of weight, heaviest first. Each word's coverage mask (its real glyphs at its size
 /// and angle, grown by the margin) is searched for a free position, nearest the centre first (or
 /// deepest inside the shape); when none is free it tries its other angles, then smaller sizes, and is
-/// reported unplaced only when even the minimum size does not fit. Masks are rasterised concurrently;
-/// placement is sequential and depends only on the input, the options and the seed.
+/// reported unplaced only when even the minimum size does not fit. Masks are rasterised on a second
+/// thread just ahead of the placement, which is sequential and depends only on the input, the
+/// options and the seed.
 public struct WordCloudLayout: Sendable {
     /// The options.
     public var options: WordCloudOptions
@@ -196,6 +197,10 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
     static var coarse: Int { 4 }
     /// Tiles of the fine map searched (nearest first) before the coarse map is asked.
     static var fineBudget: Int { 48 }
+    /// Words ahead of the placement whose masks are prefetched.
+    static var lookahead: Int { 8 }
+    /// Words ahead whose other angles and minimum size are prefetched while words keep failing.
+    static var fallbackLookahead: Int { 4 }
 
     /// The coarse map's forbidden cells: those with a forbidden pixel, and those reaching past the canvas.
     static func coarseForbidden(_ forbidden: BitMask?, width: Int, height: Int) -> BitMask {
@@ -226,7 +231,7 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
     /// The size at which the heaviest word, at its first angle, spans a comfortable part of the area.
     func automaticMaxSize(allowed: BitMask?) throws -> Double {
         let probe = 100.0
-        let entry = try cache.entry(word: styled[0], size: probe, angle: angles[0][0], margin: 0, typesetter: typesetter)
+        let entry = try cache.entry(index: 0, word: styled[0], size: probe, angle: angles[0][0], margin: 0, typesetter: typesetter)
         let w = Double(max(1, entry.raw.bits.width)), h = Double(max(1, entry.raw.bits.height))
         var aw = Double(options.width), ah = Double(options.height)
         if let a = allowed {
@@ -275,8 +280,9 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
         var map = OccupancyMap(width: options.width, height: options.height, forbidden: forbidden)
         var coarseMap = OccupancyMap(width: coarseForbidden.width, height: coarseForbidden.height, forbidden: coarseForbidden)
         let c = Self.coarse
+        // The maps change, but the order their tiles are visited in depends only on the word's size.
+        let finePlans = PlacementSearch.PlanCache(), coarsePlans = PlacementSearch.PlanCache()
         let predicted = predictedSizes(scale: g, maxSize: maxSize)
-        prerasterise(sizes: predicted)
 
         var placements: [Placement] = []
         var failed: [Int] = []
@@ -294,37 +300,89 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
             coarseFailures.append(m)
             if coarseFailures.count > 24 { coarseFailures.removeFirst() }
         }
-        var runningSize = predicted.first ?? options.minFontSize
-        var runningWeight = styled.first?.term.weight ?? 1
-        var cap = Double.infinity
+        var running = Running(size: predicted.first ?? options.minFontSize, weight: styled.first?.term.weight ?? 1,
+                              cap: .infinity, first: true)
         let minSize = options.minFontSize
 
-        func target(_ i: Int, weightFactor: Double) -> Double {
+        func target(_ i: Int, weightFactor: Double, after r: Running) -> Double {
             switch options.sizing {
             case .relativeScaling(let rs):
-                if placements.isEmpty { return predicted[0] }
+                if r.first { return predicted[0] }
                 let w = styled[i].term.weight * weightFactor
-                let ratio = runningWeight > 0 ? w / runningWeight : 1
-                return max(minSize, ((rs * ratio + (1 - rs)) * runningSize).rounded())
+                let ratio = r.weight > 0 ? w / r.weight : 1
+                return max(minSize, ((rs * ratio + (1 - rs)) * r.size).rounded())
             case .scale:
-                return max(minSize, min(predicted[i] * weightFactor, cap).rounded())
+                return max(minSize, min(predicted[i] * weightFactor, r.cap).rounded())
             }
+        }
+        func target(_ i: Int, weightFactor: Double) -> Double { target(i, weightFactor: weightFactor, after: running) }
+
+        // Masks are made on a second thread a few words ahead of the placement below, at the sizes
+        // it will ask for if the words until then go as the last one went (placed at their wanted
+        // size, or placed nowhere). When a word goes otherwise the sizes after it change, and the
+        // predictions are made again.
+        let prefetch = MaskPrefetch()
+        defer { prefetch.stop() }
+        let work: @Sendable (MaskPrefetch.Job) -> Void = { [cache, styled, typesetter, dilation] job in
+            _ = try? cache.entry(index: job.word, word: styled[job.word], size: job.size, angle: job.angle,
+                                 margin: dilation, typesetter: typesetter, unlessClaimed: true)
+        }
+        var posted: [Int: Double] = [:]     // the wanted size each word was prefetched at
+        var postedFallbacks = Set<Int>()    // words whose other angles and minimum size were prefetched
+        var generation = 0
+        var lastWordUnplaced = false
+        func prefetchAhead(from i: Int) {
+            prefetch.advance(to: i)
+            var r = running
+            var sizes: [Double] = []
+            for j in i..<min(styled.count, i + Self.lookahead) {
+                let s = target(j, weightFactor: 1, after: r)
+                sizes.append(s)
+                // Words tend to go on as the last one went: while they fit nowhere, the sizes after
+                // them are predicted from the last word placed, as placement will compute them.
+                if !lastWordUnplaced { r.placed(size: s, weight: styled[j].term.weight) }
+                if let old = posted[j], old != s {
+                    generation = prefetch.invalidate()
+                    posted.removeAll(keepingCapacity: true)
+                    postedFallbacks.removeAll(keepingCapacity: true)
+                }
+            }
+            var jobs: [MaskPrefetch.Job] = []
+            for (n, s) in sizes.enumerated() {
+                let j = i + n
+                if posted[j] == nil {
+                    posted[j] = s
+                    jobs.append(MaskPrefetch.Job(word: j, size: s, angle: angles[j][0]))
+                }
+                // While words fit nowhere, their other angles and the minimum size are wanted too (a
+                // word that merely shrank says little about the next: those would mostly be wasted).
+                if lastWordUnplaced && n < Self.fallbackLookahead && !postedFallbacks.contains(j) {
+                    postedFallbacks.insert(j)
+                    for a in angles[j].dropFirst() { jobs.append(MaskPrefetch.Job(word: j, size: s, angle: a)) }
+                    if s > minSize {
+                        for a in angles[j] { jobs.append(MaskPrefetch.Job(word: j, size: minSize, angle: a)) }
+                    }
+                }
+            }
+            if !jobs.isEmpty { prefetch.post(jobs, generation: generation, work: work) }
         }
 
         /// `final`: the last chance for this word, so a fruitless quick search is followed by a full one.
         func place(_ i: Int, size: Double, final: Bool = false) throws -> Placement? {
             for angle in angles[i] {
-                let e = try cache.entry(word: styled[i], size: size, angle: angle, margin: dilation, typesetter: typesetter)
+                let e = try cache.entry(index: i, word: styled[i], size: size, angle: angle, margin: dilation,
+                                        typesetter: typesetter)
                 guard let search = e.search else { continue }
                 var sx = Double(options.width) / 2, sy = Double(options.height) / 2
                 if options.randomStart {
                     sx += (rng.nextUnit() - 0.5) * Double(options.width) / 4
                     sy += (rng.nextUnit() - 0.5) * Double(options.height) / 4
                 }
-                let finder = PlacementSearch(map: map, strategy: options.strategy, depth: depth)
-                let coarseFinder = PlacementSearch(map: coarseMap, strategy: options.strategy, depth: coarseDepth)
+                let finder = PlacementSearch(map: map, strategy: options.strategy, depth: depth, plans: finePlans)
+                let coarseFinder = PlacementSearch(map: coarseMap, strategy: options.strategy, depth: coarseDepth,
+                                                   plans: coarsePlans)
                 var spot: (x: Int, y: Int)? = nil
-                if options.strategy == .random, let cs = e.coarse, let r = coarseFinder.random(cs, rng: &rng) {
+                if options.strategy == .random, let cm = e.coarse, let r = coarseFinder.random(SearchMask(cm), rng: &rng) {
                     spot = (r.x * c, r.y * c)
                 }
                 if spot == nil {
@@ -335,10 +393,10 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
                     let fine = finder.nearest(search, startX: sx, startY: sy, tileBudget: Self.fineBudget,
                                               near: (pole.x - search.mask.width / 2, pole.y - search.mask.height / 2, 16))
                     var coarseHit: PlacementSearch.Found? = nil
-                    if !(fine?.exhaustive ?? false), let cs = e.coarse,
-                       !coarseFailures.contains(where: { cs.mask.covers($0) }) {
-                        coarseHit = coarseFinder.nearest(cs, startX: sx / Double(c), startY: sy / Double(c))
-                        if coarseHit == nil { noteCoarseFailure(cs.mask) }
+                    if !(fine?.exhaustive ?? false), let cm = e.coarse,
+                       !coarseFailures.contains(where: { cm.covers($0) }) {
+                        coarseHit = coarseFinder.nearest(SearchMask(cm), startX: sx / Double(c), startY: sy / Double(c))
+                        if coarseHit == nil { noteCoarseFailure(cm) }
                     }
                     if let f = fine, f.exhaustive {
                         spot = (f.x, f.y)
@@ -379,11 +437,19 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
             // stepping one point at a time.
             let step = options.fontStep
             guard want > minSize, var best = try place(i, size: minSize, final: true) else { return nil }
+            var sizes: [Double] = []
             var tried = want
             for fraction in [0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2] {
                 let size = max(minSize, ((want * fraction) / step).rounded(.down) * step)
                 guard size < tried, size > minSize else { continue }
                 tried = size
+                sizes.append(size)
+            }
+            // The word fits: the sizes below are tried in turn, the first few made on the other thread
+            // while this one searches (the search usually ends at one of them).
+            let jobs = sizes.prefix(2).flatMap { size in angles[i].map { MaskPrefetch.Job(word: i, size: size, angle: $0) } }
+            if jobs.count > 1 { prefetch.post(Array(jobs.dropFirst()), generation: generation, work: work) }
+            for size in sizes {
                 if let p = try place(i, size: size) { best = p; break }
             }
             best.shrunk = true
@@ -396,14 +462,16 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
             coarseMap.insert(p.raw.bits.downsampled(by: c, offsetX: p.x % c, offsetY: p.y % c), x: p.x / c, y: p.y / c,
                              countsAsInk: false)
             placements.append(p)
-            runningSize = p.set.size
-            runningWeight = styled[p.word].term.weight * p.weightFactor
-            cap = p.set.size
+            running.placed(size: p.set.size, weight: styled[p.word].term.weight * p.weightFactor)
         }
 
         for i in styled.indices {
-            if let p = try placeShrinking(i, weightFactor: 1) { commit(p) } else { failed.append(i) }
+            prefetchAhead(from: i)
+            let p = try placeShrinking(i, weightFactor: 1)
+            lastWordUnplaced = p == nil
+            if let p { commit(p) } else { failed.append(i) }
         }
+        prefetch.stop()
         if options.repeatWords && !placements.isEmpty {
             // Repeat the placed words, each round at a lower weight, until the space or maxWords runs out.
             let originals = placements.map(\.word)
@@ -419,25 +487,25 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
         }
         return Attempt(placements: placements, failed: failed, fillRatio: map.fillRatio)
     }
+}
 
-    /// Typesets and rasterises every word at its predicted size and first angle on all cores, so the
-    /// sequential placement mostly finds its masks ready.
-    func prerasterise(sizes: [Double]) {
-        let jobs = Array(zip(styled.indices, sizes))
-        let cache = self.cache, styled = self.styled, angles = self.angles
-        let typesetter = self.typesetter, margin = dilation
-        DispatchQueue.concurrentPerform(iterations: jobs.count) { j in
-            let (i, size) = jobs[j]
-            _ = try? cache.entry(word: styled[i], size: size, angle: angles[i][0], margin: margin, typesetter: typesetter)
-        }
+/// What the size of the next word depends on: the last word placed.
+private struct Running {
+    var size: Double
+    var weight: Double
+    var cap: Double
+    var first: Bool
+
+    mutating func placed(size s: Double, weight w: Double) {
+        size = s; weight = w; cap = s; first = false
     }
 }
 
 /// Typeset words and their masks, keyed by word, size, angle and margin; safe to share across threads.
+/// One cache serves one layout, so a word is known by its index (no string to hash on every lookup).
 private final class MaskCache: @unchecked Sendable {
     struct Key: Hashable {
-        var text: String
-        var font: FontDescriptor
+        var word: Int
         var size: Double
         var angle: Double
         var margin: Int
@@ -448,24 +516,86 @@ private final class MaskCache: @unchecked Sendable {
         var raw: WordMask
         /// The mask grown by the margin, ready to search; nil when the word has no ink.
         var search: SearchMask?
-        /// The grown mask at the coarse map's resolution.
-        var coarse: SearchMask?
+        /// The grown mask at the coarse map's resolution. Made ready for searching only when a coarse
+        /// search runs: most entries never need one (their fine search decides, or a known coarse
+        /// failure rules the coarse search out).
+        var coarse: BitMask?
     }
 
     private var entries: [Key: Entry] = [:]
+    /// Entries being made right now, so a prefetch does not make one the placement is making.
+    private var claimed = Set<Key>()
     private let lock = Lock()
 
-    func entry<T: Typesetter & GlyphRasterizer>(word: StyledWord, size: Double, angle: Double, margin: Int,
-                                                typesetter: T) throws -> Entry {
-        let key = Key(text: word.term.text, font: word.font, size: size, angle: angle, margin: margin)
-        if let e = lock.withLock({ entries[key] }) { return e }
+    /// The entry of `word`, the word at `index` of the layout. With `unlessClaimed` (a prefetch),
+    /// nothing is done when another thread is already making it.
+    @discardableResult
+    func entry<T: Typesetter & GlyphRasterizer>(index: Int, word: StyledWord, size: Double, angle: Double, margin: Int,
+                                                typesetter: T, unlessClaimed: Bool = false) throws -> Entry? {
+        let key = Key(word: index, size: size, angle: angle, margin: margin)
+        let (known, skip) = lock.withLock { () -> (Entry?, Bool) in
+            if let e = entries[key] { return (e, false) }
+            if unlessClaimed && claimed.contains(key) { return (nil, true) }
+            claimed.insert(key)
+            return (nil, false)
+        }
+        if let known { return known }
+        if skip { return nil }
+        defer { lock.withLock { _ = claimed.remove(key) } }
         let set = try typesetter.typeset(word.term.text, font: word.font, size: size)
         let raw = try typesetter.coverage(of: set, rotation: angle)
         let grown = raw.dilated(by: margin).bits
         let search = raw.bits.width > 0 ? SearchMask(grown) : nil
-        let coarse = raw.bits.width > 0 ? SearchMask(grown.downsampled(by: Engine<T>.coarse)) : nil
+        let coarse = raw.bits.width > 0 ? grown.downsampled(by: Engine<T>.coarse) : nil
         let e = Entry(set: set, raw: raw, search: search, coarse: coarse)
         lock.withLock { entries[key] = e }
         return e
+    }
+
+    /// The entry of `word`, made here if nobody has it yet.
+    func entry<T: Typesetter & GlyphRasterizer>(index: Int, word: StyledWord, size: Double, angle: Double, margin: Int,
+                                                typesetter: T) throws -> Entry {
+        // Never nil: only a prefetch gives way to a claim.
+        try entry(index: index, word: word, size: size, angle: angle, margin: margin, typesetter: typesetter,
+                  unlessClaimed: false)!
+    }
+}
+
+/// Runs mask jobs on a background queue, in the order posted, skipping those the placement has
+/// already passed or that a newer prediction replaced. Only the cache sees its work, so the layout
+/// does not depend on how far ahead it gets.
+private final class MaskPrefetch: @unchecked Sendable {
+    struct Job: Sendable {
+        var word: Int
+        var size: Double
+        var angle: Double
+    }
+
+    private let queue = DispatchQueue(label: "TagCloud.MaskPrefetch")
+    private let lock = Lock()
+    private var current = 0
+    private var generation = 0
+    private var stopped = false
+
+    /// The placement has reached word `word`: jobs for earlier words are no longer wanted.
+    func advance(to word: Int) { lock.withLock { current = word } }
+
+    /// Drops the jobs posted so far; returns the generation to post new ones with.
+    func invalidate() -> Int { lock.withLock { generation += 1; return generation } }
+
+    func post(_ jobs: [Job], generation g: Int, work: @escaping @Sendable (Job) -> Void) {
+        queue.async { [self] in
+            for job in jobs {
+                let (go, over) = lock.withLock { (job.word >= current && g == generation, stopped || g != generation) }
+                if over { return }
+                if go { work(job) }
+            }
+        }
+    }
+
+    /// Cancels what is left and waits for the job in progress, so no work outlives the layout.
+    func stop() {
+        lock.withLock { stopped = true }
+        queue.sync {}
     }
 }

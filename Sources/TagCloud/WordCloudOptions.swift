@@ -82,7 +82,8 @@ public struct WordCloudOptions: Hashable, Sendable {
 
     /// Largest canvas side accepted.
     public static let maximumSide = 32_768
-    /// Largest canvas area accepted, in pixels (the occupancy pyramid needs about 1 byte per pixel).
+    /// Largest canvas area accepted, in pixels (the occupancy pyramids, vertical and horizontal, need
+    /// about 1.6 bytes per pixel).
     public static let maximumPixels = 400_000_000
 
     /// Checks the options, naming the first bad one.

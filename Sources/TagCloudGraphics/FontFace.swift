@@ -193,6 +193,28 @@ final class FontFace {
         FT_Get_Char_Index(face, FT_ULong(scalar.value)) != 0
     }
 
+    /// Ink boxes measured by `cachedInkBox`, by size and glyph.
+    private var inkBoxes: [InkBoxKey: Rect?] = [:]
+    private static let inkBoxLimit = 16_384
+
+    private struct InkBoxKey: Hashable {
+        var size: UInt64
+        var glyph: UInt32
+    }
+
+    /// `inkBox(glyph:)`, remembered per size: a typesetter measures the same letters at the same
+    /// sizes over and over, and each measurement loads and scales the glyph's outline. Only for
+    /// faces whose size is changed through `setSize` alone (the remembered box belongs to the size
+    /// `setSize` last set).
+    func cachedInkBox(glyph: UInt32) -> Rect? {
+        let key = InkBoxKey(size: currentSize.bitPattern, glyph: glyph)
+        if let known = inkBoxes[key] { return known }
+        let box = inkBox(glyph: glyph)
+        if inkBoxes.count >= Self.inkBoxLimit { inkBoxes.removeAll(keepingCapacity: true) }
+        inkBoxes[key] = box
+        return box
+    }
+
     /// Ink box of `glyph` at the current size, relative to its origin, y down; `nil` for glyphs
     /// without ink (spaces) or that cannot be measured.
     func inkBox(glyph: UInt32) -> Rect? {

@@ -484,31 +484,10 @@ private final class RasterFace {
             }
         }
 
-        // Pass 3: copy into a BitMask one maximal run at a time (BitMask's public API).
-        var mask = BitMask(width: width, height: height)
-        for y in 0..<height {
-            let row = rows + y * wordsPerRow
-            var open = -1          // start of a run still going at the end of the previous word
-            for k in 0..<wordsPerRow {
-                var v = row[k]
-                let base = k << 6
-                if open >= 0 {
-                    let end = (~v).trailingZeroBitCount
-                    if end == 64 { continue }
-                    mask.setRun(y: y, from: open, to: base + end)
-                    open = -1
-                    v &= ~0 << UInt64(end)
-                }
-                while v != 0 {
-                    let start = v.trailingZeroBitCount
-                    let end = (~v & (~0 << UInt64(start))).trailingZeroBitCount
-                    if end == 64 { open = base + start; break }
-                    mask.setRun(y: y, from: base + start, to: base + end)
-                    v &= ~0 << UInt64(end)
-                }
-            }
-            if open >= 0 { mask.setRun(y: y, from: open, to: width) }
-        }
+        // Pass 3: the rows become the mask's words as they are (nothing lies past the width: the
+        // buffer is the union of the glyphs' tight boxes).
+        let mask = BitMask(width: width, height: height,
+                           words: Array(UnsafeBufferPointer(start: rows, count: wordsPerRow * height)))
         return WordMask(bits: mask, offsetX: minX, offsetY: minY)
     }
 

@@ -274,7 +274,7 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
                 let y = Double(-p.y_offset) * scale
                 let id = infos[i].codepoint
                 glyphs.append(PositionedGlyph(id: id, x: x, y: y))
-                if let box = face.inkBox(glyph: id) { ink = ink.union(box.offsetBy(dx: x, dy: y)) }
+                if let box = face.cachedInkBox(glyph: id) { ink = ink.union(box.offsetBy(dx: x, dy: y)) }
                 pen += Int64(p.x_advance)
             }
         }

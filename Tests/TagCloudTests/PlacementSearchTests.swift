@@ -1,0 +1,232 @@
+import Testing
+@testable import TagCloud
+
+/// The search's shortcuts (the horizontal pyramid, the probe filter, remembered tile orders, the
+/// depth map) must never change which positions count as free, so each is checked here against a
+/// brute-force recomputation on small random canvases.
+@Suite("Placement search")
+struct PlacementSearchTests {
+    /// A random blob of ink, dilated by one pixel as word masks are.
+    func randomMask(_ rng: inout SeededRandom, maxWidth: Int, maxHeight: Int, density: Double) -> BitMask {
+        let w = 1 + rng.nextInt(below: maxWidth), h = 1 + rng.nextInt(below: maxHeight)
+        var m = BitMask(width: w, height: h) { _, _ in rng.nextUnit() < density }
+        m[rng.nextInt(below: w), rng.nextInt(below: h)] = true
+        return m.dilated(by: 1)
+    }
+
+    /// A canvas (optionally inside a random forbidden border) with `count` random masks inserted.
+    func randomMap(_ rng: inout SeededRandom, width: Int, height: Int, count: Int, shaped: Bool) -> (OccupancyMap, BitMask?) {
+        var forbidden: BitMask? = nil
+        if shaped {
+            let cx = Double(width) / 2, cy = Double(height) / 2
+            let rx = Double(width) * (0.35 + 0.15 * rng.nextUnit()), ry = Double(height) * (0.35 + 0.15 * rng.nextUnit())
+            forbidden = BitMask(width: width, height: height) { x, y in
+                let dx = (Double(x) - cx) / rx, dy = (Double(y) - cy) / ry
+                return dx * dx + dy * dy > 1
+            }
+        }
+        var map = OccupancyMap(width: width, height: height, forbidden: forbidden)
+        for _ in 0..<count {
+            let m = randomMask(&rng, maxWidth: 30, maxHeight: 8, density: 0.5)
+            guard m.width <= width, m.height <= height else { continue }
+            map.insert(m, x: rng.nextInt(below: width - m.width + 1), y: rng.nextInt(below: height - m.height + 1))
+        }
+        return (map, forbidden)
+    }
+
+    /// Whether `mask` at (`x`, `y`) touches a taken pixel, pixel by pixel.
+    func bruteCollides(_ map: OccupancyMap, _ mask: BitMask, x: Int, y: Int) -> Bool {
+        for my in 0..<mask.height {
+            for mx in 0..<mask.width where mask[mx, my] && map.isTaken(x: x + mx, y: y + my) { return true }
+        }
+        return false
+    }
+
+    @Test("the horizontal pyramid agrees with the occupancy, pixel by pixel", arguments: [UInt64(1), 2, 3, 4])
+    func rowPyramidMatchesBruteForce(seed: UInt64) {
+        var rng = SeededRandom(seed: seed)
+        let width = 70 + rng.nextInt(below: 130), height = 20 + rng.nextInt(below: 30)
+        var (map, _) = randomMap(&rng, width: width, height: height, count: 0, shaped: seed % 2 == 0)
+        let stride = (width + 63) / 64
+        for round in 0..<40 {
+            let m = randomMask(&rng, maxWidth: 40, maxHeight: 10, density: 0.4)
+            if m.width <= width, m.height <= height {
+                map.insert(m, x: rng.nextInt(below: width - m.width + 1), y: rng.nextInt(below: height - m.height + 1))
+            }
+            guard round % 8 == 7 else { continue }
+            // Pixels past the width but inside the last word are free; past the last word, taken.
+            func taken(_ x: Int, _ y: Int) -> Bool { x >= stride * 64 ? true : (x >= width ? false : map.isTaken(x: x, y: y)) }
+            for k in 1...OccupancyMap.topLevel {
+                for y in 0..<height {
+                    for x in 0..<width {
+                        let expected = (0..<(1 << k)).contains { taken(x + $0, y) }
+                        let word = map.pyramid[map.rowLevelStart(k) + y * stride + x / 64]
+                        #expect((word >> UInt64(x % 64)) & 1 == (expected ? 1 : 0), "level \(k) at (\(x), \(y))")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("row probes lie on ink, and the probe filter only drops positions that collide", arguments: [UInt64(1), 2, 3, 4, 5, 6])
+    func probeFilterIsSound(seed: UInt64) {
+        var rng = SeededRandom(seed: seed)
+        let width = 60 + rng.nextInt(below: 140), height = 30 + rng.nextInt(below: 40)
+        let (map, _) = randomMap(&rng, width: width, height: height, count: 10 + rng.nextInt(below: 40), shaped: seed % 2 == 1)
+        for _ in 0..<12 {
+            let mask = randomMask(&rng, maxWidth: 50, maxHeight: 12, density: 0.6)
+            guard mask.width <= width, mask.height <= height else { continue }
+            let search = SearchMask(mask)
+            for probe in search.rowProbes {
+                let length = probe.columnB + (1 << probe.level) - probe.columnA
+                #expect(length >= 2)
+                for x in probe.columnA..<(probe.columnA + length) { #expect(mask[x, probe.row], "row probe off the ink") }
+            }
+            let windows = map.windows(search)
+            let maxX = width - mask.width, maxY = height - mask.height
+            map.pyramid.withUnsafeBufferPointer { p in
+                windows.withUnsafeBufferPointer { win in
+                    for y in 0...maxY {
+                        for x0 in Swift.stride(from: 0, through: maxX, by: 64) {
+                            let free = OccupancyMap.freeBits(p, win, stride: map.stride, row: y, tile: x0 >> 6,
+                                                             count: min(maxX, x0 + 63) - x0 + 1)
+                            for x in x0...min(maxX, x0 + 63) where free >> UInt64(x - x0) & 1 == 0 {
+                                #expect(bruteCollides(map, mask, x: x, y: y), "a free position at (\(x), \(y)) was filtered out")
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("nearest finds the best free position, or proves there is none, with and without remembered plans",
+          arguments: [UInt64(1), 2, 3, 4, 5, 6, 7, 8])
+    func nearestMatchesBruteForce(seed: UInt64) {
+        var rng = SeededRandom(seed: seed)
+        let width = 50 + rng.nextInt(below: 150), height = 30 + rng.nextInt(below: 60)
+        let shaped = seed % 2 == 0
+        let (map, forbidden) = randomMap(&rng, width: width, height: height, count: 20 + rng.nextInt(below: 80), shaped: shaped)
+        let depth = forbidden.map { ShapeDepth(allowed: $0.inverted()) }
+        let strategy: SearchStrategy = seed % 3 == 0 ? .rectangular : .archimedean
+        let plans = PlacementSearch.PlanCache()
+        let plain = PlacementSearch(map: map, strategy: strategy, depth: depth)
+        let planned = PlacementSearch(map: map, strategy: strategy, depth: depth, plans: plans)
+        var sawNowhere = false, sawFit = false
+        for _ in 0..<16 {
+            let mask = randomMask(&rng, maxWidth: 40, maxHeight: 10, density: 0.6)
+            guard mask.width <= width, mask.height <= height else { continue }
+            let search = SearchMask(mask)
+            let sx = Double(rng.nextInt(below: width)), sy = Double(rng.nextInt(below: height))
+            var bestKey: Double? = nil
+            for y in 0...(height - mask.height) {
+                for x in 0...(width - mask.width) where !bruteCollides(map, mask, x: x, y: y) {
+                    let k = plain.key(x: x, y: y, width: mask.width, height: mask.height, startX: sx, startY: sy)
+                    if bestKey == nil || k < bestKey! { bestKey = k }
+                }
+            }
+            // Twice with plans: once working the plan out, once reusing it.
+            for finder in [plain, planned, planned] {
+                let found = finder.nearest(search, startX: sx, startY: sy)
+                // `key(x:y:…)` and the search round differently in the last bit.
+                #expect((found == nil) == (bestKey == nil))
+                if let f = found, let k = bestKey {
+                    let tolerance: Double = 1e-9 * max(1, abs(k))
+                    #expect(abs(f.key - k) <= tolerance)
+                }
+                if let f = found {
+                    #expect(!bruteCollides(map, mask, x: f.x, y: f.y))
+                    #expect(f.exhaustive)
+                }
+            }
+            // Budgeted searches: the same answer with and without a remembered plan.
+            let near = (x: rng.nextInt(below: width), y: rng.nextInt(below: height), radius: 1 + rng.nextInt(below: 6))
+            let a = plain.nearest(search, startX: sx, startY: sy, tileBudget: 3, near: near)
+            let b = planned.nearest(search, startX: sx, startY: sy, tileBudget: 3, near: near)
+            let c = planned.nearest(search, startX: sx, startY: sy, tileBudget: 3, near: near)
+            func same(_ p: PlacementSearch.Found?, _ q: PlacementSearch.Found?) -> Bool {
+                guard let p, let q else { return p == nil && q == nil }
+                return p.x == q.x && p.y == q.y && p.key == q.key && p.exhaustive == q.exhaustive
+            }
+            #expect(same(a, b))
+            #expect(same(b, c))
+            if bestKey == nil { sawNowhere = true } else { sawFit = true }
+        }
+        #expect(sawFit, "no case had a free position: the test would not notice a search that finds nothing")
+        _ = sawNowhere
+    }
+
+    @Test("a word that fits nowhere is proven so on a crowded canvas")
+    func fitsNowhereOnFullCanvas() {
+        var rng = SeededRandom(seed: 11)
+        var nowhere = 0
+        for _ in 0..<6 {
+            let (map, _) = randomMap(&rng, width: 64, height: 24, count: 120, shaped: false)
+            let finder = PlacementSearch(map: map, strategy: .archimedean, depth: nil)
+            for _ in 0..<10 {
+                let mask = randomMask(&rng, maxWidth: 20, maxHeight: 6, density: 0.7)
+                let brute = (0...(24 - mask.height)).contains { y in
+                    (0...(64 - mask.width)).contains { x in !bruteCollides(map, mask, x: x, y: y) }
+                }
+                let found = finder.nearest(SearchMask(mask), startX: 32, startY: 12)
+                #expect((found != nil) == brute)
+                if !brute { nowhere += 1 }
+            }
+        }
+        #expect(nowhere > 0, "no mask was crowded out: the test would not notice a false fit")
+    }
+
+    @Test("the depth map matches a plain chamfer distance", arguments: [UInt64(1), 2, 3])
+    func depthMatchesReference(seed: UInt64) {
+        var rng = SeededRandom(seed: seed)
+        let w = 20 + rng.nextInt(below: 90), h = 10 + rng.nextInt(below: 60)
+        let allowed = BitMask(width: w, height: h) { x, y in
+            let dx = Double(x) - Double(w) / 2, dy = Double(y) - Double(h) / 2
+            return dx * dx / Double(w * w) + dy * dy / Double(h * h) < 0.2 && rng.nextUnit() < 0.97
+        }
+        // The textbook two-pass chamfer (3-4), coordinates checked at every neighbour.
+        var d = [Int32](repeating: 0, count: w * h)
+        for y in 0..<h { for x in 0..<w where allowed[x, y] { d[y * w + x] = Int32.max / 4 } }
+        func at(_ x: Int, _ y: Int) -> Int32 { x < 0 || y < 0 || x >= w || y >= h ? 0 : d[y * w + x] }
+        for y in 0..<h {
+            for x in 0..<w where d[y * w + x] > 0 {
+                d[y * w + x] = min(d[y * w + x], at(x - 1, y) + 3, at(x, y - 1) + 3, at(x - 1, y - 1) + 4, at(x + 1, y - 1) + 4)
+            }
+        }
+        for y in stride(from: h - 1, through: 0, by: -1) {
+            for x in stride(from: w - 1, through: 0, by: -1) where d[y * w + x] > 0 {
+                d[y * w + x] = min(d[y * w + x], at(x + 1, y) + 3, at(x, y + 1) + 3, at(x + 1, y + 1) + 4, at(x - 1, y + 1) + 4)
+            }
+        }
+        let depth = ShapeDepth(allowed: allowed)
+        for y in 0..<h { for x in 0..<w { #expect(depth.value(x: x, y: y) == d[y * w + x]) } }
+        #expect(depth.value(x: -1, y: 0) == 0 && depth.value(x: w, y: h - 1) == 0)
+        let deepest = d.indices.max { d[$0] < d[$1] || (d[$0] == d[$1] && $0 > $1) } ?? 0
+        #expect(depth.deepest.x == deepest % w && depth.deepest.y == deepest / w)
+        #expect(d.contains { $0 > 3 }, "the shape is too thin to test anything")
+    }
+
+    @Test("masks from rows clear the bits past the width; dilation grows every pixel into a square")
+    func bitMaskRowsAndDilation() {
+        let all = ~UInt64(0)
+        let m = BitMask(width: 70, height: 2, words: [all, all, 0, all])
+        let six: UInt64 = (1 << 6) - 1
+        let expected: [UInt64] = [all, six, 0, six]
+        #expect(m.words == expected)
+        #expect(m.popCount == 70 + 6)
+        var rng = SeededRandom(seed: 5)
+        for _ in 0..<40 {
+            let w = 1 + rng.nextInt(below: 130), h = 1 + rng.nextInt(below: 7), r = 1 + rng.nextInt(below: 3)
+            let src = BitMask(width: w, height: h) { _, _ in rng.nextUnit() < 0.1 }
+            let grown = src.dilated(by: r)
+            #expect(grown.width == w + 2 * r && grown.height == h + 2 * r)
+            for y in 0..<grown.height {
+                for x in 0..<grown.width {
+                    var expected = false
+                    for sy in (y - 2 * r)...y { for sx in (x - 2 * r)...x where src[sx, sy] { expected = true } }
+                    #expect(grown[x, y] == expected)
+                }
+            }
+        }
+    }
+}
