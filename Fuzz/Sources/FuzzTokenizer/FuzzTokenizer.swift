@@ -49,7 +49,8 @@ func check(_ same: Bool, _ what: String, _ a: Any, _ b: Any) {
 
 /// libFuzzer entry: the first byte picks the `TextOptions`, the rest is the text. Invariants: no
 /// crash; reading the bytes whole and in random-size chunks gives the same result; the public
-/// `String` API (where Swift repairs invalid UTF-8 itself, the same way) gives the same terms.
+/// `String` API (where Swift repairs invalid UTF-8 itself, the same way) gives the same terms; the
+/// segmenter's fast paths give ICU's tokens.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTokenizer(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     // Text with no whitespace is cut anyway beyond this carry (one word may split there): by design,
@@ -86,10 +87,28 @@ public func fuzzTokenizer(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         } catch {
             preconditionFailure("the String API threw \(error) where the bytes counted")
         }
+        // The fast paths (ASCII, and the Unicode classes read from ICU's properties) must give
+        // exactly the tokens of ICU's own iterator on the same (repaired) text.
+        let valid = Array(string.utf8)
+        if let fast = try? Segmenter(options: options), let slow = try? Segmenter(options: options) {
+            slow.asciiFastPath = false
+            let x = TokenRecorder(), y = TokenRecorder()
+            valid.withUnsafeBufferPointer { fast.process($0, into: x) }
+            valid.withUnsafeBufferPointer { slow.process($0, into: y) }
+            check(x.tokens == y.tokens, "tokens of the fast paths and of ICU", x.tokens, y.tokens)
+        }
     case (.failure(let a), .failure(let b)):
         check(a == b, "errors", a, b)
     default:
         check(false, "outcomes", whole, chunked)
     }
     return 0
+}
+
+/// Records every token the segmenter gives, with its kind and whether punctuation came before it.
+final class TokenRecorder: TokenSink {
+    var tokens: [String] = []
+    func token(_ bytes: UnsafeBufferPointer<UInt8>, kind: WordKind, afterPunctuation: Bool) {
+        tokens.append("\(String(decoding: bytes, as: UTF8.self))/\(kind)/\(afterPunctuation)")
+    }
 }
