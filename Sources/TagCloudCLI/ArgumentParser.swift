@@ -230,7 +230,11 @@ public func helpText(command: String, summary: String, usage: [String], options:
         lines += ["", group + ":"]
         for spec in options where spec.group == group {
             let left = label(spec)
-            let help = spec.help + (spec.repeatable ? " (repeatable)" : "")
+            // The default comes from the library's own options, so help cannot drift from the code;
+            // help that explains its default in words says it itself.
+            var help = spec.help
+            if let value = spec.defaultValue, !help.lowercased().contains("default") { help += " Default: \(value)." }
+            if spec.repeatable && !help.contains("Repeatable") { help += " (repeatable)" }
             var body = wrap(help, width: width - column)
             if left.count + 2 > column {
                 lines.append(left)

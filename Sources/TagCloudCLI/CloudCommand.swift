@@ -13,21 +13,21 @@ enum CloudCommand {
 
     static let specs: [OptionSpec] = [
         OptionSpec("input", short: "i", valueName: "FILE", help: "Read words and weights from FILE: `word<TAB>weight` lines, CSV or JSON; - for standard input. Repeatable.", repeatable: true, group: inputGroup),
-        OptionSpec("width", short: "w", valueName: "PX", help: "Canvas width in points (= pixels at scale 1). Default: 800.", group: layoutGroup,
+        OptionSpec("width", short: "w", valueName: "PX", help: "Canvas width in points (= pixels at scale 1).", group: layoutGroup,
                    defaultValue: String(library.width)),
-        OptionSpec("height", valueName: "PX", help: "Canvas height. Default: 600.", group: layoutGroup,
+        OptionSpec("height", valueName: "PX", help: "Canvas height.", group: layoutGroup,
                    defaultValue: String(library.height)),
-        OptionSpec("max-words", valueName: "N", help: "Most words drawn, the heaviest. Default: 200.", group: layoutGroup,
+        OptionSpec("max-words", valueName: "N", help: "Most words drawn, the heaviest.", group: layoutGroup,
                    defaultValue: String(library.maxWords)),
-        OptionSpec("margin", valueName: "PX", help: "Space between words (each keeps half of it clear around its ink). Default: 2.", group: layoutGroup,
+        OptionSpec("margin", valueName: "PX", help: "Space between words (each keeps half of it clear around its ink).", group: layoutGroup,
                    defaultValue: String(library.margin)),
         OptionSpec("relative-scaling", valueName: "R", help: "0–1: how much size follows weight, as the Python wordcloud package defines it (default 0.5).", group: layoutGroup,
                    defaultValue: relativeScaling(library.sizing)),
-        OptionSpec("font-step", valueName: "PT", help: "Step by which a word that does not fit is shrunk. Default: 1.", group: layoutGroup,
+        OptionSpec("font-step", valueName: "PT", help: "Step by which a word that does not fit is shrunk.", group: layoutGroup,
                    defaultValue: plain(library.fontStep)),
         OptionSpec("rotate", valueName: "ANGLES", help: "Angles in degrees, clockwise: a list (0,-90; the default), a range FROM..TO (any angle in it), a range with steps FROM..TO:STEP, or `any` (-90..90).", group: layoutGroup,
                    defaultValue: angles(library.rotation)),
-        OptionSpec("prefer-horizontal", valueName: "P", help: "Share of words drawn at 0° when 0 is among the angles. Default: 0.9.", group: layoutGroup,
+        OptionSpec("prefer-horizontal", valueName: "P", help: "Share of words drawn at 0° when 0 is among the angles.", group: layoutGroup,
                    defaultValue: plain(library.preferHorizontal)),
         OptionSpec("strategy", valueName: "NAME", help: "Where words go: archimedean (nearest the centre first, along an elliptical spiral; the default), rectangular, or random (uniform among free positions).", group: layoutGroup,
                    defaultValue: library.strategy.rawValue),
@@ -51,9 +51,9 @@ enum CloudCommand {
     ] + StyleArguments.specs.filter { $0.name != "random-sizes" } + OutputArguments.specs + TextArguments.specs + [CommonOptions.help]
 
     static let usage = [
-        "tagcloud cloud [options] --input FILE -o FILE",
-        "tagcloud cloud [options] WORD... -o FILE",
-        "tagcloud cloud [options] --text FILE -o FILE",
+        "[options] --input FILE -o FILE",
+        "[options] WORD... -o FILE",
+        "[options] --text FILE -o FILE",
     ]
 
     static let examples = [

@@ -21,13 +21,13 @@ enum FlowCommand {
 
     static let specs: [OptionSpec] = [
         OptionSpec("input", short: "i", valueName: "FILE", help: "Read tags from FILE: `tag` or `tag<TAB>weight` lines (# comments), CSV, or JSON; - for standard input. Repeatable.", repeatable: true, group: inputGroup),
-        OptionSpec("width", short: "w", valueName: "PT", help: "Width of the cloud in points; the height follows. Default: 600.", group: layoutGroup,
+        OptionSpec("width", short: "w", valueName: "PT", help: "Width of the cloud in points; the height follows.", group: layoutGroup,
                    defaultValue: plain(defaultWidth)),
-        OptionSpec("insets", valueName: "PT[,PT,PT,PT]", help: "Space around the cloud: one value, or top,left,bottom,right. Default: 12.", group: layoutGroup,
+        OptionSpec("insets", valueName: "PT[,PT,PT,PT]", help: "Space around the cloud: one value, or top,left,bottom,right.", group: layoutGroup,
                    defaultValue: lengths(library.insets, pairs: false)),
-        OptionSpec("spacing", valueName: "PT", help: "Space between tags in a row. Default: 10.", group: layoutGroup,
+        OptionSpec("spacing", valueName: "PT", help: "Space between tags in a row.", group: layoutGroup,
                    defaultValue: plain(library.itemSpacing)),
-        OptionSpec("row-spacing", valueName: "PT", help: "Space between rows. Default: 6.", group: layoutGroup,
+        OptionSpec("row-spacing", valueName: "PT", help: "Space between rows.", group: layoutGroup,
                    defaultValue: plain(library.rowSpacing)),
         OptionSpec("align", valueName: "ALIGN", help: "Row alignment: leading (default), center, trailing, or justified (= leading with --justify).", group: layoutGroup,
                    defaultValue: library.alignment.rawValue),
@@ -37,7 +37,7 @@ enum FlowCommand {
         OptionSpec("rtl", help: "Right-to-left rows: the first tag at the right, alignment mirrored.", group: layoutGroup),
         OptionSpec("overflow", valueName: "POLICY", help: "A tag wider than the space left in its row: wrap (default), shrink (smaller font) or truncate (ellipsis), when at least --min-remaining is left.", group: layoutGroup,
                    defaultValue: library.overflow.rawValue),
-        OptionSpec("min-remaining", valueName: "PT", help: "Least space left in a row for shrink/truncate to use it. Default: 30.", group: layoutGroup,
+        OptionSpec("min-remaining", valueName: "PT", help: "Least space left in a row for shrink/truncate to use it.", group: layoutGroup,
                    defaultValue: plain(library.minimumRemainingWidth)),
         OptionSpec("oversize", valueName: "POLICY", help: "A tag wider than a whole row: truncate (default) or scale.", group: layoutGroup,
                    defaultValue: library.oversize.rawValue),
@@ -53,9 +53,9 @@ enum FlowCommand {
     ] + StyleArguments.specs + OutputArguments.specs + TextArguments.specs + [CommonOptions.help]
 
     static let usage = [
-        "tagcloud flow [options] TAG... -o FILE",
-        "tagcloud flow [options] --input FILE -o FILE",
-        "tagcloud flow [options] --text FILE -o FILE",
+        "[options] TAG... -o FILE",
+        "[options] --input FILE -o FILE",
+        "[options] --text FILE -o FILE",
     ]
 
     static let examples = [

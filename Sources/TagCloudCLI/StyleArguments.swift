@@ -23,7 +23,7 @@ enum StyleArguments {
         // The size defaults depend on the command and on --random-sizes: see `sizes`.
         OptionSpec("min-size", valueName: "PT", help: "Font size of the lightest tag, in points.", group: group),
         OptionSpec("max-size", valueName: "PT", help: "Font size of the heaviest tag, in points.", group: group),
-        OptionSpec("size-scale", valueName: "CURVE", help: "Weight to size: linear, sqrt or log. Default: linear.", group: group,
+        OptionSpec("size-scale", valueName: "CURVE", help: "Weight to size: linear, sqrt or log.", group: group,
                    defaultValue: WeightScale().curve.rawValue),
         OptionSpec("random-sizes", help: "Pick each size at random between --min-size and --max-size (default 10–27 pt, the original recipe).", group: group),
         OptionSpec("palette", short: "p", valueName: "NAME", help: "Colour palette (see `tagcloud palettes`): tableau10 (default), category10, set2, dark2, pastel, bold, viridis, magma, plasma, blues, mono.", group: group,

@@ -194,6 +194,38 @@ struct CLIProcessTests {
         #expect(String(decoding: v.stdout, as: UTF8.self).hasPrefix("tagcloud "))
     }
 
+    /// Usage lines name the command once; each default is said once, the numbers taken from the
+    /// library's own options; "repeatable" is said once.
+    @Test("help pages: usage, defaults and repeatable options said once", arguments: ["flow", "cloud", "count"])
+    func helpPages(command: String) throws {
+        let page = String(decoding: try ToolRun.run([command, "--help"]).stdout, as: UTF8.self)
+        let lines = page.split(separator: "\n").map(String.init)
+        let usage = lines.filter { $0.hasPrefix("  tagcloud \(command)") && !$0.contains("--text corpus") }
+        #expect(!usage.isEmpty)
+        #expect(!page.contains("tagcloud \(command) tagcloud"))
+        #expect(!page.contains("Repeatable. (repeatable)"))
+        // One option's help, joined across its wrapped lines.
+        func help(_ option: String) -> String {
+            guard let i = lines.firstIndex(where: { $0.contains("--\(option) ") || $0.hasSuffix("--\(option)") }) else { return "" }
+            var text = lines[i]
+            var j = i + 1
+            while j < lines.count, lines[j].hasPrefix("      "), !lines[j].trimmingCharacters(in: .whitespaces).hasPrefix("-") {
+                text += " " + lines[j].trimmingCharacters(in: .whitespaces); j += 1
+            }
+            return text
+        }
+        for option in ["font-style", "font-choice", "scale"] where command != "count" {
+            let h = help(option)
+            #expect(h.components(separatedBy: "Default:").count == 2, "--\(option): \(h)")
+        }
+        if command == "cloud" {
+            let o = WordCloudOptions()
+            #expect(help("width").hasSuffix("Default: \(o.width)."))
+            #expect(help("max-words").hasSuffix("Default: \(o.maxWords)."))
+            #expect(help("margin").hasSuffix("Default: \(o.margin)."))
+        }
+    }
+
     @Test("max rows reports the hidden tags")
     func maxRows() throws {
         let dir = try scratchFolder()
