@@ -194,19 +194,19 @@ public enum StopWords {
     static func detect(words: [String], counts all: [Int]) -> Language? {
         // Stop words are the most frequent words of a text and the script of the text is that of its
         // frequent words, so the top of the vocabulary decides; the long tail only costs time.
-        let seen = all.lazy.filter { $0 > 0 }.count
+        // The words above the cut-off count, then those at it in text order (every seen word when
+        // there are few: the cut is then 0, which no seen word is at).
+        let seen = all.filter { $0 > 0 }
+        var cut = 0, atCut = 0
+        if seen.count > detectionVocabulary {
+            cut = Self.largest(detectionVocabulary, of: seen)
+            atCut = detectionVocabulary - seen.lazy.filter { $0 > cut }.count
+        }
         var counts: [(word: String, count: Int)] = []
-        counts.reserveCapacity(min(seen, detectionVocabulary))
-        if seen > detectionVocabulary {
-            // The words above the cut-off count, then those at it in text order.
-            let cut = Self.largest(detectionVocabulary, of: all.filter { $0 > 0 })
-            var atCut = detectionVocabulary - all.lazy.filter { $0 > cut }.count
-            for (i, c) in all.enumerated() where c > cut || (c == cut && atCut > 0) {
-                if c == cut { atCut -= 1 }
-                counts.append((words[i], c))
-            }
-        } else {
-            for (i, c) in all.enumerated() where c > 0 { counts.append((words[i], c)) }
+        counts.reserveCapacity(min(seen.count, detectionVocabulary))
+        for (i, c) in all.enumerated() where c > cut || (c == cut && atCut > 0) {
+            if c == cut { atCut -= 1 }
+            counts.append((words[i], c))
         }
         var scripts: [Int32: Int] = [:]
         var total = 0

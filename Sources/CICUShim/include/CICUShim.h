@@ -30,7 +30,7 @@ int32_t tc_nfc(const uint16_t *source, int32_t length, uint16_t *dest, int32_t c
 /// The ICU script code (UScriptCode) of a code point; 0 common, 1 inherited.
 int32_t tc_script(uint32_t codepoint);
 
-/// The segmenter's class of a non-ASCII code point, from ICU's own properties (see UnicodeWordClass.swift):
+/// The segmenter's class of a non-ASCII code point, from ICU's own properties (see WordClass.swift):
 /// 0 punctuation or symbol, 1 letter, 2 digit, 4 MidNumLet, 5 MidNum, 6 space, 8 MidLetter,
 /// 9 Extend/Format/ZWJ, 10 a character only ICU's iterator segments correctly.
 int32_t tc_fast_word_class(uint32_t codepoint);
