@@ -13,34 +13,10 @@ enum TermOrder {
     static func sorted(_ terms: [Term]) -> [Term] {
         struct Key { var weight: Double; var prefix: UInt64; var index: Int }
         var keys = terms.indices.map { Key(weight: terms[$0].weight, prefix: prefix(terms[$0].text), index: $0) }
-        func byText(_ a: Key, _ b: Key) -> Bool {
+        keys.sort { a, b in
+            if a.weight != b.weight { return a.weight > b.weight }
             if a.prefix != b.prefix { return a.prefix < b.prefix }
             return utf8Precedes(terms[a.index].text, terms[b.index].text)
-        }
-        // Counted words have whole-number weights, most of them small and shared by thousands of
-        // terms: a counting sort by weight, then a sort of each run of equal weight by text, does far
-        // fewer comparisons than one sort of everything (its stable order keeps equal texts in place).
-        let largest = keys.reduce(0.0) { max($0, $1.weight) }
-        if keys.count > 64, largest <= Double(4 * keys.count),
-           keys.allSatisfy({ $0.weight >= 0 && $0.weight == $0.weight.rounded() }) {
-            let buckets = Int(largest) + 1
-            var starts = [Int](repeating: 0, count: buckets + 1)
-            // Heaviest first: bucket b holds weight `largest - b`.
-            for k in keys { starts[buckets - Int(k.weight)] += 1 }
-            for b in 0..<buckets { starts[b + 1] += starts[b] }
-            var byWeight = keys
-            var cursor = starts
-            for k in keys {
-                let b = buckets - 1 - Int(k.weight)
-                byWeight[cursor[b]] = k
-                cursor[b] += 1
-            }
-            for b in 0..<buckets where starts[b + 1] - starts[b] > 1 {
-                byWeight[starts[b]..<starts[b + 1]].sort(by: byText)
-            }
-            keys = byWeight
-        } else {
-            keys.sort { a, b in a.weight != b.weight ? a.weight > b.weight : byText(a, b) }
         }
         return keys.map { terms[$0.index] }
     }

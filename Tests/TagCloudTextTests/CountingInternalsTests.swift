@@ -91,7 +91,7 @@ struct CountingInternalsTests {
         #expect(!analysis.terms.contains { $0.text == "alpha beta" })
     }
 
-    /// Whole-number weights take the counting sort, fractional or huge ones the comparison sort.
+    /// Whole-number, fractional and huge weights alike.
     @Test("Terms sort heaviest first, ties in code-point order", arguments: [1.0, 0.5, 1e9])
     func termOrder(unit: Double) {
         var rng = SeededRandom(seed: 2)
