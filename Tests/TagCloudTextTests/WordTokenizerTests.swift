@@ -81,10 +81,7 @@ struct WordTokenizerTests {
         slow.asciiFastPath = false
         for _ in 0..<300 {
             let bytes = (0..<rng.nextInt(below: 40)).map { _ in alphabet[rng.nextInt(below: alphabet.count)] }
-            let a = Recorder(), b = Recorder()
-            bytes.withUnsafeBufferPointer { fast.process($0, into: a) }
-            bytes.withUnsafeBufferPointer { slow.process($0, into: b) }
-            #expect(a.tokens == b.tokens, "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
+            #expect(tokens(bytes, fast) == tokens(bytes, slow), "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
         }
     }
 }
@@ -106,11 +103,7 @@ struct FastPathMixedTests {
             slow.asciiFastPath = false
             for _ in 0..<400 {
                 let text = (0..<rng.nextInt(below: 14)).map { _ in alphabet[rng.nextInt(below: alphabet.count)] }.joined()
-                let bytes = Array(text.utf8)
-                let a = Recorder(), b = Recorder()
-                bytes.withUnsafeBufferPointer { fast.process($0, into: a) }
-                bytes.withUnsafeBufferPointer { slow.process($0, into: b) }
-                #expect(a.tokens == b.tokens, "\(text.debugDescription) keepHyphens \(keepHyphens)")
+                #expect(tokens(Array(text.utf8), fast) == tokens(Array(text.utf8), slow), "\(text.debugDescription) keepHyphens \(keepHyphens)")
             }
         }
     }
@@ -120,11 +113,6 @@ struct FastPathMixedTests {
 /// whatever it does not know goes to ICU. Either way the tokens must be exactly ICU's.
 @Suite("Unicode fast path")
 struct UnicodeFastPathTests {
-    static func tokens(_ text: String, _ segmenter: Segmenter) -> [String] {
-        let r = Recorder()
-        Array(text.utf8).withUnsafeBufferPointer { segmenter.process($0, into: r) }
-        return r.tokens
-    }
 
     @Test("Random texts of many scripts and marks segment as ICU does", arguments: [UInt64(1), 2, 3, 4, 5, 6])
     func agreesWithICU(seed: UInt64) throws {
@@ -144,7 +132,7 @@ struct UnicodeFastPathTests {
             slow.asciiFastPath = false
             for _ in 0..<500 {
                 let text = (0..<rng.nextInt(below: 14)).map { _ in alphabet[rng.nextInt(below: alphabet.count)] }.joined()
-                #expect(Self.tokens(text, fast) == Self.tokens(text, slow), "\(text.debugDescription) keepHyphens \(keepHyphens)")
+                #expect(tokens(Array(text.utf8), fast) == tokens(Array(text.utf8), slow), "\(text.debugDescription) keepHyphens \(keepHyphens)")
             }
         }
     }
@@ -164,13 +152,20 @@ struct UnicodeFastPathTests {
             let x = String(Character(scalar))
             for text in ["a\(x)b", "1\(x)2", "Я\(x)я", "\(x)", " \(x) ", "a\(x)", "\(x)a", "7\(x)", "a\u{301}\(x)b", "\(x)\u{301}",
                          "a\(x)\u{301}b", "_\(x)", "\(x)_"] {
-                if Self.tokens(text, fast) != Self.tokens(text, slow) { mismatches.append(text.debugDescription) }
+                if tokens(Array(text.utf8), fast) != tokens(Array(text.utf8), slow) { mismatches.append(text.debugDescription) }
             }
         }
         #expect(mismatches.isEmpty, "\(mismatches.count) texts differ, e.g. \(mismatches.prefix(20))")
         // The fast path must cover most of the table, or it would not be a fast path.
         #expect(fastClassed > 8_000, "only \(fastClassed) code points have a fast class")
     }
+}
+
+/// The tokens `segmenter` finds in `bytes`, each as text/kind/afterPunctuation.
+func tokens(_ bytes: [UInt8], _ segmenter: Segmenter) -> [String] {
+    let r = Recorder()
+    bytes.withUnsafeBufferPointer { segmenter.process($0, into: r) }
+    return r.tokens
 }
 
 final class Recorder: TokenSink {
