@@ -38,7 +38,7 @@ enum CloudCommand {
         OptionSpec("shape", valueName: "NAME", help: "Place the words inside a shape: \(Shape.allCases.map(\.rawValue).joined(separator: ", ")).", group: shapeGroup),
         OptionSpec("mask", valueName: "PNG", help: "Place the words inside an image: its opaque pixels if it has transparency, else its dark pixels (white is forbidden, as in the Python package). Resized to the canvas.", group: shapeGroup),
         OptionSpec("mask-invert", help: "Swap the allowed and forbidden parts of --mask.", group: shapeGroup),
-        OptionSpec("mask-threshold", valueName: "0-255", help: "Alpha or luminance threshold of --mask. Default: 128.", group: shapeGroup,
+        OptionSpec("mask-threshold", valueName: "0-255", help: "Alpha or luminance threshold of --mask.", group: shapeGroup,
                    defaultValue: String(ImageMaskOptions().threshold)),
         OptionSpec("contour", valueName: "PT", help: "Draw the outline of the shape or mask with this width.", group: shapeGroup,
                    defaultValue: plain(library.contourWidth)),
