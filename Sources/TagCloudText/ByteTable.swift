@@ -12,10 +12,14 @@ final class RawBuffer<Element> {
     private(set) var base: UnsafeMutablePointer<Element>
     private(set) var count = 0
     private var capacity: Int
+    private let mapsLarge: Bool
 
-    init(capacity: Int = 1024) {
+    /// `mapsLarge`: whether blocks of 1 MB and more are mapped on huge pages (see `allocate`). Off for
+    /// buffers of which many exist at once: each would take a whole 2 MB page however little it holds.
+    init(capacity: Int = 1024, mapsLarge: Bool = true) {
         self.capacity = max(capacity, 16)
-        base = Self.allocate(self.capacity)
+        self.mapsLarge = mapsLarge
+        base = Self.allocate(self.capacity, mapsLarge)
     }
 
     /// Blocks from this size up are mapped from the system directly.
@@ -25,18 +29,18 @@ final class RawBuffer<Element> {
     /// tables, rebuilt many times while counting a big file) are mapped and unmapped directly: glibc
     /// raises its own mapping threshold after each such free and then keeps the memory, so the peak
     /// grew with the input (83 MB for 10 MB of text, 132 MB for 200 MB) where it should stay flat.
-    private static func allocate(_ n: Int) -> UnsafeMutablePointer<Element> {
+    private static func allocate(_ n: Int, _ mapsLarge: Bool) -> UnsafeMutablePointer<Element> {
         let bytes = n * MemoryLayout<Element>.stride
-        if bytes >= mappedBytes, let p = LargeMapping.map(bytes) {
+        if mapsLarge && bytes >= mappedBytes, let p = LargeMapping.map(bytes) {
             return p.bindMemory(to: Element.self, capacity: n)
         }
         return UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: max(64, MemoryLayout<Element>.alignment))
             .bindMemory(to: Element.self, capacity: n)
     }
 
-    private static func release(_ p: UnsafeMutablePointer<Element>, _ n: Int) {
+    private static func release(_ p: UnsafeMutablePointer<Element>, _ n: Int, _ mapsLarge: Bool) {
         let bytes = n * MemoryLayout<Element>.stride
-        if bytes >= mappedBytes { LargeMapping.unmap(UnsafeMutableRawPointer(p), bytes) } else { p.deallocate() }
+        if mapsLarge && bytes >= mappedBytes { LargeMapping.unmap(UnsafeMutableRawPointer(p), bytes) } else { p.deallocate() }
     }
 
     /// Creates a buffer of `count` copies of `value`.
@@ -48,7 +52,7 @@ final class RawBuffer<Element> {
 
     deinit {
         base.deinitialize(count: count)
-        Self.release(base, capacity)
+        Self.release(base, capacity, mapsLarge)
     }
 
     @inline(__always) subscript(i: Int) -> Element {
@@ -72,9 +76,9 @@ final class RawBuffer<Element> {
     @inline(__always) func removeAll() { count = 0 }
 
     private func reserve(_ newCapacity: Int) {
-        let fresh = Self.allocate(newCapacity)
+        let fresh = Self.allocate(newCapacity, mapsLarge)
         fresh.moveInitialize(from: base, count: count)
-        Self.release(base, capacity)
+        Self.release(base, capacity, mapsLarge)
         base = fresh
         capacity = newCapacity
     }
@@ -174,6 +178,11 @@ final class ByteTable {
         @inline(__always) init(_ p: UnsafePointer<UInt8>, _ n: Int) {
             (head0, head1) = ByteTable.heads(p, n)
             hash = ByteTable.hash(p, n, head0, head1)
+        }
+        /// The key of bytes whose hash is known (the heads are two loads; the hash reads every byte).
+        @inline(__always) init(_ p: UnsafePointer<UInt8>, _ n: Int, hash: UInt64) {
+            (head0, head1) = ByteTable.heads(p, n)
+            self.hash = hash
         }
     }
 

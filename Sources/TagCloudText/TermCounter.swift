@@ -63,6 +63,10 @@ public struct TermCounter: Sendable {
     /// Creates a counter.
     public init(_ options: TextOptions = TextOptions()) { self.options = options }
 
+    /// Tests set this to run the two-thread segmentation even where only one core is available, so
+    /// they compare it with the one-thread path on any machine.
+    var pipelinesOnOneCore = false
+
     /// The terms of `text`. Throws `TextError` for a NUL character or a bad pattern.
     public func count(_ text: String) throws -> [Term] { try analyze(text).terms }
 
@@ -78,6 +82,8 @@ public struct TermCounter: Sendable {
     /// in chunks of `chunkSize` bytes; `progress` is called after each chunk with the bytes read so far.
     public func analyze(sources: [TextSource], chunkSize: Int = 1 << 20,
                         progress: ((Int64) -> Void)? = nil) throws -> TextAnalysis {
+        // Bounded so a word (at most the carry plus one chunk) has a 32-bit length.
+        let chunkSize = min(max(1, chunkSize), 1 << 30)
         let expected = sources.reduce(0) { sum, source in
             switch source {
             case .text(let text, _): return sum + text.utf8.count
@@ -85,17 +91,26 @@ public struct TermCounter: Sendable {
             case .standardInput: return sum
             }
         }
-        let engine = try CountingEngine(options: options, name: sources.first?.name ?? "text", expectedBytes: expected)
+        let engine = try CountingEngine(options: options, name: sources.first?.name ?? "text", expectedBytes: expected,
+                                         pipelinesOnOneCore: pipelinesOnOneCore)
         var total: Int64 = 0
         for (index, source) in sources.enumerated() {
             if index > 0 { engine.beginSource(name: source.name) }
             switch source {
             case .text(let text, _):
+                // Fed in chunks like a file, so a second thread can segment one while another is counted.
                 var utf8 = Array(text.utf8)
-                try utf8.withUnsafeMutableBufferPointer { try engine.feed(UnsafeBufferPointer($0)) }
-                total += Int64(utf8.count)
+                try utf8.withUnsafeBufferPointer { all in
+                    var start = 0
+                    repeat {
+                        let end = min(start + chunkSize, all.count)
+                        try engine.feed(UnsafeBufferPointer(rebasing: all[start..<end]))
+                        total += Int64(end - start)
+                        progress?(total)
+                        start = end
+                    } while start < all.count
+                }
                 utf8 = []
-                progress?(total)
             case .file(let url):
                 let handle = try Self.open(url)
                 defer { try? handle.close() }
@@ -127,7 +142,7 @@ public struct TermCounter: Sendable {
                              total: inout Int64, progress: ((Int64) -> Void)?) throws {
         while true {
             let data: Data
-            do { data = try handle.read(upToCount: max(1, chunkSize)) ?? Data() } catch {
+            do { data = try handle.read(upToCount: chunkSize) ?? Data() } catch {
                 throw TextError.unreadable(name: name, reason: "read failed (\(error.localizedDescription))")
             }
             if data.isEmpty { break }
@@ -140,7 +155,8 @@ public struct TermCounter: Sendable {
     /// Counts everything readable from `fileHandle` (a file or standard input); `name` appears in errors.
     public func analyze(fileHandle: FileHandle, name: String, chunkSize: Int = 1 << 20,
                         progress: ((Int64) -> Void)? = nil) throws -> TextAnalysis {
-        let engine = try CountingEngine(options: options, name: name)
+        let chunkSize = min(max(1, chunkSize), 1 << 30)
+        let engine = try CountingEngine(options: options, name: name, pipelinesOnOneCore: pipelinesOnOneCore)
         var total: Int64 = 0
         try Self.pump(fileHandle, name: name, into: engine, chunkSize: chunkSize, total: &total, progress: progress)
         return try engine.finish()
@@ -219,17 +235,8 @@ final class CountingEngine: TokenSink {
 
     // Batches: words wait here so their hash-table slots can be fetched while earlier words are
     // counted (see `tc_prefetch`). Counting a batch in order gives exactly the unbatched result.
-    private struct BatchedToken {
-        var start: UnsafePointer<UInt8>
-        var length: Int
-        var key: ByteTable.Key
-        var kind: WordKind
-        var afterPunctuation: Bool
-        /// Filled in when the batch is counted.
-        var id: Int32 = -1
-    }
     private static let batchSize = 32
-    private let tokenBatch = RawBuffer<BatchedToken>(capacity: batchSize)
+    private let tokenBatch = RawBuffer<SegmentedWord>(capacity: batchSize)
     private let pairBatch = RawBuffer<UInt64>(capacity: batchSize)
 
     // Protected phrases.
@@ -242,16 +249,27 @@ final class CountingEngine: TokenSink {
 
     /// `expectedBytes`: the input's size where known (0 otherwise), to size the pair table once
     /// instead of growing it through several rehashes of every pair.
-    init(options: TextOptions, name: String, expectedBytes: Int = 0) throws {
+    /// `pipelinesOnOneCore`: segment on two threads even where one core is available (for tests).
+    init(options: TextOptions, name: String, expectedBytes: Int = 0, pipelinesOnOneCore: Bool = false) throws {
         self.options = options
         // About one new pair per 32 bytes of text, up to the limit pruning keeps the table under.
         bigrams = PairTable(capacity: options.collocations ? min(max(expectedBytes / 32, 1 << 14), options.bigramLimit) : 16)
         tally = tallyCell.pointer
         self.name = name
-        segmenter = try Segmenter(options: options)
+        let segmenter = try Segmenter(options: options)
+        self.segmenter = segmenter
+        pipeline = options.segmentsConcurrently && (AvailableCores.count > 1 || pipelinesOnOneCore)
+            ? try SegmentationPipeline(segmenter: segmenter) : nil
         try preparePhrases()
         hasPhrases = !phraseByKey.isEmpty
     }
+
+    /// Segments on two threads while this one counts, or nil to do both here without a second.
+    private let pipeline: SegmentationPipeline?
+    /// Whether punctuation came after the last word of the pieces counted so far (see `count(_:)`).
+    private var punctuationCarry = false
+
+    deinit { pipeline?.stop() }
 
     // MARK: Feeding bytes
 
@@ -284,6 +302,7 @@ final class CountingEngine: TokenSink {
         stripByteOrderMark()
         pending.withUnsafeBufferPointer { segment($0) }
         pending = []
+        countSegmented()
         resolvePhrases(final: true)
         countPairs()
         return aggregate()
@@ -398,38 +417,91 @@ final class CountingEngine: TokenSink {
 
     // MARK: Tokens
 
-    /// Segments valid UTF-8 and counts every word in it before returning (the batch holds pointers
-    /// into `buffer`).
+    /// Segments valid UTF-8 and counts its words. With a pipeline, the bytes are copied and queued;
+    /// their words are counted here as the pieces come back segmented, the last few on a later call
+    /// or by `countSegmented`.
     private func segment(_ buffer: UnsafeBufferPointer<UInt8>) {
-        segmenter.process(buffer, into: self)
-        countTokens()
+        guard let pipeline else {
+            // The batch holds pointers into `buffer`: counted before returning.
+            segmenter.process(buffer, into: self)
+            countTokens()
+            return
+        }
+        // Queued in pieces of about `pipelinePiece` bytes cut where a whitespace run starts (as
+        // `cutPoint` cuts), a few at a time: enough to keep both threads busy, few enough that the
+        // waiting pieces and their words take a few MB.
+        var rest = buffer
+        while true {
+            while !rest.isEmpty && pipeline.queued < SegmentationPipeline.readAhead {
+                var cut = rest.count
+                if rest.count >= 2 * Self.pipelinePiece {
+                    var i = Self.pipelinePiece
+                    while i < rest.count && !(isASCIISpace(rest[i]) && !isASCIISpace(rest[i - 1])) { i += 1 }
+                    cut = i
+                }
+                pipeline.submit(UnsafeBufferPointer(rebasing: rest[0..<cut]))
+                rest = UnsafeBufferPointer(rebasing: rest[cut...])
+            }
+            if let chunk = pipeline.next(finishing: false) { count(chunk) } else if rest.isEmpty { return }
+        }
+    }
+    private static let pipelinePiece = 1 << 17
+
+    /// Counts the words of every piece still queued.
+    private func countSegmented() {
+        guard let pipeline else { return }
+        while let chunk = pipeline.next(finishing: true) { count(chunk) }
+    }
+
+    /// Counts a piece's words, then recycles it. A piece was segmented as if it began the text, so
+    /// punctuation after the previous piece's last word is carried into its first word here.
+    private func count(_ chunk: SegmentationPipeline.Chunk) {
+        let words = chunk.words.base, n = chunk.words.count
+        if n > 0 {
+            words[0].afterPunctuation = words[0].afterPunctuation || punctuationCarry
+            punctuationCarry = chunk.trailingPunctuation
+        } else {
+            punctuationCarry = punctuationCarry || chunk.trailingPunctuation
+        }
+        var i = 0
+        while i < n {
+            let m = min(Self.batchSize, n - i)
+            for k in i..<(i + m) { raw.prefetch(words[k].key) }
+            countWords(words + i, m)
+            i += m
+        }
+        pipeline?.recycle(chunk)
     }
 
     func token(_ bytes: UnsafeBufferPointer<UInt8>, kind: WordKind, afterPunctuation: Bool) {
-        let key = ByteTable.Key(bytes.baseAddress!, bytes.count)
-        raw.prefetch(key)
-        tokenBatch.append(BatchedToken(start: bytes.baseAddress!, length: bytes.count, key: key, kind: kind,
-                                       afterPunctuation: afterPunctuation))
+        let word = SegmentedWord(bytes, kind: kind, afterPunctuation: afterPunctuation)
+        raw.prefetch(word.key)
+        tokenBatch.append(word)
         if tokenBatch.count == Self.batchSize { countTokens() }
     }
 
     private func countTokens() {
+        countWords(tokenBatch.base, tokenBatch.count)
+        tokenBatch.removeAll()
+    }
+
+    /// Counts `n` words in order, their hash-table slots already being fetched.
+    @inline(__always)
+    private func countWords(_ words: UnsafeMutablePointer<SegmentedWord>, _ n: Int) {
         // First every word's id (its slot was fetched when it was batched), starting the loads of
         // its count and folded form; then the counting, which finds them arrived.
-        let n = tokenBatch.count
         for i in 0..<n {
-            let t = tokenBatch[i]
-            let (id, isNew) = raw.intern(t.start, t.length, t.key)
-            if isNew { register(UnsafeBufferPointer(start: t.start, count: t.length), kind: t.kind) }
-            tokenBatch[i].id = id
+            let t = words[i]
+            let (id, isNew) = raw.intern(t.start, Int(t.length), t.key)
+            if isNew { register(UnsafeBufferPointer(start: t.start, count: Int(t.length)), kind: t.kind) }
+            words[i].id = id
             tc_prefetch(rawCounts.base + Int(id))
             tc_prefetch(foldedOf.base + Int(id))
         }
         for i in 0..<n {
-            let t = tokenBatch[i]
+            let t = words[i]
             count(t.id, afterPunctuation: t.afterPunctuation)
         }
-        tokenBatch.removeAll()
     }
 
     @inline(__always)

@@ -104,6 +104,10 @@ public struct TextOptions: Sendable {
     /// dropped are those seen once or twice, which rarely score as collocations: in a text long enough
     /// to fill the table, a pair needs a few sightings to beat the threshold.
     public var bigramLimit = 500_000
+    /// Segment the next chunk of a long text on a second thread while the words of the current one
+    /// are counted, when the process may use more than one core. The counts are the same either way.
+    /// Default: true.
+    public var segmentsConcurrently = true
 
     /// The defaults.
     public init() {}

@@ -117,6 +117,14 @@ final class Segmenter {
         }
     }
 
+    /// Forgets punctuation seen after the last word, so the next `process` segments its text as if it
+    /// began the stream (for pieces segmented apart and counted in order, which carry it themselves).
+    func beginIndependentPiece() { punctuation = false }
+
+    /// Whether punctuation came after the last word given to the sink (the state the next word's
+    /// `afterPunctuation` comes from).
+    var punctuationAfterLastWord: Bool { punctuation }
+
     /// Segments `buffer` (valid UTF-8, cut at the start of a whitespace run or at the end of the text).
     func process(_ buffer: UnsafeBufferPointer<UInt8>, into sink: some TokenSink) {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return }

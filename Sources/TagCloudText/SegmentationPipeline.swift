@@ -1,0 +1,180 @@
+import Foundation
+
+/// One word found by the segmenter, waiting to be counted: where its bytes are, its hash (computed
+/// where it was found, so a second thread shares the hashing), and its id once interned. 32 bytes, as
+/// a chunk of text holds a few hundred thousand of them.
+struct SegmentedWord {
+    var start: UnsafePointer<UInt8>
+    var length: Int32
+    /// Filled in when the word is counted.
+    var id: Int32 = -1
+    var hash: UInt64
+    var kind: WordKind
+    var afterPunctuation: Bool
+
+    @inline(__always)
+    init(_ bytes: UnsafeBufferPointer<UInt8>, kind: WordKind, afterPunctuation: Bool) {
+        start = bytes.baseAddress!
+        length = Int32(bytes.count)
+        hash = ByteTable.Key(start, bytes.count).hash
+        self.kind = kind
+        self.afterPunctuation = afterPunctuation
+    }
+
+    /// The word's hash-table key.
+    @inline(__always) var key: ByteTable.Key { ByteTable.Key(start, Int(length), hash: hash) }
+}
+
+/// Segments pieces of text on two threads, this one and a worker, while the words of the pieces
+/// already segmented are counted here in text order. Words reach the counter one piece at a time and
+/// in order, so the counts are exactly those of segmenting and counting on one thread.
+///
+/// Why this shape rather than chunks counted in parallel and merged: the counter's state (spelling
+/// ids in first-seen order, word pairs across piece boundaries, pruning of rare pairs at fixed points,
+/// protected phrases) depends on the order of the words, and keeping that order costs nothing here.
+/// Why the calling thread segments too: on English text counting and segmenting cost about the same,
+/// on Chinese, Japanese and Thai segmenting (ICU's dictionaries) costs twice as much as counting.
+/// A worker that only segments would leave this thread idle on those; here it takes the next piece
+/// whenever it has nothing to count, so the two cores stay busy whatever the script.
+///
+/// Pieces are segmented independently (a piece starts where a run of ASCII whitespace starts, where
+/// UAX #29 always breaks). The one thing a segmenter carries from one piece to the next, whether
+/// punctuation came after the last word, is recorded per piece (`Chunk.trailingPunctuation`) and
+/// carried over by the counter in text order instead.
+final class SegmentationPipeline: @unchecked Sendable {
+    /// A piece's bytes and the words found in them. Owned by one thread at a time: the thread that
+    /// segments it, then the caller from `next` until it gives it back with `recycle`.
+    final class Chunk: TokenSink, @unchecked Sendable {
+        // Up to a dozen pieces exist at once: not on huge pages (see `RawBuffer.init`).
+        let bytes = RawBuffer<UInt8>(capacity: 1 << 16, mapsLarge: false)
+        let words = RawBuffer<SegmentedWord>(capacity: 1 << 12, mapsLarge: false)
+        /// Whether punctuation came after the piece's last word (or anywhere in it, without words).
+        fileprivate(set) var trailingPunctuation = false
+        /// Set under the pipeline's lock.
+        fileprivate var segmented = false
+
+        func token(_ bytes: UnsafeBufferPointer<UInt8>, kind: WordKind, afterPunctuation: Bool) {
+            words.append(SegmentedWord(bytes, kind: kind, afterPunctuation: afterPunctuation))
+        }
+
+        fileprivate func segment(with segmenter: Segmenter) {
+            segmenter.beginIndependentPiece()
+            segmenter.process(UnsafeBufferPointer(start: bytes.base, count: bytes.count), into: self)
+            trailingPunctuation = segmenter.punctuationAfterLastWord
+        }
+    }
+
+    private let own: Segmenter
+    private let workers: Segmenter
+    private let condition = NSCondition()
+    // Guarded by `condition`: the pieces not yet returned by `next`, in text order, and how many of
+    // them have been taken by a thread to segment.
+    private var queue: [Chunk] = []
+    private var head = 0
+    private var taken = 0
+    private var stopped = false
+    private var started = false
+    private let exited = DispatchSemaphore(value: 0)
+    private var spare: [Chunk] = []
+
+    /// `segmenter` is the caller's; the worker gets one of its own with the same options.
+    init(segmenter: Segmenter) throws {
+        own = segmenter
+        workers = try Segmenter(options: segmenter.options)
+        workers.asciiFastPath = segmenter.asciiFastPath
+    }
+
+    /// Ends the worker. Must be called before the pipeline is dropped (the worker holds it).
+    func stop() {
+        condition.lock()
+        stopped = true
+        let wasStarted = started
+        condition.broadcast()
+        condition.unlock()
+        if wasStarted { exited.wait() }
+    }
+
+    /// Queues a copy of `bytes` (cut where a whitespace run starts, or the end of the text) for segmenting.
+    func submit(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let chunk = spare.popLast() ?? Chunk()
+        chunk.bytes.removeAll()
+        chunk.words.removeAll()
+        chunk.segmented = false
+        if let base = bytes.baseAddress { chunk.bytes.append(base, count: bytes.count) }
+        condition.lock()
+        queue.append(chunk)
+        if !started {
+            started = true
+            Thread.detachNewThread { [self] in work() }
+        }
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// The pieces queued and not yet returned by `next`.
+    var queued: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return queue.count - head
+    }
+
+    /// The next piece in text order, segmented, or nil when the caller should queue more first.
+    ///
+    /// While reading (`finishing` false) it returns nil when every queued piece is taken and fewer
+    /// than `readAhead` are queued, so the caller reads and queues the next chunk and the worker never
+    /// runs dry. When the next piece is not ready, this thread segments a queued piece itself rather
+    /// than wait: it has nothing to count, so segmenting is the work to share. When `finishing`, it
+    /// returns nil only once every piece is returned.
+    func next(finishing: Bool) -> Chunk? {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            let queued = queue.count - head
+            if queued == 0 || (!finishing && taken == queue.count && queued < Self.readAhead) { return nil }
+            if queue[head].segmented {
+                let chunk = queue[head]
+                head += 1
+                if head == queue.count || head > 64 {
+                    queue.removeFirst(head)
+                    taken -= head
+                    head = 0
+                }
+                return chunk
+            }
+            if taken < queue.count {
+                let chunk = queue[taken]
+                taken += 1
+                condition.unlock()
+                chunk.segment(with: own)
+                condition.lock()
+                chunk.segmented = true
+            } else {
+                condition.wait()
+            }
+        }
+    }
+
+    /// The most pieces the caller queues: with pieces of 128 KB, half a MB of text and its words
+    /// (about 3 MB of English) wait at most.
+    static let readAhead = 4
+
+    /// Gives a piece back once its words are counted, so its memory serves the next one.
+    func recycle(_ chunk: Chunk) { spare.append(chunk) }
+
+    private func work() {
+        condition.lock()
+        while true {
+            while !stopped && taken == queue.count { condition.wait() }
+            if stopped { break }
+            let chunk = queue[taken]
+            taken += 1
+            condition.unlock()
+            chunk.segment(with: workers)
+            condition.lock()
+            chunk.segmented = true
+            condition.broadcast()
+        }
+        condition.unlock()
+        exited.signal()
+    }
+}
