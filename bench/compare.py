@@ -15,7 +15,8 @@ Placed words and fill ratio (share of all canvas pixels that are not the white b
 whole canvas also for masked workloads) are reported for both tools. Progress goes to standard
 error, so standard output is only the report.
 
-Usage: ``python3 bench/compare.py [--only a,b] [--runs N] [--timeout S] [--json-out FILE]``.
+Usage: ``python3 bench/compare.py [--only a,b] [--runs N] [--timeout S] [--json-out FILE] [--one-core]``;
+``--one-core`` runs our bench under ``taskset -c 0``, so it makes no use of a second core.
 
 With ``--count`` it compares word counting instead: ``tagcloud-bench count --write-inputs DIR``
 writes the texts of the count workloads, ``tagcloud-bench count NAMES`` times ``TermCounter`` (MB/s,
@@ -278,9 +279,13 @@ def default_bench_path() -> Path:
     return REPO / ".build" / "release" / PRODUCT
 
 
+# Prepended to our bench's command line: `taskset -c 0` with --one-core.
+BENCH_PREFIX: list[str] = []
+
+
 def run_bench(bench: Path, arguments: list[str], what: str) -> str:
     """Runs the bench executable and returns its standard output; raises with its messages on failure."""
-    command = [str(bench), *arguments]
+    command = [*BENCH_PREFIX, str(bench), *arguments]
     try:
         completed = subprocess.run(command, capture_output=True, text=True)
     except OSError as error:
@@ -559,6 +564,8 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--no-build", action="store_true", help="use the existing release build")
     parser.add_argument("--bench-bin", metavar="PATH", help="the tagcloud-bench executable to use (implies --no-build)")
     parser.add_argument("--inputs-dir", metavar="DIR", help="write and keep the workloads here instead of a temp dir")
+    parser.add_argument("--one-core", action="store_true",
+                        help="run our bench on one core (taskset -c 0, Linux): no second thread for masks or segmenting")
     parser.add_argument("--count", action="store_true",
                         help="compare word counting (TermCounter against process_text) instead of layouts")
     parser.add_argument("--worker", nargs=3, metavar=("SPEC", "TSV", "RUNS"), help=argparse.SUPPRESS)
@@ -631,6 +638,12 @@ def main(argv: list[str] | None = None) -> int:
         return count_worker_main(text, int(runs))
     run = compare_count if arguments.count else compare
     table = count_table if arguments.count else markdown_table
+    if arguments.one_core:
+        if shutil.which("taskset") is None:
+            log("compare.py: --one-core needs taskset (util-linux), which is not installed")
+            return 1
+        BENCH_PREFIX[:] = ["taskset", "-c", "0"]
+        log("our bench runs on one core (taskset -c 0)")
 
     try:
         if arguments.inputs_dir:
