@@ -14,9 +14,15 @@ struct SegmentedWord {
 
     @inline(__always)
     init(_ bytes: UnsafeBufferPointer<UInt8>, kind: WordKind, afterPunctuation: Bool) {
+        self.init(bytes, key: ByteTable.Key(bytes.baseAddress!, bytes.count), kind: kind, afterPunctuation: afterPunctuation)
+    }
+
+    /// A word whose key the caller has computed (it prefetches the key's slot right away).
+    @inline(__always)
+    init(_ bytes: UnsafeBufferPointer<UInt8>, key: ByteTable.Key, kind: WordKind, afterPunctuation: Bool) {
         start = bytes.baseAddress!
         length = Int32(bytes.count)
-        hash = ByteTable.Key(start, bytes.count).hash
+        hash = key.hash
         self.kind = kind
         self.afterPunctuation = afterPunctuation
     }

@@ -474,9 +474,9 @@ final class CountingEngine: TokenSink {
     }
 
     func token(_ bytes: UnsafeBufferPointer<UInt8>, kind: WordKind, afterPunctuation: Bool) {
-        let word = SegmentedWord(bytes, kind: kind, afterPunctuation: afterPunctuation)
-        raw.prefetch(word.key)
-        tokenBatch.append(word)
+        let key = ByteTable.Key(bytes.baseAddress!, bytes.count)
+        raw.prefetch(key)
+        tokenBatch.append(SegmentedWord(bytes, key: key, kind: kind, afterPunctuation: afterPunctuation))
         if tokenBatch.count == Self.batchSize { countTokens() }
     }
 
