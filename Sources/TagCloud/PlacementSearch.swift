@@ -212,26 +212,26 @@ extension OccupancyMap {
     }
 
     /// The pixel test of `mask` (`m`, its words) at (`x`, `y`) over its rows in the order given;
-    /// `p` is `pyramid`.
+    /// `p` is `pyramid`. Returns where in `rows` the first colliding row is, or -1 when none collides.
     @inline(__always)
-    static func collides(_ p: UnsafeBufferPointer<UInt64>, stride: Int, mask m: UnsafeBufferPointer<UInt64>,
-                         wordsPerRow mw: Int, rows: UnsafeBufferPointer<Int32>, x: Int, y: Int) -> Bool {
+    static func collision(_ p: UnsafeBufferPointer<UInt64>, stride: Int, mask m: UnsafeBufferPointer<UInt64>,
+                          wordsPerRow mw: Int, rows: UnsafeMutableBufferPointer<Int32>, x: Int, y: Int) -> Int {
         let q = x >> 6, s = UInt64(x & 63)
-        for rr in rows {
-            let r = Int(rr)
+        for index in 0..<rows.count {
+            let r = Int(rows[index])
             let row = (y &+ r) &* stride &+ q
             let mrow = r &* mw
             for j in 0..<mw {
                 let w = m[mrow &+ j]
                 if w == 0 { continue }
-                if p[row &+ j] & (w &<< s) != 0 { return true }
+                if p[row &+ j] & (w &<< s) != 0 { return index }
                 if s != 0 {
                     let hi = w &>> (64 &- s)
-                    if hi != 0 && p[row &+ j &+ 1] & hi != 0 { return true }
+                    if hi != 0 && p[row &+ j &+ 1] & hi != 0 { return index }
                 }
             }
         }
-        return false
+        return -1
     }
 }
 
@@ -383,7 +383,10 @@ struct PlacementSearch {
         map.pyramid.withUnsafeBufferPointer { p in
             windows.withUnsafeBufferPointer { win in
                 m.words.withUnsafeBufferPointer { mask in
-                    search.rowOrder.withUnsafeBufferPointer { rows in
+                    // The rows in a working order of this search's own: a row that collides moves to the
+                    // front, since the positions tested next lie close by and tend to hit the same ink.
+                    withUnsafeTemporaryAllocation(of: Int32.self, capacity: search.rowOrder.count) { rows in
+                        _ = rows.initialize(from: search.rowOrder)
                         buckets: for k in 0..<n {
                             if found && bestKey <= lo + Double(k) * width { break }
                             for i in counts[k]..<counts[k + 1] {
@@ -400,9 +403,15 @@ struct PlacementSearch {
                                         free &= free - 1
                                         let kx = key(x, y)
                                         if found && bestKey <= kx { continue }
-                                        if !OccupancyMap.collides(p, stride: stride, mask: mask, wordsPerRow: mw, rows: rows,
-                                                                  x: x, y: y) {
+                                        let hit = OccupancyMap.collision(p, stride: stride, mask: mask, wordsPerRow: mw,
+                                                                         rows: rows, x: x, y: y)
+                                        if hit < 0 {
                                             found = true; bestX = x; bestY = y; bestKey = kx
+                                        } else if hit > 0 {
+                                            let r = rows[hit]
+                                            var j = hit
+                                            while j > 0 { rows[j] = rows[j &- 1]; j &-= 1 }
+                                            rows[0] = r
                                         }
                                     }
                                 }
