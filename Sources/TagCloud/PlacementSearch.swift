@@ -69,10 +69,11 @@ struct SearchMask {
         probes = withUnsafeTemporaryAllocation(of: (column: Int, start: Int, length: Int).self, capacity: sections) { best in
             best.initialize(repeating: (0, 0, 0))
             var length = 1
+            // `any` holds the OR of the rows where runs of `length` start: for length 1 the mask's
+            // rows; after that it is gathered by the pass that AND-s the rows down.
+            for k in 0..<mw { any[k] = 0 }
+            for y in 0..<height { for k in 0..<mw { any[k] |= runs[y &* mw &+ k] } }
             while length <= (2 << OccupancyMap.topLevel) && height >= length {
-                let rows = height - length + 1
-                for k in 0..<mw { any[k] = 0 }
-                for y in 0..<rows { for k in 0..<mw { any[k] |= runs[y &* mw &+ k] } }
                 var found = false
                 for sec in 0..<sections {
                     // The first column of this section with a run of L, and the first row where it starts.
@@ -96,7 +97,14 @@ struct SearchMask {
                 // Runs of twice the length: a run of 2L starts at y when runs of L start at y and y + L.
                 let next = height - 2 * length + 1
                 if next <= 0 { break }
-                for y in 0..<next { for k in 0..<mw { runs[y &* mw &+ k] &= runs[(y &+ length) &* mw &+ k] } }
+                for k in 0..<mw { any[k] = 0 }
+                for y in 0..<next {
+                    for k in 0..<mw {
+                        let v = runs[y &* mw &+ k] & runs[(y &+ length) &* mw &+ k]
+                        runs[y &* mw &+ k] = v
+                        any[k] |= v
+                    }
+                }
                 length *= 2
             }
             // Longest first, then leftmost (sections run left to right); runs shorter than two
