@@ -35,68 +35,115 @@ struct SearchMask {
     init(_ mask: BitMask) {
         self.mask = mask
         let width = mask.width, height = mask.height, mw = mask.wordsPerRow
+        // Every mask of a layout is made ready here, most of them small, so the work is done in
+        // one scratch block with no intermediate arrays: allocations cost more than the counting.
+        // The block holds the row keys, then the runs (a copy of the mask, AND-ed down level by
+        // level), then `any`.
+        let scratch = UnsafeMutablePointer<UInt64>.allocate(capacity: height + mask.words.count + mw)
+        defer { scratch.deallocate() }
         // Densest first, ties top first: one integer key per row (ink above, the row reversed below),
-        // so the sort compares plain integers (all distinct) instead of calling a closure.
-        var keys: [UInt64] = []
-        keys.reserveCapacity(height)
+        // so the sort compares plain integers (all distinct).
+        var inked = 0
         mask.words.withUnsafeBufferPointer { m in
             for y in 0..<height {
                 var n = 0
                 for k in 0..<mw { n &+= m[y &* mw &+ k].nonzeroBitCount }
-                if n > 0 { keys.append(UInt64(n) << 32 | UInt64(UInt32.max - UInt32(y))) }
+                if n > 0 { scratch[inked] = UInt64(n) << 32 | UInt64(UInt32.max - UInt32(y)); inked += 1 }
             }
         }
-        keys.sort()
-        rowOrder = keys.reversed().map { Int32(bitPattern: UInt32.max - UInt32(truncatingIfNeeded: $0)) }
+        let keys = UnsafeMutableBufferPointer(start: scratch, count: inked)
+        Self.sortDescending(keys)
+        rowOrder = [Int32](unsafeUninitializedCapacity: inked) { out, count in
+            for i in 0..<inked {
+                out.baseAddress!.advanced(by: i).initialize(to: Int32(bitPattern: UInt32.max - UInt32(truncatingIfNeeded: keys[i])))
+            }
+            count = inked
+        }
 
         // For each power-of-two length L, the rows AND-ed L at a time mark the columns with a vertical
         // run of at least L starting there; the longest such run in each of up to eight sections of
         // the width becomes a probe (spread-out probes reject most positions in crowded regions).
         let sections = min(8, max(1, width / 4))
-        var best = [(column: Int, start: Int, length: Int)](repeating: (0, 0, 0), count: sections)
-        // One scratch block: the runs (a copy of the mask, AND-ed down level by level), then `any`.
-        let scratch = UnsafeMutablePointer<UInt64>.allocate(capacity: mask.words.count + mw)
-        defer { scratch.deallocate() }
-        mask.words.withUnsafeBufferPointer { if let base = $0.baseAddress { scratch.initialize(from: base, count: $0.count) } }
-        let runs = scratch, any = scratch + mask.words.count
-        var length = 1
-        while length <= (2 << OccupancyMap.topLevel) && height >= length {
-            let rows = height - length + 1
+        let runs = scratch + height, any = runs + mask.words.count
+        mask.words.withUnsafeBufferPointer { if let base = $0.baseAddress { runs.initialize(from: base, count: $0.count) } }
+        probes = withUnsafeTemporaryAllocation(of: (column: Int, start: Int, length: Int).self, capacity: sections) { best in
+            best.initialize(repeating: (0, 0, 0))
+            var length = 1
+            // `any` holds the OR of the rows where runs of `length` start: for length 1 the mask's
+            // rows; after that it is gathered by the pass that AND-s the rows down.
             for k in 0..<mw { any[k] = 0 }
-            for y in 0..<rows { for k in 0..<mw { any[k] |= runs[y &* mw &+ k] } }
-            var found = false
-            for sec in 0..<sections {
-                // The first column of this section with a run of L, and the first row where it starts.
-                let c0 = sec * width / sections, c1 = (sec + 1) * width / sections
-                var c = c0
-                while c < c1 {
-                    let k = c >> 6, b = c & 63
-                    let w = any[k] &>> UInt64(b)
-                    if w == 0 { c = (k + 1) << 6; continue }
-                    c += w.trailingZeroBitCount
-                    break
+            for y in 0..<height { for k in 0..<mw { any[k] |= runs[y &* mw &+ k] } }
+            while length <= (2 << OccupancyMap.topLevel) && height >= length {
+                var found = false
+                for sec in 0..<sections {
+                    // The first column of this section with a run of L, and the first row where it starts.
+                    let c0 = sec * width / sections, c1 = (sec + 1) * width / sections
+                    var c = c0
+                    while c < c1 {
+                        let k = c >> 6, b = c & 63
+                        let w = any[k] &>> UInt64(b)
+                        if w == 0 { c = (k + 1) << 6; continue }
+                        c += w.trailingZeroBitCount
+                        break
+                    }
+                    guard c < c1 else { continue }
+                    found = true
+                    let k = c >> 6, bit = UInt64(1) &<< UInt64(c & 63)
+                    var y = 0
+                    while runs[y &* mw &+ k] & bit == 0 { y += 1 }
+                    best[sec] = (c, y, length)
                 }
-                guard c < c1 else { continue }
-                found = true
-                let k = c >> 6, bit = UInt64(1) &<< UInt64(c & 63)
-                var y = 0
-                while runs[y &* mw &+ k] & bit == 0 { y += 1 }
-                best[sec] = (c, y, length)
+                if !found { break }
+                // Runs of twice the length: a run of 2L starts at y when runs of L start at y and y + L.
+                let next = height - 2 * length + 1
+                if next <= 0 { break }
+                for k in 0..<mw { any[k] = 0 }
+                for y in 0..<next {
+                    for k in 0..<mw {
+                        let v = runs[y &* mw &+ k] & runs[(y &+ length) &* mw &+ k]
+                        runs[y &* mw &+ k] = v
+                        any[k] |= v
+                    }
+                }
+                length *= 2
             }
-            if !found { break }
-            // Runs of twice the length: a run of 2L starts at y when runs of L start at y and y + L.
-            let next = height - 2 * length + 1
-            if next <= 0 { break }
-            for y in 0..<next { for k in 0..<mw { runs[y &* mw &+ k] &= runs[(y &+ length) &* mw &+ k] } }
-            length *= 2
+            // Longest first, then leftmost (sections run left to right); runs shorter than two
+            // pixels say little.
+            var kept = 0
+            for sec in 0..<sections where best[sec].length >= 2 {
+                let b = best[sec]
+                var i = kept
+                while i > 0 && best[i - 1].length < b.length { best[i] = best[i - 1]; i -= 1 }
+                best[i] = b
+                kept += 1
+            }
+            return [Probe](unsafeUninitializedCapacity: kept) { out, count in
+                for i in 0..<kept {
+                    let b = best[i]
+                    let length = min(b.length, 2 << OccupancyMap.topLevel)
+                    var level = 0
+                    while (2 << level) <= length && level < OccupancyMap.topLevel { level += 1 }
+                    out.baseAddress!.advanced(by: i).initialize(to: Probe(column: b.column, level: level, rowA: b.start,
+                                                                         rowB: b.start + length - (1 << level)))
+                }
+                count = kept
+            }
         }
         rowProbes = Self.rowProbes(mask)
-        best = best.filter { $0.length >= 2 }.sorted { ($0.length, $1.column) > ($1.length, $0.column) }
-        probes = best.map { b in
-            let length = min(b.length, 2 << OccupancyMap.topLevel)
-            var level = 0
-            while (2 << level) <= length && level < OccupancyMap.topLevel { level += 1 }
-            return Probe(column: b.column, level: level, rowA: b.start, rowB: b.start + length - (1 << level))
+    }
+
+    /// Sorts `keys` largest first: by insertion for the few rows of most masks, else by the library.
+    static func sortDescending(_ keys: UnsafeMutableBufferPointer<UInt64>) {
+        if keys.count > 48 {
+            var all = keys
+            all.sort(by: >)
+            return
+        }
+        for i in 1..<max(1, keys.count) {
+            let v = keys[i]
+            var j = i
+            while j > 0 && keys[j - 1] < v { keys[j] = keys[j - 1]; j -= 1 }
+            keys[j] = v
         }
     }
 }
@@ -108,7 +155,10 @@ extension SearchMask {
         let height = mask.height, mw = mask.wordsPerRow
         let bands = min(3, height)
         guard bands > 0 else { return [] }
-        var probes: [(row: Int, start: Int, length: Int)] = []
+        // At most three: kept in a fixed tuple, so no array is made until the result.
+        var found: ((row: Int, start: Int, length: Int), (row: Int, start: Int, length: Int),
+                    (row: Int, start: Int, length: Int)) = ((0, 0, 0), (0, 0, 0), (0, 0, 0))
+        var kept = 0
         mask.words.withUnsafeBufferPointer { m in
             for band in 0..<bands {
                 var best = (row: 0, start: 0, length: 0)
@@ -135,14 +185,26 @@ extension SearchMask {
                     }
                     if open >= 0, mask.width - open > best.length { best = (y, open, mask.width - open) }
                 }
-                if best.length >= 2 { probes.append(best) }
+                guard best.length >= 2 else { continue }
+                // Longest first, then topmost (bands run top to bottom).
+                withUnsafeMutableBytes(of: &found) { raw in
+                    let list = raw.bindMemory(to: (row: Int, start: Int, length: Int).self)
+                    var i = kept
+                    while i > 0 && list[i - 1].length < best.length { list[i] = list[i - 1]; i -= 1 }
+                    list[i] = best
+                }
+                kept += 1
             }
         }
-        return probes.sorted { ($0.length, $1.row) > ($1.length, $0.row) }.map { p in
-            let length = min(p.length, 2 << OccupancyMap.topLevel)
-            var level = 0
-            while (2 << level) <= length && level < OccupancyMap.topLevel { level += 1 }
-            return RowProbe(row: p.row, level: level, columnA: p.start, columnB: p.start + length - (1 << level))
+        return withUnsafeBytes(of: found) { raw in
+            let list = raw.bindMemory(to: (row: Int, start: Int, length: Int).self)
+            return (0..<kept).map { i in
+                let p = list[i]
+                let length = min(p.length, 2 << OccupancyMap.topLevel)
+                var level = 0
+                while (2 << level) <= length && level < OccupancyMap.topLevel { level += 1 }
+                return RowProbe(row: p.row, level: level, columnA: p.start, columnB: p.start + length - (1 << level))
+            }
         }
     }
 }
@@ -212,26 +274,26 @@ extension OccupancyMap {
     }
 
     /// The pixel test of `mask` (`m`, its words) at (`x`, `y`) over its rows in the order given;
-    /// `p` is `pyramid`.
+    /// `p` is `pyramid`. Returns where in `rows` the first colliding row is, or -1 when none collides.
     @inline(__always)
-    static func collides(_ p: UnsafeBufferPointer<UInt64>, stride: Int, mask m: UnsafeBufferPointer<UInt64>,
-                         wordsPerRow mw: Int, rows: UnsafeBufferPointer<Int32>, x: Int, y: Int) -> Bool {
+    static func collision(_ p: UnsafeBufferPointer<UInt64>, stride: Int, mask m: UnsafeBufferPointer<UInt64>,
+                          wordsPerRow mw: Int, rows: UnsafeMutableBufferPointer<Int32>, x: Int, y: Int) -> Int {
         let q = x >> 6, s = UInt64(x & 63)
-        for rr in rows {
-            let r = Int(rr)
+        for index in 0..<rows.count {
+            let r = Int(rows[index])
             let row = (y &+ r) &* stride &+ q
             let mrow = r &* mw
             for j in 0..<mw {
                 let w = m[mrow &+ j]
                 if w == 0 { continue }
-                if p[row &+ j] & (w &<< s) != 0 { return true }
+                if p[row &+ j] & (w &<< s) != 0 { return index }
                 if s != 0 {
                     let hi = w &>> (64 &- s)
-                    if hi != 0 && p[row &+ j &+ 1] & hi != 0 { return true }
+                    if hi != 0 && p[row &+ j &+ 1] & hi != 0 { return index }
                 }
             }
         }
-        return false
+        return -1
     }
 }
 
@@ -383,7 +445,10 @@ struct PlacementSearch {
         map.pyramid.withUnsafeBufferPointer { p in
             windows.withUnsafeBufferPointer { win in
                 m.words.withUnsafeBufferPointer { mask in
-                    search.rowOrder.withUnsafeBufferPointer { rows in
+                    // The rows in a working order of this search's own: a row that collides moves to the
+                    // front, since the positions tested next lie close by and tend to hit the same ink.
+                    withUnsafeTemporaryAllocation(of: Int32.self, capacity: search.rowOrder.count) { rows in
+                        _ = rows.initialize(from: search.rowOrder)
                         buckets: for k in 0..<n {
                             if found && bestKey <= lo + Double(k) * width { break }
                             for i in counts[k]..<counts[k + 1] {
@@ -400,9 +465,15 @@ struct PlacementSearch {
                                         free &= free - 1
                                         let kx = key(x, y)
                                         if found && bestKey <= kx { continue }
-                                        if !OccupancyMap.collides(p, stride: stride, mask: mask, wordsPerRow: mw, rows: rows,
-                                                                  x: x, y: y) {
+                                        let hit = OccupancyMap.collision(p, stride: stride, mask: mask, wordsPerRow: mw,
+                                                                         rows: rows, x: x, y: y)
+                                        if hit < 0 {
                                             found = true; bestX = x; bestY = y; bestKey = kx
+                                        } else if hit > 0 {
+                                            let r = rows[hit]
+                                            var j = hit
+                                            while j > 0 { rows[j] = rows[j &- 1]; j &-= 1 }
+                                            rows[0] = r
                                         }
                                     }
                                 }

@@ -259,6 +259,9 @@ final class FontFace {
 /// points (ZWJ, variation selectors, bidi marks) are drawn as nothing by every shaper, so a font
 /// lacking them must not force a fallback.
 func needsGlyph(_ scalar: Unicode.Scalar) -> Bool {
+    // ASCII, most of every word, without the property tables: only its controls (C0 and DEL) and
+    // whitespace (tab to carriage return, space) need none; none of it is default-ignorable.
+    if scalar.value < 0x80 { return scalar.value > 0x20 && scalar.value != 0x7F }
     let p = scalar.properties
     if p.isWhitespace || p.isDefaultIgnorableCodePoint { return false }
     switch p.generalCategory {
