@@ -51,7 +51,7 @@ final class SegmentationPipeline: @unchecked Sendable {
     /// A piece's bytes and the words found in them. Owned by one thread at a time: the thread that
     /// segments it, then the caller from `next` until it gives it back with `recycle`.
     final class Chunk: TokenSink, @unchecked Sendable {
-        // Up to a dozen pieces exist at once: not on huge pages (see `RawBuffer.init`).
+        // Several pieces exist at once, each under 1 MB of words: not on huge pages (see `RawBuffer.init`).
         let bytes = RawBuffer<UInt8>(capacity: 1 << 16, mapsLarge: false)
         let words = RawBuffer<SegmentedWord>(capacity: 1 << 12, mapsLarge: false)
         /// Whether punctuation came after the piece's last word (or anywhere in it, without words).
@@ -70,8 +70,8 @@ final class SegmentationPipeline: @unchecked Sendable {
         }
     }
 
-    private let own: Segmenter
-    private let workers: Segmenter
+    private let callerSegmenter: Segmenter
+    private let workerSegmenter: Segmenter
     private let condition = NSCondition()
     // Guarded by `condition`: the pieces not yet returned by `next`, in text order, and how many of
     // them have been taken by a thread to segment.
@@ -85,9 +85,9 @@ final class SegmentationPipeline: @unchecked Sendable {
 
     /// `segmenter` is the caller's; the worker gets one of its own with the same options.
     init(segmenter: Segmenter) throws {
-        own = segmenter
-        workers = try Segmenter(options: segmenter.options)
-        workers.asciiFastPath = segmenter.asciiFastPath
+        callerSegmenter = segmenter
+        workerSegmenter = try Segmenter(options: segmenter.options)
+        workerSegmenter.asciiFastPath = segmenter.asciiFastPath
     }
 
     /// Ends the worker. Must be called before the pipeline is dropped (the worker holds it).
@@ -151,7 +151,7 @@ final class SegmentationPipeline: @unchecked Sendable {
                 let chunk = queue[taken]
                 taken += 1
                 condition.unlock()
-                chunk.segment(with: own)
+                chunk.segment(with: callerSegmenter)
                 condition.lock()
                 chunk.segmented = true
             } else {
@@ -175,7 +175,7 @@ final class SegmentationPipeline: @unchecked Sendable {
             let chunk = queue[taken]
             taken += 1
             condition.unlock()
-            chunk.segment(with: workers)
+            chunk.segment(with: workerSegmenter)
             condition.lock()
             chunk.segmented = true
             condition.broadcast()
