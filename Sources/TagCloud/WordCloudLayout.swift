@@ -6,11 +6,17 @@ import Dispatch
 /// and angle, grown by the margin) is searched for a free position, nearest the centre first (or
 /// deepest inside the shape); when none is free it tries its other angles, then smaller sizes, and is
 /// reported unplaced only when even the minimum size does not fit. Masks are rasterised on a second
-/// thread just ahead of the placement, which is sequential and depends only on the input, the
-/// options and the seed.
+/// thread just ahead of the placement (where more than one core is available), which is sequential
+/// and depends only on the input, the options and the seed.
 public struct WordCloudLayout: Sendable {
     /// The options.
     public var options: WordCloudOptions
+
+    /// Whether masks are made on a second thread a few words ahead of the placement. Default: true
+    /// when the process may use more than one core. On one core the thread only takes turns with the
+    /// placement and makes masks that go unused (the sizes it guesses), which cost 20–30% of the time.
+    /// The layout is the same either way.
+    public var masksOnSecondThread = AvailableProcessors.count > 1
 
     /// Creates a layout with options.
     public init(_ options: WordCloudOptions = WordCloudOptions()) { self.options = options }
@@ -95,7 +101,8 @@ public struct WordCloudLayout: Sendable {
 
         let coarseForbidden = Engine<T>.coarseForbidden(forbidden, width: options.width, height: options.height)
         let coarseDepth = allowed == nil ? nil : ShapeDepth(allowed: coarseForbidden.inverted())
-        let engine = Engine(options: options, styled: styled, angles: angles, typesetter: typesetter,
+        let engine = Engine(options: options, masksOnSecondThread: masksOnSecondThread, styled: styled, angles: angles,
+                            typesetter: typesetter,
                             forbidden: forbidden, depth: depth, coarseForbidden: coarseForbidden, coarseDepth: coarseDepth)
         let maxSize = try options.maxFontSize ?? engine.automaticMaxSize(allowed: allowed)
         var attempt = try engine.attempt(scale: 1, maxSize: maxSize, seed: placementSeed)
@@ -182,6 +189,7 @@ public struct WordCloudLayout: Sendable {
 /// One placement run at one global scale; shared state for the search.
 private struct Engine<T: Typesetter & GlyphRasterizer> {
     let options: WordCloudOptions
+    let masksOnSecondThread: Bool
     let styled: [StyledWord]
     let angles: [[Double]]
     let typesetter: T
@@ -448,7 +456,7 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
             // The word fits: the sizes below are tried in turn, the first few made on the other thread
             // while this one searches (the search usually ends at one of them).
             let jobs = sizes.prefix(2).flatMap { size in angles[i].map { MaskPrefetch.Job(word: i, size: size, angle: $0) } }
-            if jobs.count > 1 { prefetch.post(Array(jobs.dropFirst()), generation: generation, work: work) }
+            if jobs.count > 1 && masksOnSecondThread { prefetch.post(Array(jobs.dropFirst()), generation: generation, work: work) }
             for size in sizes {
                 if let p = try place(i, size: size) { best = p; break }
             }
@@ -466,7 +474,7 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
         }
 
         for i in styled.indices {
-            prefetchAhead(from: i)
+            if masksOnSecondThread { prefetchAhead(from: i) }
             let p = try placeShrinking(i, weightFactor: 1)
             lastWordUnplaced = p == nil
             if let p { commit(p) } else { failed.append(i) }

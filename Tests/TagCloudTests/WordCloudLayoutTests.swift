@@ -88,6 +88,30 @@ struct WordCloudLayoutTests {
         #expect(a != c)
     }
 
+    /// Masks made ahead on a second thread or on demand on the placing one: the same layout, in a
+    /// crowded shape where words shrink and fail (so masks made ahead go unused and are made again).
+    @Test("masks on a second thread or not: the same layout", arguments: [1 as UInt64, 2, 3, 4])
+    func secondThread(seed: UInt64) throws {
+        var o = WordCloudOptions()
+        o.width = 260
+        o.height = 220
+        o.maxWords = 260
+        o.area = .shape(seed % 2 == 0 ? .heart : .star)
+        o.rotation = seed % 2 == 0 ? .angles([0, 90]) : .range(from: -45, to: 45)
+        o.strategy = SearchStrategy.allCases[Int(seed) % 3]
+        o.seed = seed
+        var threaded = WordCloudLayout(o)
+        threaded.masksOnSecondThread = true
+        var inline = WordCloudLayout(o)
+        inline.masksOnSecondThread = false
+        let words = terms(260, seed: seed)
+        let a = try threaded.layout(words, typesetter: FakeTypesetter())
+        let b = try inline.layout(words, typesetter: FakeTypesetter())
+        #expect(a == b)
+        #expect(!a.unplaced.isEmpty, "the test must make words fail")
+        #expect(a.placed.contains { $0.fontSize < a.placed[0].fontSize / 2 })
+    }
+
     @Test("fit all places every word", arguments: [1 as UInt64, 2, 3])
     func fitAll(seed: UInt64) throws {
         var o = WordCloudOptions()
