@@ -148,12 +148,7 @@ final class SegmentationPipeline: @unchecked Sendable {
                 return chunk
             }
             if taken < queue.count {
-                let chunk = queue[taken]
-                taken += 1
-                condition.unlock()
-                chunk.segment(with: callerSegmenter)
-                condition.lock()
-                chunk.segmented = true
+                segmentNextUntaken(with: callerSegmenter)
             } else {
                 condition.wait()
             }
@@ -167,17 +162,24 @@ final class SegmentationPipeline: @unchecked Sendable {
     /// Gives a piece back once its words are counted, so its memory serves the next one.
     func recycle(_ chunk: Chunk) { spare.append(chunk) }
 
+    /// Takes the next piece no thread has taken and segments it with `segmenter`, without the lock
+    /// meanwhile (it holds the piece itself, not its place in the queue, which the caller may change).
+    /// Called with the lock held.
+    private func segmentNextUntaken(with segmenter: Segmenter) {
+        let chunk = queue[taken]
+        taken += 1
+        condition.unlock()
+        chunk.segment(with: segmenter)
+        condition.lock()
+        chunk.segmented = true
+    }
+
     private func work() {
         condition.lock()
         while true {
             while !stopped && taken == queue.count { condition.wait() }
             if stopped { break }
-            let chunk = queue[taken]
-            taken += 1
-            condition.unlock()
-            chunk.segment(with: workerSegmenter)
-            condition.lock()
-            chunk.segmented = true
+            segmentNextUntaken(with: workerSegmenter)
             condition.broadcast()
         }
         condition.unlock()
