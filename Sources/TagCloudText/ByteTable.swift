@@ -13,13 +13,16 @@ final class RawBuffer<Element> {
     private(set) var count = 0
     private var capacity: Int
     private let mapsLarge: Bool
+    /// Whether `base` was mapped (rather than allocated): a mapping the system refused falls back to
+    /// the allocator, and the block must go back the way it came.
+    private var mapped: Bool
 
     /// `mapsLarge`: whether blocks of 1 MB and more are mapped on huge pages (see `allocate`). Off for
     /// buffers of which many exist at once: each would take a whole 2 MB page however little it holds.
     init(capacity: Int = 1024, mapsLarge: Bool = true) {
         self.capacity = max(capacity, 16)
         self.mapsLarge = mapsLarge
-        base = Self.allocate(self.capacity, mapsLarge)
+        (base, mapped) = Self.allocate(self.capacity, mapsLarge)
     }
 
     /// Blocks from this size up are mapped from the system directly.
@@ -29,18 +32,17 @@ final class RawBuffer<Element> {
     /// tables, rebuilt many times while counting a big file) are mapped and unmapped directly: glibc
     /// raises its own mapping threshold after each such free and then keeps the memory, so the peak
     /// grew with the input (83 MB for 10 MB of text, 132 MB for 200 MB) where it should stay flat.
-    private static func allocate(_ n: Int, _ mapsLarge: Bool) -> UnsafeMutablePointer<Element> {
+    private static func allocate(_ n: Int, _ mapsLarge: Bool) -> (UnsafeMutablePointer<Element>, mapped: Bool) {
         let bytes = n * MemoryLayout<Element>.stride
         if mapsLarge && bytes >= mappedBytes, let p = LargeMapping.map(bytes) {
-            return p.bindMemory(to: Element.self, capacity: n)
+            return (p.bindMemory(to: Element.self, capacity: n), true)
         }
-        return UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: max(64, MemoryLayout<Element>.alignment))
-            .bindMemory(to: Element.self, capacity: n)
+        let p = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: max(64, MemoryLayout<Element>.alignment))
+        return (p.bindMemory(to: Element.self, capacity: n), false)
     }
 
-    private static func release(_ p: UnsafeMutablePointer<Element>, _ n: Int, _ mapsLarge: Bool) {
-        let bytes = n * MemoryLayout<Element>.stride
-        if mapsLarge && bytes >= mappedBytes { LargeMapping.unmap(UnsafeMutableRawPointer(p), bytes) } else { p.deallocate() }
+    private static func release(_ p: UnsafeMutablePointer<Element>, _ n: Int, mapped: Bool) {
+        if mapped { LargeMapping.unmap(UnsafeMutableRawPointer(p), n * MemoryLayout<Element>.stride) } else { p.deallocate() }
     }
 
     /// Creates a buffer of `count` copies of `value`.
@@ -52,7 +54,7 @@ final class RawBuffer<Element> {
 
     deinit {
         base.deinitialize(count: count)
-        Self.release(base, capacity, mapsLarge)
+        Self.release(base, capacity, mapped: mapped)
     }
 
     @inline(__always) subscript(i: Int) -> Element {
@@ -76,10 +78,11 @@ final class RawBuffer<Element> {
     @inline(__always) func removeAll() { count = 0 }
 
     private func reserve(_ newCapacity: Int) {
-        let fresh = Self.allocate(newCapacity, mapsLarge)
+        let (fresh, freshMapped) = Self.allocate(newCapacity, mapsLarge)
         fresh.moveInitialize(from: base, count: count)
-        Self.release(base, capacity, mapsLarge)
+        Self.release(base, capacity, mapped: mapped)
         base = fresh
+        mapped = freshMapped
         capacity = newCapacity
     }
 }
