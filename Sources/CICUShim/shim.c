@@ -1,7 +1,3 @@
-#if defined(__linux__)
-#define _GNU_SOURCE
-#include <sched.h>
-#endif
 #include "CICUShim.h"
 #include <stdlib.h>
 #include <unicode/ubrk.h>
@@ -100,12 +96,4 @@ int32_t tc_fast_word_class(uint32_t codepoint) {
         // indicators, line separators and emoji modifiers.
         return icu;
     }
-}
-
-int32_t tc_available_cores(void) {
-#if defined(__linux__)
-    cpu_set_t set;
-    if (sched_getaffinity(0, sizeof set, &set) == 0) return (int32_t)CPU_COUNT(&set);
-#endif
-    return 0;
 }

@@ -6,8 +6,10 @@ import Darwin
 
 /// The processor cores this process may run on: on Linux those of its affinity mask (so under
 /// `taskset -c 0` there is one, where the online count would still say all), elsewhere the cores online.
-enum AvailableProcessors {
-    static let count: Int = {
+/// The layout and the word counter (`TagCloudText`) both decide by it whether a second thread helps.
+package enum AvailableProcessors {
+    /// The number of cores, at least 1.
+    package static let count: Int = {
         #if os(Linux)
         // Swift's Glibc module leaves out `sched_getaffinity` (a GNU extension), and this module has
         // no C target, so it is looked up at run time.

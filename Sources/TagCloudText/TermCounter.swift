@@ -258,7 +258,7 @@ final class CountingEngine: TokenSink {
         self.name = name
         let segmenter = try Segmenter(options: options)
         self.segmenter = segmenter
-        pipeline = options.segmentsConcurrently && (AvailableCores.count > 1 || pipelinesOnOneCore)
+        pipeline = options.segmentsConcurrently && (AvailableProcessors.count > 1 || pipelinesOnOneCore)
             ? try SegmentationPipeline(segmenter: segmenter) : nil
         try preparePhrases()
         hasPhrases = !phraseByKey.isEmpty

@@ -40,8 +40,4 @@ int32_t tc_fast_word_class(uint32_t codepoint);
 /// other work on a word, and many fetches in flight cost little more than one.
 static inline void tc_prefetch(const void *address) { __builtin_prefetch(address, 1, 3); }
 
-/// The cores this process may run on by its affinity mask (`taskset`), or 0 where the system has
-/// no such mask (the caller then asks Foundation).
-int32_t tc_available_cores(void);
-
 #endif
