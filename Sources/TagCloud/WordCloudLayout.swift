@@ -328,9 +328,9 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
         // Masks are made on a second thread a few words ahead of the placement below, at the sizes
         // it will ask for if the words until then go as the last one went (placed at their wanted
         // size, or placed nowhere). When a word goes otherwise the sizes after it change, and the
-        // predictions are made again.
-        let prefetch = MaskPrefetch()
-        defer { prefetch.stop() }
+        // predictions are made again. Without a second thread (one core), none of this happens.
+        let prefetch = masksOnSecondThread ? MaskPrefetch() : nil
+        defer { prefetch?.stop() }
         let work: @Sendable (MaskPrefetch.Job) -> Void = { [cache, styled, typesetter, dilation] job in
             _ = try? cache.entry(index: job.word, word: styled[job.word], size: job.size, angle: job.angle,
                                  margin: dilation, typesetter: typesetter, unlessClaimed: true)
@@ -340,6 +340,7 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
         var generation = 0
         var lastWordUnplaced = false
         func prefetchAhead(from i: Int) {
+            guard let prefetch else { return }
             prefetch.advance(to: i)
             var r = running
             var sizes: [Double] = []
@@ -455,8 +456,10 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
             }
             // The word fits: the sizes below are tried in turn, the first few made on the other thread
             // while this one searches (the search usually ends at one of them).
-            let jobs = sizes.prefix(2).flatMap { size in angles[i].map { MaskPrefetch.Job(word: i, size: size, angle: $0) } }
-            if jobs.count > 1 && masksOnSecondThread { prefetch.post(Array(jobs.dropFirst()), generation: generation, work: work) }
+            if let prefetch {
+                let jobs = sizes.prefix(2).flatMap { size in angles[i].map { MaskPrefetch.Job(word: i, size: size, angle: $0) } }
+                if jobs.count > 1 { prefetch.post(Array(jobs.dropFirst()), generation: generation, work: work) }
+            }
             for size in sizes {
                 if let p = try place(i, size: size) { best = p; break }
             }
@@ -474,12 +477,12 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
         }
 
         for i in styled.indices {
-            if masksOnSecondThread { prefetchAhead(from: i) }
+            prefetchAhead(from: i)
             let p = try placeShrinking(i, weightFactor: 1)
             lastWordUnplaced = p == nil
             if let p { commit(p) } else { failed.append(i) }
         }
-        prefetch.stop()
+        prefetch?.stop()
         if options.repeatWords && !placements.isEmpty {
             // Repeat the placed words, each round at a lower weight, until the space or maxWords runs out.
             let originals = placements.map(\.word)
