@@ -120,16 +120,25 @@ struct SearchMask {
             return [Probe](unsafeUninitializedCapacity: kept) { out, count in
                 for i in 0..<kept {
                     let b = best[i]
-                    let length = min(b.length, 2 << OccupancyMap.topLevel)
-                    var level = 0
-                    while (2 << level) <= length && level < OccupancyMap.topLevel { level += 1 }
-                    out.baseAddress!.advanced(by: i).initialize(to: Probe(column: b.column, level: level, rowA: b.start,
-                                                                         rowB: b.start + length - (1 << level)))
+                    let w = Self.windows(start: b.start, length: b.length)
+                    out.baseAddress!.advanced(by: i).initialize(to: Probe(column: b.column, level: w.level, rowA: w.first,
+                                                                         rowB: w.second))
                 }
                 count = kept
             }
         }
         rowProbes = Self.rowProbes(mask)
+    }
+
+    /// The two overlapping pyramid windows that together cover a run of ink of `length` from `start`
+    /// (rows of a column probe, columns of a row probe): the largest level whose window (2^level)
+    /// fits the run, up to the pyramid's top, the first window at the run's start and the second
+    /// ending at its end (runs beyond two top-level windows are covered for that much).
+    static func windows(start: Int, length: Int) -> (level: Int, first: Int, second: Int) {
+        let length = min(length, 2 << OccupancyMap.topLevel)
+        var level = 0
+        while (2 << level) <= length && level < OccupancyMap.topLevel { level += 1 }
+        return (level, start, start + length - (1 << level))
     }
 
     /// Sorts `keys` largest first: by insertion for the few rows of most masks, else by the library.
@@ -200,10 +209,8 @@ extension SearchMask {
             let list = raw.bindMemory(to: (row: Int, start: Int, length: Int).self)
             return (0..<kept).map { i in
                 let p = list[i]
-                let length = min(p.length, 2 << OccupancyMap.topLevel)
-                var level = 0
-                while (2 << level) <= length && level < OccupancyMap.topLevel { level += 1 }
-                return RowProbe(row: p.row, level: level, columnA: p.start, columnB: p.start + length - (1 << level))
+                let w = windows(start: p.start, length: p.length)
+                return RowProbe(row: p.row, level: w.level, columnA: w.first, columnB: w.second)
             }
         }
     }
