@@ -190,8 +190,12 @@ final class ByteTable {
     }
 
     /// Starts loading the slot where a lookup of `key` begins.
-    @inline(__always) func prefetch(_ key: Key) {
-        tc_prefetch(slots.base + (Int(truncatingIfNeeded: key.hash) & mask))
+    @inline(__always) func prefetch(_ key: Key) { prefetch(hash: key.hash) }
+
+    /// Starts loading the slot where a lookup of a key with this hash begins (the slot depends on the
+    /// hash alone, so a caller holding only the hash need not rebuild the key).
+    @inline(__always) func prefetch(hash: UInt64) {
+        tc_prefetch(slots.base + (Int(truncatingIfNeeded: hash) & mask))
     }
 
     /// The id of the bytes, adding them when new.

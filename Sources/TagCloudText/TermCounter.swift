@@ -466,7 +466,7 @@ final class CountingEngine: TokenSink {
         var i = 0
         while i < n {
             let m = min(Self.batchSize, n - i)
-            for k in i..<(i + m) { raw.prefetch(words[k].key) }
+            for k in i..<(i + m) { raw.prefetch(hash: words[k].hash) }
             countWords(words + i, m)
             i += m
         }
