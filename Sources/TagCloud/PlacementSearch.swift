@@ -358,19 +358,17 @@ struct PlacementSearch {
         }
     }
 
-    /// A found position, its key (smaller is better), and whether the search was exhaustive (so the
-    /// position is the best there is).
+    /// A found position and its key (smaller is better).
     struct Found {
         var x: Int
         var y: Int
         var key: Double
-        var exhaustive: Bool
     }
 
     /// Top-left position for `search`'s mask whose centre is nearest the start (deepest inside a
-    /// shape), or nil when it fits nowhere. With `tileBudget`, at most that many tiles are visited
-    /// and the answer is the best among them.
-    func nearest(_ search: SearchMask, startX sx: Double, startY sy: Double, tileBudget: Int = .max,
+    /// shape), or nil when it fits nowhere. With `near`, only positions in the tiles around that
+    /// point are considered.
+    func nearest(_ search: SearchMask, startX sx: Double, startY sy: Double,
                  near: (x: Int, y: Int, radius: Int)? = nil) -> Found? {
         let m = search.mask
         let maxX = map.width - m.width, maxY = map.height - m.height
@@ -445,8 +443,6 @@ struct PlacementSearch {
 
         // The visit, with every array read through a pointer: this loop is most of a layout's time.
         var found = false, bestX = 0, bestY = 0, bestKey = Double.infinity
-        var budget = tileBudget
-        var exhaustive = true
         let windows = map.windows(search)
         let stride = map.stride, mw = m.wordsPerRow
         map.pyramid.withUnsafeBufferPointer { p in
@@ -456,13 +452,11 @@ struct PlacementSearch {
                     // front, since the positions tested next lie close by and tend to hit the same ink.
                     withUnsafeTemporaryAllocation(of: Int32.self, capacity: search.rowOrder.count) { rows in
                         _ = rows.initialize(from: search.rowOrder)
-                        buckets: for k in 0..<n {
+                        for k in 0..<n {
                             if found && bestKey <= lo + Double(k) * width { break }
                             for i in counts[k]..<counts[k + 1] {
                                 let t = Int(order[i])
                                 if found && bestKey <= bounds[t] { continue }
-                                if budget == 0 { exhaustive = false; break buckets }
-                                budget -= 1
                                 let tx = tx0 + t % spanX, ty = ty0 + t / spanX
                                 let x0 = tx * 64, count = min(maxX, x0 + 63) - x0 + 1
                                 for y in (ty * th)...min(maxY, ty * th + th - 1) {
@@ -490,7 +484,7 @@ struct PlacementSearch {
                 }
             }
         }
-        return found ? Found(x: bestX, y: bestY, key: bestKey, exhaustive: exhaustive) : nil
+        return found ? Found(x: bestX, y: bestY, key: bestKey) : nil
     }
 
     /// The key `nearest` ranks the position of a `width`×`height` mask by.

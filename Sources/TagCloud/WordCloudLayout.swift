@@ -197,14 +197,12 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
     let depth: ShapeDepth?
     /// The canvas at 1/`coarse` resolution, a cell taken when any of its pixels is: a fit found there
     /// is a fit on the canvas, found sixteen times faster, so the search reaches the far edge of a
-    /// crowded cloud quickly; the fine map then only needs searching near the start.
+    /// crowded cloud quickly; the fine map then only needs searching around that fit.
     let coarseForbidden: BitMask
     let coarseDepth: ShapeDepth?
     let cache = MaskCache()
 
     static var coarse: Int { 4 }
-    /// Tiles of the fine map searched (nearest first) before the coarse map is asked.
-    static var fineBudget: Int { 48 }
     /// Words ahead of the placement whose masks are prefetched.
     static var lookahead: Int { 8 }
     /// Words ahead whose other angles and minimum size are prefetched while words keep failing.
@@ -295,8 +293,8 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
         var placements: [Placement] = []
         var failed: [Int] = []
         // Proving that a word fits nowhere takes a full search of the canvas at full resolution. A
-        // layout makes at most this many; after that, a word that the quick searches (near the start
-        // at full resolution, everywhere at quarter resolution) cannot place is reported unplaced.
+        // layout makes at most this many; after that, a word that the quick search (everywhere at
+        // quarter resolution) cannot place is reported unplaced.
         // The Python package instead stops at its first word that does not fit.
         var fullSearches = 200
         // Coarse masks that fit nowhere on the coarse map. The map only fills up, so a mask that
@@ -395,31 +393,22 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
                     spot = (r.x * c, r.y * c)
                 }
                 if spot == nil {
-                    // Nearest tiles of the fine map first; if that is not conclusive, the coarse map
-                    // finds the nearest sure fit quickly, and the fine map around it pulls the word
-                    // as close as the pixels allow. A word is given up only after a full fine search.
-                    let pole: (x: Int, y: Int) = depth?.deepest ?? (Int(sx), Int(sy))
-                    let fine = finder.nearest(search, startX: sx, startY: sy, tileBudget: Self.fineBudget,
-                                              near: (pole.x - search.mask.width / 2, pole.y - search.mask.height / 2, 16))
+                    // The coarse map finds the nearest sure fit quickly (a fit there is a fit on the
+                    // canvas), and the fine map around it pulls the word as close as the pixels allow.
+                    // A word the coarse map cannot place is given up only after a full fine search.
                     var coarseHit: PlacementSearch.Found? = nil
-                    if !(fine?.exhaustive ?? false), let cm = e.coarse,
-                       !coarseFailures.contains(where: { cm.covers($0) }) {
+                    if let cm = e.coarse, !coarseFailures.contains(where: { cm.covers($0) }) {
                         coarseHit = coarseFinder.nearest(SearchMask(cm), startX: sx / Double(c), startY: sy / Double(c))
                         if coarseHit == nil { noteCoarseFailure(cm) }
                     }
-                    if let f = fine, f.exhaustive {
-                        spot = (f.x, f.y)
-                    } else if let g = coarseHit {
+                    if let g = coarseHit {
                         let (gx, gy) = (g.x * c, g.y * c)
-                        var bestKey = finder.key(x: gx, y: gy, width: search.mask.width, height: search.mask.height,
+                        let bestKey = finder.key(x: gx, y: gy, width: search.mask.width, height: search.mask.height,
                                                  startX: sx, startY: sy)
                         spot = (gx, gy)
-                        if let f = fine, f.key < bestKey { spot = (f.x, f.y); bestKey = f.key }
                         if let l = finder.nearest(search, startX: sx, startY: sy, near: (gx, gy, 3)), l.key < bestKey {
                             spot = (l.x, l.y)
                         }
-                    } else if let f = fine {
-                        spot = (f.x, f.y)
                     } else if final && fullSearches > 0 {
                         fullSearches -= 1
                         if let f = finder.nearest(search, startX: sx, startY: sy) { spot = (f.x, f.y) }

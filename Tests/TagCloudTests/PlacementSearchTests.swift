@@ -136,17 +136,32 @@ struct PlacementSearchTests {
                 }
                 if let f = found {
                     #expect(!bruteCollides(map, mask, x: f.x, y: f.y))
-                    #expect(f.exhaustive)
                 }
             }
-            // Budgeted searches: the same answer with and without a remembered plan.
+            // Searches around a point: the same answer with and without a remembered plan, free,
+            // and never beaten by a free position of the tiles around the point.
             let near = (x: rng.nextInt(below: width), y: rng.nextInt(below: height), radius: 1 + rng.nextInt(below: 6))
-            let a = plain.nearest(search, startX: sx, startY: sy, tileBudget: 3, near: near)
-            let b = planned.nearest(search, startX: sx, startY: sy, tileBudget: 3, near: near)
-            let c = planned.nearest(search, startX: sx, startY: sy, tileBudget: 3, near: near)
+            let a = plain.nearest(search, startX: sx, startY: sy, near: near)
+            let b = planned.nearest(search, startX: sx, startY: sy, near: near)
+            let c = planned.nearest(search, startX: sx, startY: sy, near: near)
             func same(_ p: PlacementSearch.Found?, _ q: PlacementSearch.Found?) -> Bool {
                 guard let p, let q else { return p == nil && q == nil }
-                return p.x == q.x && p.y == q.y && p.key == q.key && p.exhaustive == q.exhaustive
+                return p.x == q.x && p.y == q.y && p.key == q.key
+            }
+            let maxX = width - mask.width, maxY = height - mask.height
+            let tx = max(0, min(maxX / 64, near.x / 64)), ty = max(0, min(maxY / 8, near.y / 8))
+            let rx = max(1, near.radius / 4)
+            var windowBest: Double? = nil
+            for y in max(0, (ty - near.radius) * 8)...min(maxY, (ty + near.radius) * 8 + 7) {
+                for x in max(0, (tx - rx) * 64)...min(maxX, (tx + rx) * 64 + 63) where !bruteCollides(map, mask, x: x, y: y) {
+                    let k = plain.key(x: x, y: y, width: mask.width, height: mask.height, startX: sx, startY: sy)
+                    if windowBest == nil || k < windowBest! { windowBest = k }
+                }
+            }
+            #expect((a == nil) == (windowBest == nil))
+            if let a, let k = windowBest {
+                #expect(!bruteCollides(map, mask, x: a.x, y: a.y))
+                #expect(abs(a.key - k) <= 1e-9 * max(1, abs(k)))
             }
             #expect(same(a, b))
             #expect(same(b, c))
