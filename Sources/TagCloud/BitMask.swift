@@ -79,17 +79,28 @@ public struct BitMask: Hashable, Sendable {
     /// bit of this one. Masks up to 64 bits wide only (wider ones answer false).
     func covers(_ other: BitMask) -> Bool {
         guard other.width <= width, other.height <= height, wordsPerRow == 1, other.wordsPerRow == 1 else { return false }
-        for dy in 0...(height - other.height) {
-            for dx in 0...(width - other.width) {
-                var inside = true
-                for y in 0..<other.height where other.words[y] << UInt64(dx) & ~words[y + dy] != 0 {
-                    inside = false
-                    break
+        // For each vertical offset, the horizontal offsets that work, all at once: bit `dx` survives
+        // when, for every set bit `b` of `other`, bit `b + dx` of the row below it is set.
+        let offsets = width - other.width + 1
+        let all: UInt64 = offsets == 64 ? ~0 : (UInt64(1) << UInt64(offsets)) - 1
+        return words.withUnsafeBufferPointer { big in
+            other.words.withUnsafeBufferPointer { small in
+                for dy in 0...(height - other.height) {
+                    var fits = all
+                    for y in 0..<other.height {
+                        var row = small[y]
+                        let under = big[y + dy]
+                        while row != 0 && fits != 0 {
+                            fits &= under >> UInt64(row.trailingZeroBitCount)
+                            row &= row - 1
+                        }
+                        if fits == 0 { break }
+                    }
+                    if fits != 0 { return true }
                 }
-                if inside { return true }
+                return false
             }
         }
-        return false
     }
 
     /// Whether no pixel is set.

@@ -141,11 +141,27 @@ struct SearchMask {
         return (level, start, start + length - (1 << level))
     }
 
-    /// Sorts `keys` largest first: by insertion for the few rows of most masks, else by the library.
+    /// Sorts row keys (ink count in the high 32 bits, then the row reversed, made in row order)
+    /// largest first: by insertion for the few rows of most masks, else by counting the ink counts
+    /// (no more than the mask's width), which keeps equal counts in row order as the keys rank them.
     static func sortDescending(_ keys: UnsafeMutableBufferPointer<UInt64>) {
         if keys.count > 48 {
-            var all = keys
-            all.sort(by: >)
+            var most = 0
+            for k in keys { most = max(most, Int(k >> 32)) }
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: most + 2) { start in
+                withUnsafeTemporaryAllocation(of: UInt64.self, capacity: keys.count) { sorted in
+                    // start[most - c + 1] counts keys with ink count c, then becomes where they begin.
+                    start.initialize(repeating: 0)
+                    for k in keys { start[most - Int(k >> 32) + 1] += 1 }
+                    for i in 1..<(most + 2) { start[i] += start[i - 1] }
+                    for k in keys {
+                        let slot = most - Int(k >> 32)
+                        sorted[start[slot]] = k
+                        start[slot] += 1
+                    }
+                    for i in 0..<keys.count { keys[i] = sorted[i] }
+                }
+            }
             return
         }
         for i in 1..<max(1, keys.count) {

@@ -36,29 +36,25 @@ struct ShapeDepth: Sendable {
                     }
                 }
             }
+            // Each pass takes the row before (or after) it whole, pixel by pixel independently (the
+            // compiler vectorises that), then runs along the row, the one step that must go in order.
+            // Depths are never negative, so a forbidden pixel (0) stays 0 without a test.
             for y in 1..<(h + 1) {
                 let row = y * pw
+                Self.takeRow(p.baseAddress! + row + 1, from: p.baseAddress! + row + 1 - pw, count: w)
+                var left = p[row]
                 for i in (row + 1)..<(row + w + 1) {
-                    var v = p[i]
-                    if v == 0 { continue }
-                    // Two-argument mins: the variadic one builds an array.
-                    v = min(v, p[i - 1] &+ 3)
-                    v = min(v, p[i - pw] &+ 3)
-                    v = min(v, p[i - pw - 1] &+ 4)
-                    v = min(v, p[i - pw + 1] &+ 4)
-                    p[i] = v
+                    left = min(p[i], left &+ 3)
+                    p[i] = left
                 }
             }
             for y in Swift.stride(from: h, through: 1, by: -1) {
                 let row = y * pw
+                Self.takeRow(p.baseAddress! + row + 1, from: p.baseAddress! + row + 1 + pw, count: w)
+                var right = p[row + w + 1]
                 for i in Swift.stride(from: row + w, through: row + 1, by: -1) {
-                    var v = p[i]
-                    if v == 0 { continue }
-                    v = min(v, p[i + 1] &+ 3)
-                    v = min(v, p[i + pw] &+ 3)
-                    v = min(v, p[i + pw + 1] &+ 4)
-                    v = min(v, p[i + pw - 1] &+ 4)
-                    p[i] = v
+                    right = min(p[i], right &+ 3)
+                    p[i] = right
                 }
             }
         }
@@ -73,21 +69,47 @@ struct ShapeDepth: Sendable {
             cm.withUnsafeMutableBufferPointer { cm in
                 for y in 0..<h {
                     let cellRow = (y / cell) * cellsX, row = (y + 1) * pw + 1
+                    var rowMax = Int32.min
                     for cx in 0..<cellsX {
                         var m = cm[cellRow + cx]
-                        for x in (cx * cell)..<min(w, cx * cell + cell) {
-                            let v = d[row + x]
-                            m = max(m, v)
-                            // The first pixel in reading order among the deepest.
-                            if v > deepestValue { deepestValue = v; deepestIndex = y * w + x }
-                        }
+                        for x in (cx * cell)..<min(w, cx * cell + cell) { m = max(m, d[row + x]) }
                         cm[cellRow + cx] = m
+                        rowMax = max(rowMax, m)
+                    }
+                    // The first pixel in reading order among the deepest: only rows that beat the
+                    // best so far are looked at pixel by pixel.
+                    if rowMax > deepestValue {
+                        for x in 0..<w where d[row + x] > deepestValue {
+                            deepestValue = d[row + x]
+                            deepestIndex = y * w + x
+                        }
                     }
                 }
             }
         }
         cellMax = cm
         deepest = (deepestIndex % max(1, w), deepestIndex / max(1, w))
+    }
+
+    /// `row[i] = min(row[i], other[i] + 3, other[i - 1] + 4, other[i + 1] + 4)` for `i` in `0..<count`:
+    /// one chamfer step from the neighbouring row, eight pixels at a time.
+    @inline(__always)
+    private static func takeRow(_ row: UnsafeMutablePointer<Int32>, from other: UnsafeMutablePointer<Int32>, count: Int) {
+        let straight = SIMD8<Int32>(repeating: 3), diagonal = SIMD8<Int32>(repeating: 4)
+        var i = 0
+        while i + 8 <= count {
+            let here = UnsafeRawPointer(row + i).loadUnaligned(as: SIMD8<Int32>.self)
+            let up = UnsafeRawPointer(other + i).loadUnaligned(as: SIMD8<Int32>.self) &+ straight
+            let before = UnsafeRawPointer(other + i - 1).loadUnaligned(as: SIMD8<Int32>.self) &+ diagonal
+            let after = UnsafeRawPointer(other + i + 1).loadUnaligned(as: SIMD8<Int32>.self) &+ diagonal
+            UnsafeMutableRawPointer(row + i).storeBytes(of: pointwiseMin(here, pointwiseMin(up, pointwiseMin(before, after))),
+                                                        as: SIMD8<Int32>.self)
+            i += 8
+        }
+        while i < count {
+            row[i] = min(row[i], min(other[i] &+ 3, min(other[i - 1] &+ 4, other[i + 1] &+ 4)))
+            i += 1
+        }
     }
 
     /// Depth of a pixel (0 outside the allowed area or the canvas).

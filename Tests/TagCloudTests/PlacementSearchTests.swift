@@ -221,6 +221,19 @@ struct PlacementSearchTests {
         #expect(d.contains { $0 > 3 }, "the shape is too thin to test anything")
     }
 
+    @Test("the pixel test visits inked rows densest first, ties top first, short and tall masks alike",
+          arguments: [UInt64(1), 2, 3, 4])
+    func rowOrderIsDensestFirst(seed: UInt64) {
+        var rng = SeededRandom(seed: seed)
+        // Up to 200 rows: past 48 the rows are sorted by counting, below by insertion.
+        for _ in 0..<12 {
+            let mask = randomMask(&rng, maxWidth: 150, maxHeight: 200, density: rng.nextUnit() * 0.5)
+            let ink = (0..<mask.height).map { y in (0..<mask.width).filter { mask[$0, y] }.count }
+            let expected = (0..<mask.height).filter { ink[$0] > 0 }.sorted { (ink[$0], -$0) > (ink[$1], -$1) }
+            #expect(SearchMask(mask).rowOrder.map(Int.init) == expected)
+        }
+    }
+
     @Test("masks from rows clear the bits past the width; dilation grows every pixel into a square")
     func bitMaskRowsAndDilation() {
         let all = ~UInt64(0)
