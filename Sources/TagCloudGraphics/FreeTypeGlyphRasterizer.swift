@@ -128,11 +128,12 @@ public final class FreeTypeGlyphRasterizer: GlyphRasterizer, @unchecked Sendable
 }
 
 extension FreeTypeTypesetter: GlyphRasterizer {
-    /// The coverage mask of `word` rotated `rotation` degrees clockwise, from a rasteriser shared by
-    /// all typesetters; see `FreeTypeGlyphRasterizer.coverage(of:rotation:)`. Lets one typesetter
-    /// serve where a layout asks for `some Typesetter & GlyphRasterizer`.
+    /// The coverage mask of `word` rotated `rotation` degrees clockwise, from the typesetter's
+    /// rasteriser (by default one shared by all typesetters); see
+    /// `FreeTypeGlyphRasterizer.coverage(of:rotation:)`. Lets one typesetter serve where a layout
+    /// asks for `some Typesetter & GlyphRasterizer`.
     public func coverage(of word: TypesetWord, rotation: Double) throws -> WordMask {
-        try FreeTypeGlyphRasterizer.shared.coverage(of: word, rotation: rotation)
+        try rasterizer.coverage(of: word, rotation: rotation)
     }
 }
 

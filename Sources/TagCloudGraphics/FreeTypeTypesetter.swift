@@ -12,6 +12,8 @@ import TagCloud
 /// not thread-safe), so one typesetter can be shared by many threads; they take turns.
 public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
     private let library: FontLibrary
+    /// Where `coverage(of:rotation:)` goes: the process-wide rasteriser unless one was given.
+    let rasterizer: FreeTypeGlyphRasterizer
     private let lock = NSLock()
     private var descriptors: [FontDescriptor: ResolvedFont] = [:]
     private var faces: [ResolvedFont: FontFace] = [:]
@@ -27,9 +29,13 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
     /// typesets endless distinct words does not grow without bound.
     private static let wordCacheLimit = 50_000
 
-    /// Creates a typesetter that finds fonts through `library`.
-    public init(library: FontLibrary = .shared) {
+    /// Creates a typesetter that finds fonts through `library` and has its words' coverage masks
+    /// made by `rasterizer`. By default every typesetter shares one rasteriser, whose glyph cache
+    /// then serves them all; give a fresh one (`FreeTypeGlyphRasterizer()`) to start from nothing,
+    /// as the benchmarks do to time a layout the way a new process runs it.
+    public init(library: FontLibrary = .shared, rasterizer: FreeTypeGlyphRasterizer? = nil) {
         self.library = library
+        self.rasterizer = rasterizer ?? .shared
     }
 
     /// Shapes `text` in `font` at `size` points.

@@ -275,6 +275,12 @@ struct GlyphRasterizerTests {
             try t.coverage(of: try t.typeset(text, font: dejaVu, size: 24), rotation: 15)
         }
         #expect(try mask(typesetter, "Cloud") == rasterizer.coverage(of: try word("Cloud", size: 24), rotation: 15))
+        // A typesetter given its own rasteriser uses it (its glyph cache starts empty), with the
+        // same result; without one it uses the shared rasteriser.
+        let own = FreeTypeGlyphRasterizer()
+        let fresh = FreeTypeTypesetter(rasterizer: own)
+        #expect(fresh.rasterizer === own && typesetter.rasterizer === FreeTypeGlyphRasterizer.shared)
+        #expect(try mask(fresh, "Cloud") == mask(typesetter, "Cloud"))
         let hello = try word("Hello")
         #expect(throws: (any Error).self) { try rasterizer.coverage(of: hello, rotation: .nan) }
         var huge = hello
