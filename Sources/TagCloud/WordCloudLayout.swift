@@ -103,8 +103,9 @@ public struct WordCloudLayout: Sendable {
         let coarseDepth = allowed == nil ? nil : ShapeDepth(allowed: coarseForbidden.inverted())
         let engine = Engine(options: options, masksOnSecondThread: masksOnSecondThread, styled: styled, angles: angles,
                             typesetter: typesetter,
-                            forbidden: forbidden, depth: depth, coarseForbidden: coarseForbidden, coarseDepth: coarseDepth)
-        let maxSize = try options.maxFontSize ?? engine.automaticMaxSize(allowed: allowed)
+                            forbidden: forbidden, depth: depth, coarseForbidden: coarseForbidden, coarseDepth: coarseDepth,
+                            room: Engine<T>.extent(of: allowed) ?? (options.width, options.height))
+        let maxSize = try options.maxFontSize ?? engine.automaticMaxSize()
         var attempt = try engine.attempt(scale: 1, maxSize: maxSize, seed: placementSeed)
         var scale = 1.0
         if options.fit == .all && attempt.unplacedCount > 0 {
@@ -200,6 +201,9 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
     /// crowded cloud quickly; the fine map then only needs searching around that fit.
     let coarseForbidden: BitMask
     let coarseDepth: ShapeDepth?
+    /// The width and height of the area words may cover (the canvas, or the bounding box of the
+    /// shape or mask): a grown mask larger than this fits nowhere.
+    let room: (width: Int, height: Int)
     let cache = MaskCache()
 
     static var coarse: Int { 4 }
@@ -235,25 +239,28 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
     }
 
     /// The size at which the heaviest word, at its first angle, spans a comfortable part of the area.
-    func automaticMaxSize(allowed: BitMask?) throws -> Double {
+    func automaticMaxSize() throws -> Double {
         let probe = 100.0
         let entry = try cache.entry(index: 0, word: styled[0], size: probe, angle: angles[0][0], margin: 0, typesetter: typesetter)
         let w = Double(max(1, entry.raw.bits.width)), h = Double(max(1, entry.raw.bits.height))
-        var aw = Double(options.width), ah = Double(options.height)
-        if let a = allowed {
-            var x0 = a.width, x1 = -1, y0 = a.height, y1 = -1
-            for y in 0..<a.height {
-                for k in 0..<a.wordsPerRow where a.words[y * a.wordsPerRow + k] != 0 {
-                    let word = a.words[y * a.wordsPerRow + k]
-                    x0 = min(x0, k * 64 + word.trailingZeroBitCount)
-                    x1 = max(x1, k * 64 + 63 - word.leadingZeroBitCount)
-                    y0 = min(y0, y); y1 = max(y1, y)
-                }
-            }
-            aw = Double(max(1, x1 - x0 + 1)); ah = Double(max(1, y1 - y0 + 1))
-        }
+        let aw = Double(max(1, room.width)), ah = Double(max(1, room.height))
         let size = (probe * min(0.8 * aw / w, 0.45 * ah / h)).rounded(.down)
         return max(options.minFontSize, min(CloudStyle.maximumFontSize, size))
+    }
+
+    /// The width and height of the bounding box of `allowed`'s set pixels; nil without a mask.
+    static func extent(of allowed: BitMask?) -> (width: Int, height: Int)? {
+        guard let a = allowed else { return nil }
+        var x0 = a.width, x1 = -1, y0 = a.height, y1 = -1
+        for y in 0..<a.height {
+            for k in 0..<a.wordsPerRow where a.words[y * a.wordsPerRow + k] != 0 {
+                let word = a.words[y * a.wordsPerRow + k]
+                x0 = min(x0, k * 64 + word.trailingZeroBitCount)
+                x1 = max(x1, k * 64 + 63 - word.leadingZeroBitCount)
+                y0 = min(y0, y); y1 = max(y1, y)
+            }
+        }
+        return (max(0, x1 - x0 + 1), max(0, y1 - y0 + 1))
     }
 
     /// The target size of each word before any shrinking (relative scaling assumes no shrink).
@@ -329,9 +336,9 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
         // predictions are made again. Without a second thread (one core), none of this happens.
         let prefetch = masksOnSecondThread ? MaskPrefetch() : nil
         defer { prefetch?.stop() }
-        let work: @Sendable (MaskPrefetch.Job) -> Void = { [cache, styled, typesetter, dilation] job in
+        let work: @Sendable (MaskPrefetch.Job) -> Void = { [cache, styled, typesetter, dilation, room] job in
             _ = try? cache.entry(index: job.word, word: styled[job.word], size: job.size, angle: job.angle,
-                                 margin: dilation, typesetter: typesetter, unlessClaimed: true)
+                                 margin: dilation, typesetter: typesetter, room: room, unlessClaimed: true)
         }
         var posted: [Int: Double] = [:]     // the wanted size each word was prefetched at
         var postedFallbacks = Set<Int>()    // words whose other angles and minimum size were prefetched
@@ -378,12 +385,19 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
         func place(_ i: Int, size: Double, final: Bool = false) throws -> Placement? {
             for angle in angles[i] {
                 let e = try cache.entry(index: i, word: styled[i], size: size, angle: angle, margin: dilation,
-                                        typesetter: typesetter)
-                guard let search = e.search else { continue }
+                                        typesetter: typesetter, room: room)
+                // A word without ink has nothing to place (and draws nothing from the generator).
+                if e.fits && e.search == nil { continue }
                 var sx = Double(options.width) / 2, sy = Double(options.height) / 2
                 if options.randomStart {
                     sx += (rng.nextUnit() - 0.5) * Double(options.width) / 4
                     sy += (rng.nextUnit() - 0.5) * Double(options.height) / 4
+                }
+                guard let search = e.search else {
+                    // Too big for the area: the search it was spared would have found nothing, after
+                    // drawing the start above and, as a word's last chance, using up a full search.
+                    if final && fullSearches > 0 { fullSearches -= 1 }
+                    continue
                 }
                 let finder = PlacementSearch(map: map, strategy: options.strategy, depth: depth, plans: finePlans)
                 let coarseFinder = PlacementSearch(map: coarseMap, strategy: options.strategy, depth: coarseDepth,
@@ -520,6 +534,9 @@ private final class MaskCache: @unchecked Sendable {
         /// search runs: most entries never need one (their fine search decides, or a known coarse
         /// failure rules the coarse search out).
         var coarse: BitMask?
+        /// False when the rasteriser's lower bound showed that the grown mask is larger than the
+        /// room it was asked for: nothing was rasterised, `raw` is empty and there is nothing to search.
+        var fits = true
     }
 
     private var entries: [Key: Entry] = [:]
@@ -528,10 +545,13 @@ private final class MaskCache: @unchecked Sendable {
     private let lock = Lock()
 
     /// The entry of `word`, the word at `index` of the layout. With `unlessClaimed` (a prefetch),
-    /// nothing is done when another thread is already making it.
+    /// nothing is done when another thread is already making it. With `room`, a word whose grown
+    /// mask is sure to be wider or taller than that is not rasterised (`fits` is false): the big
+    /// sizes a crowded layout shrinks through are often larger than the canvas.
     @discardableResult
     func entry<T: Typesetter & GlyphRasterizer>(index: Int, word: StyledWord, size: Double, angle: Double, margin: Int,
-                                                typesetter: T, unlessClaimed: Bool = false) throws -> Entry? {
+                                                typesetter: T, room: (width: Int, height: Int)? = nil,
+                                                unlessClaimed: Bool = false) throws -> Entry? {
         let key = Key(word: index, size: size, angle: angle, margin: margin)
         let (known, skip) = lock.withLock { () -> (Entry?, Bool) in
             if let e = entries[key] { return (e, false) }
@@ -543,6 +563,13 @@ private final class MaskCache: @unchecked Sendable {
         if skip { return nil }
         defer { lock.withLock { _ = claimed.remove(key) } }
         let set = try typesetter.typeset(word.term.text, font: word.font, size: size)
+        if let room, let least = typesetter.coverageLowerBound(of: set, rotation: angle),
+           least.width + 2 * margin > room.width || least.height + 2 * margin > room.height {
+            let e = Entry(set: set, raw: WordMask(bits: BitMask(width: 0, height: 0), offsetX: 0, offsetY: 0),
+                          search: nil, coarse: nil, fits: false)
+            lock.withLock { entries[key] = e }
+            return e
+        }
         let raw = try typesetter.coverage(of: set, rotation: angle)
         let grown = raw.dilated(by: margin).bits
         let search = raw.bits.width > 0 ? SearchMask(grown) : nil
@@ -554,10 +581,10 @@ private final class MaskCache: @unchecked Sendable {
 
     /// The entry of `word`, made here if nobody has it yet.
     func entry<T: Typesetter & GlyphRasterizer>(index: Int, word: StyledWord, size: Double, angle: Double, margin: Int,
-                                                typesetter: T) throws -> Entry {
+                                                typesetter: T, room: (width: Int, height: Int)? = nil) throws -> Entry {
         // Never nil: only a prefetch gives way to a claim.
         try entry(index: index, word: word, size: size, angle: angle, margin: margin, typesetter: typesetter,
-                  unlessClaimed: false)!
+                  room: room, unlessClaimed: false)!
     }
 }
 

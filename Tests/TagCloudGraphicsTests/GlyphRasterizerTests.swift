@@ -293,6 +293,29 @@ struct GlyphRasterizerTests {
         }
     }
 
+    @Test("the size bound never exceeds the mask, and is given only at quarter turns")
+    func coverageLowerBound() throws {
+        var rng = SeededRandom(seed: 11)
+        let texts = ["Wolf", "jumpy", "il", "AVATAR", "quartz fox", "i", "北京", "مرحبا", "नमस्ते", "🐇 rabbit", "ﬁ"]
+        var tight = 0
+        for _ in 0..<120 {
+            let text = texts[rng.nextInt(below: texts.count)]
+            let size = Double(4 + rng.nextInt(below: 160))
+            let set = try typesetter.typeset(text, font: dejaVu, size: size)
+            for angle in [0.0, 90, -90, 180, 270] {
+                let mask = try typesetter.coverage(of: set, rotation: angle)
+                let bound = try #require(typesetter.coverageLowerBound(of: set, rotation: angle))
+                #expect(bound.width <= mask.bits.width && bound.height <= mask.bits.height,
+                        "\(text) at \(size) pt, \(angle)°: bound \(bound), mask \(mask.bits.width)x\(mask.bits.height)")
+                if mask.bits.width - bound.width <= 4 && mask.bits.height - bound.height <= 4 { tight += 1 }
+            }
+        }
+        // A bound of zero would pass the check above and save nothing.
+        #expect(tight > 500)
+        #expect(typesetter.coverageLowerBound(of: try word("Wolf"), rotation: 45) == nil)
+        #expect(typesetter.coverageLowerBound(of: try word(" "), rotation: 0) == nil)
+    }
+
     @Test("cairo's glyph snapping: halves round up, quarter phases stay in 0...3")
     func snapping() {
         #expect(GlyphPlacement.wholePixel.snap(2.5) == (3, 0))

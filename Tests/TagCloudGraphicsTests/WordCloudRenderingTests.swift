@@ -101,6 +101,39 @@ struct WordCloudRenderingTests {
         a == a.rounded() ? String(Int(a)) : String(a)
     }
 
+    /// The FreeType typesetter with the size bound hidden, so every mask is rasterised.
+    struct WithoutBound: Typesetter, GlyphRasterizer {
+        let base = FreeTypeTypesetter()
+        func typeset(_ text: String, font: FontDescriptor, size: Double) throws -> TypesetWord {
+            try base.typeset(text, font: font, size: size)
+        }
+        func coverage(of word: TypesetWord, rotation: Double) throws -> WordMask {
+            try base.coverage(of: word, rotation: rotation)
+        }
+    }
+
+    @Test("skipping sizes too big for the area changes nothing: the same layout as rasterising them",
+          arguments: [(Shape?.none, false), (.heart, false), (.none, true), (.star, true)])
+    func sizeBoundOnlySavesWork(shape: Shape?, randomStart: Bool) throws {
+        var o = WordCloudOptions()
+        o.width = 260
+        o.height = 180
+        o.maxWords = 60
+        o.seed = 5
+        o.randomStart = randomStart
+        // Big enough that the first words shrink through sizes wider than the canvas.
+        o.maxFontSize = 150
+        if let shape { o.area = .shape(shape) }
+        let bounded = FreeTypeTypesetter()
+        let big = try bounded.typeset("typography", font: o.style.fonts[0], size: 150)
+        #expect(try #require(bounded.coverageLowerBound(of: big, rotation: 0)).width > o.width,
+                "no size is too big: the test would not notice a bound that skips a fitting size")
+        let a = try WordCloudLayout(o).layout(terms(60), typesetter: bounded)
+        let b = try WordCloudLayout(o).layout(terms(60), typesetter: WithoutBound())
+        #expect(try SVGWriter().svg(a) == SVGWriter().svg(b))
+        #expect(a.placed.count > 10)
+    }
+
     @Test("same seed, byte-identical PNG and SVG")
     func determinism() throws {
         var o = WordCloudOptions()
