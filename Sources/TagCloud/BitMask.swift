@@ -75,6 +75,20 @@ public struct BitMask: Hashable, Sendable {
     /// Number of set pixels.
     public var popCount: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
 
+    /// The width and height of the smallest box holding every set pixel (0×0 when none is set).
+    var setExtent: (width: Int, height: Int) {
+        var x0 = width, x1 = -1, y0 = height, y1 = -1
+        for y in 0..<height {
+            for k in 0..<wordsPerRow where words[y * wordsPerRow + k] != 0 {
+                let word = words[y * wordsPerRow + k]
+                x0 = min(x0, k * 64 + word.trailingZeroBitCount)
+                x1 = max(x1, k * 64 + 63 - word.leadingZeroBitCount)
+                y0 = min(y0, y); y1 = max(y1, y)
+            }
+        }
+        return (max(0, x1 - x0 + 1), max(0, y1 - y0 + 1))
+    }
+
     /// Whether `other`, moved by some whole offset, lies inside this mask: every bit of it at a set
     /// bit of this one. Masks up to 64 bits wide only (wider ones answer false).
     func covers(_ other: BitMask) -> Bool {

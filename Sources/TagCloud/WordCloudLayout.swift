@@ -104,7 +104,7 @@ public struct WordCloudLayout: Sendable {
         let engine = Engine(options: options, masksOnSecondThread: masksOnSecondThread, styled: styled, angles: angles,
                             typesetter: typesetter,
                             forbidden: forbidden, depth: depth, coarseForbidden: coarseForbidden, coarseDepth: coarseDepth,
-                            room: Engine<T>.extent(of: allowed) ?? (options.width, options.height))
+                            room: allowed?.setExtent ?? (options.width, options.height))
         let maxSize = try options.maxFontSize ?? engine.automaticMaxSize()
         var attempt = try engine.attempt(scale: 1, maxSize: maxSize, seed: placementSeed)
         var scale = 1.0
@@ -246,21 +246,6 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
         let aw = Double(max(1, room.width)), ah = Double(max(1, room.height))
         let size = (probe * min(0.8 * aw / w, 0.45 * ah / h)).rounded(.down)
         return max(options.minFontSize, min(CloudStyle.maximumFontSize, size))
-    }
-
-    /// The width and height of the bounding box of `allowed`'s set pixels; nil without a mask.
-    static func extent(of allowed: BitMask?) -> (width: Int, height: Int)? {
-        guard let a = allowed else { return nil }
-        var x0 = a.width, x1 = -1, y0 = a.height, y1 = -1
-        for y in 0..<a.height {
-            for k in 0..<a.wordsPerRow where a.words[y * a.wordsPerRow + k] != 0 {
-                let word = a.words[y * a.wordsPerRow + k]
-                x0 = min(x0, k * 64 + word.trailingZeroBitCount)
-                x1 = max(x1, k * 64 + 63 - word.leadingZeroBitCount)
-                y0 = min(y0, y); y1 = max(y1, y)
-            }
-        }
-        return (max(0, x1 - x0 + 1), max(0, y1 - y0 + 1))
     }
 
     /// The target size of each word before any shrinking (relative scaling assumes no shrink).
@@ -531,8 +516,7 @@ private final class MaskCache: @unchecked Sendable {
         /// The mask grown by the margin, ready to search; nil when the word has no ink.
         var search: SearchMask?
         /// The grown mask at the coarse map's resolution. Made ready for searching only when a coarse
-        /// search runs: most entries never need one (their fine search decides, or a known coarse
-        /// failure rules the coarse search out).
+        /// search runs: in a crowded layout a known coarse failure often rules the search out.
         var coarse: BitMask?
         /// False when the rasteriser's lower bound showed that the grown mask is larger than the
         /// room it was asked for: nothing was rasterised, `raw` is empty and there is nothing to search.

@@ -27,4 +27,18 @@ struct BitMaskCoverTests {
         #expect(!BitMask(width: 3, height: 3) { _, _ in true }.covers(BitMask(width: 4, height: 1) { _, _ in true }))
         #expect(!BitMask(width: 80, height: 2) { _, _ in true }.covers(BitMask(width: 2, height: 2) { _, _ in true }))
     }
+
+    @Test("the extent of the set pixels is their bounding box, across word boundaries")
+    func setExtentIsTheBoundingBox() {
+        var rng = SeededRandom(seed: 9)
+        for _ in 0..<200 {
+            let w = 1 + rng.nextInt(below: 200), h = 1 + rng.nextInt(below: 20), density = rng.nextUnit() * 0.02
+            let m = BitMask(width: w, height: h) { _, _ in rng.nextUnit() < density }
+            let xs = (0..<w).filter { x in (0..<h).contains { m[x, $0] } }
+            let ys = (0..<h).filter { y in (0..<w).contains { m[$0, y] } }
+            let e = m.setExtent
+            #expect(e.width == (xs.isEmpty ? 0 : xs.last! - xs.first! + 1))
+            #expect(e.height == (ys.isEmpty ? 0 : ys.last! - ys.first! + 1))
+        }
+    }
 }
