@@ -138,25 +138,37 @@ public struct BitMask: Hashable, Sendable {
     /// shifted right and down by `offsetX`, `offsetY` pixels (its position within a cell).
     public func downsampled(by factor: Int, offsetX: Int = 0, offsetY: Int = 0) -> BitMask {
         var out = BitMask(width: (width + offsetX + factor - 1) / factor, height: (height + offsetY + factor - 1) / factor)
-        if factor == 4 && offsetX >= 0 && offsetX < 4 {
-            // Word at a time: OR each group of four bits, then gather every fourth bit into 16 bits.
+        if (factor == 2 || factor == 4) && offsetX >= 0 && offsetX < factor {
+            // Word at a time: OR each group of `factor` bits, then gather every `factor`-th bit into
+            // 64 / `factor` bits.
             let sw = (width + offsetX + 63) >> 6, ow = out.wordsPerRow
+            let shift = factor == 2 ? 1 : 2, cellsPerWord = 64 / factor
             words.withUnsafeBufferPointer { src in
                 out.words.withUnsafeMutableBufferPointer { dst in
                     for y in 0..<height {
-                        let cy = (y + offsetY) >> 2
+                        let cy = (y + offsetY) >> shift
                         var carry: UInt64 = 0
                         for k in 0..<sw {
                             let w: UInt64 = k < wordsPerRow ? src[y * wordsPerRow + k] : 0
                             let shifted = offsetX == 0 ? w : (w << UInt64(offsetX)) | carry
                             carry = offsetX == 0 ? 0 : w >> UInt64(64 - offsetX)
                             if shifted == 0 { continue }
-                            var m = (shifted | shifted >> 1 | shifted >> 2 | shifted >> 3) & 0x1111_1111_1111_1111
-                            m = (m | m >> 3) & 0x0303_0303_0303_0303
-                            m = (m | m >> 6) & 0x000F_000F_000F_000F
-                            m = (m | m >> 12) & 0x0000_00FF_0000_00FF
-                            m = (m | m >> 24) & 0xFFFF
-                            let bit = k * 16
+                            var m: UInt64
+                            if factor == 4 {
+                                m = (shifted | shifted >> 1 | shifted >> 2 | shifted >> 3) & 0x1111_1111_1111_1111
+                                m = (m | m >> 3) & 0x0303_0303_0303_0303
+                                m = (m | m >> 6) & 0x000F_000F_000F_000F
+                                m = (m | m >> 12) & 0x0000_00FF_0000_00FF
+                                m = (m | m >> 24) & 0xFFFF
+                            } else {
+                                m = (shifted | shifted >> 1) & 0x5555_5555_5555_5555
+                                m = (m | m >> 1) & 0x3333_3333_3333_3333
+                                m = (m | m >> 2) & 0x0F0F_0F0F_0F0F_0F0F
+                                m = (m | m >> 4) & 0x00FF_00FF_00FF_00FF
+                                m = (m | m >> 8) & 0x0000_FFFF_0000_FFFF
+                                m = (m | m >> 16) & 0xFFFF_FFFF
+                            }
+                            let bit = k * cellsPerWord
                             dst[cy * ow + bit >> 6] |= m << UInt64(bit & 63)
                         }
                     }
@@ -185,37 +197,53 @@ public struct BitMask: Hashable, Sendable {
     /// `radius` extra pixels on each side so nothing is clipped.
     public func dilated(by radius: Int) -> BitMask {
         guard radius > 0 else { return self }
-        let r = radius
-        let ow = (width + 2 * r + 63) >> 6, iw = wordsPerRow
-        var wide = [UInt64](repeating: 0, count: ow * height)
-        var outWords = [UInt64](repeating: 0, count: ow * (height + 2 * r))
-        words.withUnsafeBufferPointer { src in
-            wide.withUnsafeMutableBufferPointer { wide in
-                // Horizontal pass: OR of the row shifted by 0...2r bits, word by word with carries.
+        let span = 2 * radius
+        let ow = (width + span + 63) >> 6, iw = wordsPerRow, outHeight = height + span
+        var outWords = [UInt64](repeating: 0, count: ow * outHeight)
+        // Every word mask of a layout is grown here, most of them a few words in all: the row
+        // pass works in a scratch block on the stack, and each word is spread in registers.
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: ow * height) { scratch in
+            guard let wide = scratch.baseAddress else { return }
+            wide.initialize(repeating: 0, count: ow * height)
+            words.withUnsafeBufferPointer { src in
+                // Row pass: each row OR-ed with itself shifted by 1...2r bits, carried across words.
                 for y in 0..<height {
-                    for d in 0...(2 * r) {
-                        let q = d >> 6, s = UInt64(d & 63)
-                        for k in 0..<iw {
-                            let w = src[y * iw + k]
-                            if w == 0 { continue }
-                            wide[y * ow + k + q] |= w << s
-                            if s != 0, k + q + 1 < ow { wide[y * ow + k + q + 1] |= w >> (64 - s) }
-                        }
-                    }
-                }
-                // Vertical pass: each output row is the OR of 2r+1 input rows.
-                outWords.withUnsafeMutableBufferPointer { out in
-                    for y in 0..<(height + 2 * r) {
-                        let lo = max(0, y - 2 * r), hi = min(height - 1, y)
-                        guard lo <= hi else { continue }
-                        for sy in lo...hi {
-                            for k in 0..<ow { out[y * ow + k] |= wide[sy * ow + k] }
+                    let row = wide + y * ow
+                    for k in 0..<iw {
+                        let w = src[y * iw + k]
+                        if w == 0 { continue }
+                        if span < 64 {
+                            var lo = w, hi: UInt64 = 0
+                            for d in 1...span {
+                                lo |= w << UInt64(d)
+                                hi |= w >> UInt64(64 - d)
+                            }
+                            row[k] |= lo
+                            // Past the last word, nothing: the grown row ends before it.
+                            if k + 1 < ow { row[k + 1] |= hi }
+                        } else {
+                            for d in 0...span {
+                                let q = d >> 6, b = UInt64(d & 63)
+                                if k + q < ow { row[k + q] |= w << b }
+                                if b != 0, k + q + 1 < ow { row[k + q + 1] |= w >> (64 - b) }
+                            }
                         }
                     }
                 }
             }
+            // Column pass: each output row is the OR of the 2r + 1 rows ending at it.
+            outWords.withUnsafeMutableBufferPointer { out in
+                guard let base = out.baseAddress else { return }
+                for y in 0..<outHeight {
+                    let o = base + y * ow
+                    for sy in max(0, y - span)...min(height - 1, y) {
+                        let source = wide + sy * ow
+                        for k in 0..<ow { o[k] |= source[k] }
+                    }
+                }
+            }
         }
-        return BitMask(width: width + 2 * r, height: height + 2 * r, words: outWords)
+        return BitMask(width: width + span, height: outHeight, words: outWords)
     }
 }
 

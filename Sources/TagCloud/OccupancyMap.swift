@@ -53,18 +53,31 @@ public struct OccupancyMap: Sendable {
     /// Recomputes the horizontal pyramid for `rows`, in the given word columns (a pixel changed in
     /// word `w` reaches back into word `w - 1` at the higher levels, which the caller includes).
     private mutating func updateRowPyramid(rows: Range<Int>, words: Range<Int>) {
-        let stride = self.stride
-        let starts = (0...Self.topLevel).map { $0 == 0 ? 0 : rowLevelStart($0) }
+        guard !words.isEmpty else { return }
+        let stride = self.stride, top = Self.topLevel
+        let starts = (0...top).map { $0 == 0 ? 0 : rowLevelStart($0) }
         pyramid.withUnsafeMutableBufferPointer { p in
-            for k in 1...Self.topLevel {
-                let s = UInt64(1 << (k - 1))
-                for y in rows {
-                    // Level k - 1 of this row: the occupancy itself for k = 1.
-                    let below = starts[k - 1] + y * stride, here = starts[k] + y * stride
-                    for w in words {
-                        let lo = p[below + w]
-                        let hi: UInt64 = w + 1 < stride ? p[below + w + 1] : ~0
-                        p[here + w] = lo | (lo >> s) | (hi << (64 - s))
+            starts.withUnsafeBufferPointer { starts in
+                // Word w of level k needs word w + 1 of level k - 1, so each row is done right to
+                // left, every level of a word at once, carrying the word to the right in registers
+                // (the one past the range is unchanged: it is read from the pyramid).
+                withUnsafeTemporaryAllocation(of: UInt64.self, capacity: top) { right in
+                    for y in rows {
+                        let row = y &* stride
+                        let after = words.upperBound
+                        for k in 0..<top { right[k] = after < stride ? p[starts[k] &+ row &+ after] : ~0 }
+                        var w = after &- 1
+                        while w >= words.lowerBound {
+                            var below = p[row &+ w]
+                            for k in 1...top {
+                                let s = UInt64(1 << (k - 1))
+                                let here = below | (below >> s) | (right[k - 1] << (64 - s))
+                                right[k - 1] = below
+                                p[starts[k] &+ row &+ w] = here
+                                below = here
+                            }
+                            w &-= 1
+                        }
                     }
                 }
             }
@@ -78,10 +91,19 @@ public struct OccupancyMap: Sendable {
             for k in 1...Self.topLevel {
                 let half = 1 << (k - 1), span = 1 << k
                 let below = (k - 1) * levelSize, here = k * levelSize
-                for y in max(0, changed.lowerBound - span + 1)..<changed.upperBound {
-                    let y2 = y + half
-                    for w in words {
-                        p[here + y * stride + w] = p[below + y * stride + w] | (y2 < height ? p[below + y2 * stride + w] : ~0)
+                let first = max(0, changed.lowerBound - span + 1), end = changed.upperBound
+                // Rows whose second window row lies past the bottom are taken whatever lies above.
+                let inside = max(first, min(end, height - half))
+                // Column by column: a word's handful of columns makes a short loop across, its rows a long one down.
+                for w in words {
+                    var i = first &* stride &+ w
+                    for _ in first..<inside {
+                        p[here &+ i] = p[below &+ i] | p[below &+ i &+ half &* stride]
+                        i &+= stride
+                    }
+                    for _ in inside..<end {
+                        p[here &+ i] = ~0
+                        i &+= stride
                     }
                 }
             }
@@ -145,6 +167,9 @@ public struct OccupancyMap: Sendable {
         updatePyramid(rows: y..<min(height, y + mask.height), words: q..<min(stride, q + mw + 1))
         updateRowPyramid(rows: y..<min(height, y + mask.height), words: max(0, q - 1)..<min(stride, q + mw + 1))
     }
+
+    /// The taken pixels (the forbidden ones and those of every word inserted) as a mask.
+    public var taken: BitMask { BitMask(width: width, height: height, words: Array(pyramid[0..<levelSize])) }
 
     /// Fraction of the canvas covered by word ink.
     public var fillRatio: Double { Double(inkPixels) / Double(width * height) }

@@ -383,9 +383,14 @@ struct PlacementSearch {
 
     /// Top-left position for `search`'s mask whose centre is nearest the start (deepest inside a
     /// shape), or nil when it fits nowhere. With `near`, only positions in the tiles around that
-    /// point are considered.
+    /// point are considered. With `firstFit`, the first fit found is taken: it lies in one of the
+    /// best tiles, but not always at the best position of all; the search then ends at once
+    /// instead of visiting every tile that might still hold a better one. Only positions whose key
+    /// is below `better` are considered: given the key of a fit already known, tiles that cannot
+    /// beat it are never visited.
     func nearest(_ search: SearchMask, startX sx: Double, startY sy: Double,
-                 near: (x: Int, y: Int, radius: Int)? = nil) -> Found? {
+                 near: (x: Int, y: Int, radius: Int)? = nil, firstFit: Bool = false,
+                 better: Double = .infinity) -> Found? {
         let m = search.mask
         let maxX = map.width - m.width, maxY = map.height - m.height
         guard maxX >= 0, maxY >= 0 else { return nil }
@@ -458,7 +463,7 @@ struct PlacementSearch {
         let bounds = plan.bounds, counts = plan.counts, order = plan.order, lo = plan.lo, width = plan.width
 
         // The visit, with every array read through a pointer: this loop is most of a layout's time.
-        var found = false, bestX = 0, bestY = 0, bestKey = Double.infinity
+        var found = false, bestX = 0, bestY = 0, bestKey = better
         let windows = map.windows(search)
         let stride = map.stride, mw = m.wordsPerRow
         map.pyramid.withUnsafeBufferPointer { p in
@@ -469,10 +474,10 @@ struct PlacementSearch {
                     withUnsafeTemporaryAllocation(of: Int32.self, capacity: search.rowOrder.count) { rows in
                         _ = rows.initialize(from: search.rowOrder)
                         for k in 0..<n {
-                            if found && bestKey <= lo + Double(k) * width { break }
+                            if bestKey <= lo + Double(k) * width { break }
                             for i in counts[k]..<counts[k + 1] {
                                 let t = Int(order[i])
-                                if found && bestKey <= bounds[t] { continue }
+                                if bestKey <= bounds[t] { continue }
                                 let tx = tx0 + t % spanX, ty = ty0 + t / spanX
                                 let x0 = tx * 64, count = min(maxX, x0 + 63) - x0 + 1
                                 for y in (ty * th)...min(maxY, ty * th + th - 1) {
@@ -481,11 +486,12 @@ struct PlacementSearch {
                                         let x = x0 + free.trailingZeroBitCount
                                         free &= free - 1
                                         let kx = key(x, y)
-                                        if found && bestKey <= kx { continue }
+                                        if bestKey <= kx { continue }
                                         let hit = OccupancyMap.collision(p, stride: stride, mask: mask, wordsPerRow: mw,
                                                                          rows: rows, x: x, y: y)
                                         if hit < 0 {
                                             found = true; bestX = x; bestY = y; bestKey = kx
+                                            if firstFit { return }
                                         } else if hit > 0 {
                                             let r = rows[hit]
                                             var j = hit

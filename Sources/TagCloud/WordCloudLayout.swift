@@ -92,8 +92,12 @@ public struct WordCloudLayout: Sendable {
             allowed = m
             if options.contourWidth > 0 { contours = ShapeMask.traced(from: m).contours }
         }
-        let depth = allowed.map { ShapeDepth(allowed: $0) }
         let forbidden = allowed?.inverted()
+        // The depths inside the shape, worked out at half resolution (for the canvas and the
+        // half-resolution map alike): they only order the positions a search visits.
+        let depth = allowed == nil ? nil
+            : ShapeDepth(allowed: Engine<T>.coarseForbidden(forbidden, width: options.width, height: options.height,
+                                                            factor: 2).inverted(), shift: 1)
 
         // Angles to try for each word, drawn now so every attempt below makes the same choices.
         let angles = styled.map { _ in chooseAngles(&rng) }
@@ -104,7 +108,8 @@ public struct WordCloudLayout: Sendable {
         let engine = Engine(options: options, masksOnSecondThread: masksOnSecondThread, styled: styled, angles: angles,
                             typesetter: typesetter,
                             forbidden: forbidden, depth: depth, coarseForbidden: coarseForbidden, coarseDepth: coarseDepth,
-                            room: allowed?.setExtent ?? (options.width, options.height))
+                            room: allowed?.setExtent ?? (options.width, options.height),
+                            cache: MaskCache(shared: masksOnSecondThread))
         let maxSize = try options.maxFontSize ?? engine.automaticMaxSize()
         var attempt = try engine.attempt(scale: 1, maxSize: maxSize, seed: placementSeed)
         var scale = 1.0
@@ -204,7 +209,7 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
     /// The width and height of the area words may cover (the canvas, or the bounding box of the
     /// shape or mask): a grown mask larger than this fits nowhere.
     let room: (width: Int, height: Int)
-    let cache = MaskCache()
+    let cache: MaskCache
 
     static var coarse: Int { 4 }
     /// Words ahead of the placement whose masks are prefetched.
@@ -212,11 +217,13 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
     /// Words ahead whose other angles and minimum size are prefetched while words keep failing.
     static var fallbackLookahead: Int { 4 }
 
-    /// The coarse map's forbidden cells: those with a forbidden pixel, and those reaching past the canvas.
-    static func coarseForbidden(_ forbidden: BitMask?, width: Int, height: Int) -> BitMask {
-        var m = forbidden?.downsampled(by: coarse) ?? BitMask(width: (width + coarse - 1) / coarse, height: (height + coarse - 1) / coarse)
-        if width % coarse != 0 { for y in 0..<m.height { m[m.width - 1, y] = true } }
-        if height % coarse != 0 { m.setRun(y: m.height - 1, from: 0, to: m.width) }
+    /// The forbidden cells of a map at 1/`factor` resolution: those with a forbidden pixel, and those
+    /// reaching past the canvas.
+    static func coarseForbidden(_ forbidden: BitMask?, width: Int, height: Int, factor: Int = coarse) -> BitMask {
+        var m = forbidden?.downsampled(by: factor)
+            ?? BitMask(width: (width + factor - 1) / factor, height: (height + factor - 1) / factor)
+        if width % factor != 0 { for y in 0..<m.height { m[m.width - 1, y] = true } }
+        if height % factor != 0 { m.setRun(y: m.height - 1, from: 0, to: m.width) }
         return m
     }
 
@@ -284,11 +291,11 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
 
         var placements: [Placement] = []
         var failed: [Int] = []
-        // Proving that a word fits nowhere takes a full search of the canvas at full resolution. A
-        // layout makes at most this many; after that, a word that the quick search (everywhere at
-        // quarter resolution) cannot place is reported unplaced.
+        // A word's last chance is a search of the whole canvas at half resolution (below). A layout
+        // makes at most this many; after that, a word that the quick search (everywhere at quarter
+        // resolution) cannot place is reported unplaced.
         // The Python package instead stops at its first word that does not fit.
-        var fullSearches = 200
+        var lastChances = 200
         // Coarse masks that fit nowhere on the coarse map. The map only fills up, so a mask that
         // covers one of them (moved by some offset) fits nowhere either: in a crowded shape most
         // words that fail at the minimum size are spared their search of the whole coarse map.
@@ -297,6 +304,26 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
             coarseFailures.removeAll { $0.covers(m) }
             coarseFailures.append(m)
             if coarseFailures.count > 24 { coarseFailures.removeFirst() }
+        }
+        // A word's last chance, once the coarse map has no room for it, is a search of the canvas at
+        // half resolution: gaps too narrow for the coarse map's cells are found there at a quarter of
+        // the cost of searching every pixel. That map is made the first time it is needed (a cloud
+        // with room to spare never needs it) and kept up to date from then on.
+        var half: (map: OccupancyMap, depth: ShapeDepth?, plans: PlacementSearch.PlanCache)? = nil
+        func makeHalf() -> (map: OccupancyMap, depth: ShapeDepth?, plans: PlacementSearch.PlanCache) {
+            let walls = Self.coarseForbidden(forbidden, width: options.width, height: options.height, factor: 2)
+            var taken = map.taken.downsampled(by: 2)
+            for k in taken.words.indices { taken.words[k] |= walls.words[k] }
+            return (OccupancyMap(width: walls.width, height: walls.height, forbidden: taken),
+                    depth?.asked(shift: 0), PlacementSearch.PlanCache())
+        }
+        // Masks that fit nowhere on the half-resolution map, remembered like the coarse ones.
+        var halfFailures: [BitMask] = []
+        func noteHalfFailure(_ m: BitMask) {
+            guard m.wordsPerRow == 1 else { return }
+            halfFailures.removeAll { $0.covers(m) }
+            halfFailures.append(m)
+            if halfFailures.count > 24 { halfFailures.removeFirst() }
         }
         var running = Running(size: predicted.first ?? options.minFontSize, weight: styled.first?.term.weight ?? 1,
                               cap: .infinity, first: true)
@@ -372,45 +399,63 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
                 let e = try cache.entry(index: i, word: styled[i], size: size, angle: angle, margin: dilation,
                                         typesetter: typesetter, room: room)
                 // A word without ink has nothing to place (and draws nothing from the generator).
-                if e.fits && e.search == nil { continue }
+                if e.fits && !e.hasInk { continue }
                 var sx = Double(options.width) / 2, sy = Double(options.height) / 2
                 if options.randomStart {
                     sx += (rng.nextUnit() - 0.5) * Double(options.width) / 4
                     sy += (rng.nextUnit() - 0.5) * Double(options.height) / 4
                 }
-                guard let search = e.search else {
+                guard e.fits else {
                     // Too big for the area: the search it was spared would have found nothing, after
-                    // drawing the start above and, as a word's last chance, using up a full search.
-                    if final && fullSearches > 0 { fullSearches -= 1 }
+                    // drawing the start above and, as a word's last chance, using up a last chance.
+                    if final && lastChances > 0 { lastChances -= 1 }
                     continue
                 }
+                // Made only when the fine map is searched: most words that fail never get that far.
+                lazy var search = e.search ?? SearchMask(e.grown)
                 let finder = PlacementSearch(map: map, strategy: options.strategy, depth: depth, plans: finePlans)
                 let coarseFinder = PlacementSearch(map: coarseMap, strategy: options.strategy, depth: coarseDepth,
                                                    plans: coarsePlans)
                 var spot: (x: Int, y: Int)? = nil
+                // A sure fit at (gx, gy) found on a coarser map: the fine map around it pulls the word
+                // as close as the pixels allow.
+                func refine(_ gx: Int, _ gy: Int) -> (x: Int, y: Int) {
+                    let bestKey = finder.key(x: gx, y: gy, width: search.mask.width, height: search.mask.height,
+                                             startX: sx, startY: sy)
+                    if let l = finder.nearest(search, startX: sx, startY: sy, near: (gx, gy, 3), better: bestKey) {
+                        return (l.x, l.y)
+                    }
+                    return (gx, gy)
+                }
                 if options.strategy == .random, let cm = e.coarse, let r = coarseFinder.random(SearchMask(cm), rng: &rng) {
                     spot = (r.x * c, r.y * c)
                 }
                 if spot == nil {
                     // The coarse map finds the nearest sure fit quickly (a fit there is a fit on the
                     // canvas), and the fine map around it pulls the word as close as the pixels allow.
-                    // A word the coarse map cannot place is given up only after a full fine search.
+                    // A word the coarse map cannot place has its last chance on the half-resolution map.
                     var coarseHit: PlacementSearch.Found? = nil
                     if let cm = e.coarse, !coarseFailures.contains(where: { cm.covers($0) }) {
                         coarseHit = coarseFinder.nearest(SearchMask(cm), startX: sx / Double(c), startY: sy / Double(c))
                         if coarseHit == nil { noteCoarseFailure(cm) }
                     }
                     if let g = coarseHit {
-                        let (gx, gy) = (g.x * c, g.y * c)
-                        let bestKey = finder.key(x: gx, y: gy, width: search.mask.width, height: search.mask.height,
-                                                 startX: sx, startY: sy)
-                        spot = (gx, gy)
-                        if let l = finder.nearest(search, startX: sx, startY: sy, near: (gx, gy, 3)), l.key < bestKey {
-                            spot = (l.x, l.y)
+                        spot = refine(g.x * c, g.y * c)
+                    } else if final && lastChances > 0 {
+                        let hm = e.grown.downsampled(by: 2)
+                        if !halfFailures.contains(where: { hm.covers($0) }) {
+                            lastChances -= 1
+                            if half == nil { half = makeHalf() }
+                            let halfFinder = PlacementSearch(map: half!.map, strategy: options.strategy,
+                                                             depth: half!.depth, plans: half!.plans)
+                            // The word's last chance, so any fit will do: the first found, in one of the
+                            // deepest (or nearest) tiles with room, spares visiting all the others.
+                            if let g = halfFinder.nearest(SearchMask(hm), startX: sx / 2, startY: sy / 2, firstFit: true) {
+                                spot = refine(g.x * 2, g.y * 2)
+                            } else {
+                                noteHalfFailure(hm)
+                            }
                         }
-                    } else if final && fullSearches > 0 {
-                        fullSearches -= 1
-                        if let f = finder.nearest(search, startX: sx, startY: sy) { spot = (f.x, f.y) }
                     }
                 }
                 if let s = spot {
@@ -459,6 +504,8 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
         func commit(_ p: Placement) {
             map.insert(p.raw.bits, x: p.x, y: p.y)
             coarseMap.insert(p.raw.bits.downsampled(by: c, offsetX: p.x % c, offsetY: p.y % c), x: p.x / c, y: p.y / c,
+                             countsAsInk: false)
+            half?.map.insert(p.raw.bits.downsampled(by: 2, offsetX: p.x % 2, offsetY: p.y % 2), x: p.x / 2, y: p.y / 2,
                              countsAsInk: false)
             placements.append(p)
             running.placed(size: p.set.size, weight: styled[p.word].term.weight * p.weightFactor)
@@ -513,7 +560,10 @@ private final class MaskCache: @unchecked Sendable {
     struct Entry {
         var set: TypesetWord
         var raw: WordMask
-        /// The mask grown by the margin, ready to search; nil when the word has no ink.
+        /// The mask grown by the margin.
+        var grown: BitMask
+        /// `grown` made ready to search, when it was made ahead on another thread; nil otherwise
+        /// (the placement makes it when it needs it) and for words without ink.
         var search: SearchMask?
         /// The grown mask at the coarse map's resolution. Made ready for searching only when a coarse
         /// search runs: in a crowded layout a known coarse failure often rules the search out.
@@ -521,12 +571,21 @@ private final class MaskCache: @unchecked Sendable {
         /// False when the rasteriser's lower bound showed that the grown mask is larger than the
         /// room it was asked for: nothing was rasterised, `raw` is empty and there is nothing to search.
         var fits = true
+        /// Whether the word has any ink to place.
+        var hasInk: Bool { raw.bits.width > 0 }
     }
 
     private var entries: [Key: Entry] = [:]
     /// Entries being made right now, so a prefetch does not make one the placement is making.
     private var claimed = Set<Key>()
     private let lock = Lock()
+    /// Whether another thread (a prefetch) uses the cache too. Without one, the placement alone
+    /// makes and reads the entries, with no lock to take and no claims to keep.
+    private let shared: Bool
+
+    init(shared: Bool) {
+        self.shared = shared
+    }
 
     /// The entry of `word`, the word at `index` of the layout. With `unlessClaimed` (a prefetch),
     /// nothing is done when another thread is already making it. With `room`, a word whose grown
@@ -537,6 +596,13 @@ private final class MaskCache: @unchecked Sendable {
                                                 typesetter: T, room: (width: Int, height: Int)? = nil,
                                                 unlessClaimed: Bool = false) throws -> Entry? {
         let key = Key(word: index, size: size, angle: angle, margin: margin)
+        if !shared {
+            if let e = entries[key] { return e }
+            let e = try make(word: word, size: size, angle: angle, margin: margin, typesetter: typesetter, room: room,
+                             prefetch: unlessClaimed)
+            entries[key] = e
+            return e
+        }
         let (known, skip) = lock.withLock { () -> (Entry?, Bool) in
             if let e = entries[key] { return (e, false) }
             if unlessClaimed && claimed.contains(key) { return (nil, true) }
@@ -546,21 +612,29 @@ private final class MaskCache: @unchecked Sendable {
         if let known { return known }
         if skip { return nil }
         defer { lock.withLock { _ = claimed.remove(key) } }
+        let e = try make(word: word, size: size, angle: angle, margin: margin, typesetter: typesetter, room: room,
+                         prefetch: unlessClaimed)
+        lock.withLock { entries[key] = e }
+        return e
+    }
+
+    /// Typesets and rasterises `word` at one size and angle, grown by `margin`. A `prefetch` (on
+    /// another thread, with time to spare) also makes the search mask, which the placement
+    /// otherwise makes only when a search of the fine map needs it.
+    private func make<T: Typesetter & GlyphRasterizer>(word: StyledWord, size: Double, angle: Double, margin: Int,
+                                                       typesetter: T, room: (width: Int, height: Int)?,
+                                                       prefetch: Bool) throws -> Entry {
         let set = try typesetter.typeset(word.term.text, font: word.font, size: size)
         if let room, let least = typesetter.coverageLowerBound(of: set, rotation: angle),
            least.width + 2 * margin > room.width || least.height + 2 * margin > room.height {
-            let e = Entry(set: set, raw: WordMask(bits: BitMask(width: 0, height: 0), offsetX: 0, offsetY: 0),
-                          search: nil, coarse: nil, fits: false)
-            lock.withLock { entries[key] = e }
-            return e
+            return Entry(set: set, raw: WordMask(bits: BitMask(width: 0, height: 0), offsetX: 0, offsetY: 0),
+                         grown: BitMask(width: 0, height: 0), search: nil, coarse: nil, fits: false)
         }
         let raw = try typesetter.coverage(of: set, rotation: angle)
         let grown = raw.dilated(by: margin).bits
-        let search = raw.bits.width > 0 ? SearchMask(grown) : nil
+        let search = prefetch && raw.bits.width > 0 ? SearchMask(grown) : nil
         let coarse = raw.bits.width > 0 ? grown.downsampled(by: Engine<T>.coarse) : nil
-        let e = Entry(set: set, raw: raw, search: search, coarse: coarse)
-        lock.withLock { entries[key] = e }
-        return e
+        return Entry(set: set, raw: raw, grown: grown, search: search, coarse: coarse)
     }
 
     /// The entry of `word`, made here if nobody has it yet.

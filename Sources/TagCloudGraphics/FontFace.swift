@@ -190,11 +190,26 @@ final class FontFace {
 
     /// Whether the face maps `scalar` to a real glyph.
     func covers(_ scalar: Unicode.Scalar) -> Bool {
-        FT_Get_Char_Index(face, FT_ULong(scalar.value)) != 0
+        if scalar.value < 128 {
+            // ASCII, most of every word: looked up once per face, then one bit per character.
+            let bits = asciiCoverage
+            return (scalar.value < 64 ? bits.low >> UInt64(scalar.value) : bits.high >> UInt64(scalar.value - 64)) & 1 != 0
+        }
+        return FT_Get_Char_Index(face, FT_ULong(scalar.value)) != 0
     }
 
-    /// Ink boxes measured by `cachedInkBox`, by size and glyph.
-    private var inkBoxes: [InkBoxKey: Rect?] = [:]
+    /// Which of the 128 ASCII characters the face has glyphs for, one bit each.
+    private lazy var asciiCoverage: (low: UInt64, high: UInt64) = {
+        var low: UInt64 = 0, high: UInt64 = 0
+        for c in 0..<128 where FT_Get_Char_Index(face, FT_ULong(c)) != 0 {
+            if c < 64 { low |= 1 << UInt64(c) } else { high |= 1 << UInt64(c - 64) }
+        }
+        return (low, high)
+    }()
+
+    /// Ink boxes measured by `cachedInkBox`, by size and glyph. Read for every glyph shaped, by one
+    /// thread at a time (a face is used under its owner's lock), so without the runtime's check.
+    @exclusivity(unchecked) private var inkBoxes: [InkBoxKey: Rect?] = [:]
     private static let inkBoxLimit = 16_384
 
     private struct InkBoxKey: Hashable {

@@ -29,6 +29,9 @@ public final class FreeTypeGlyphRasterizer: GlyphRasterizer, @unchecked Sendable
     /// Guards `idleFaces`; held only to take or return a face, never while rasterising.
     private let lock = NSLock()
     private var idleFaces: [FaceKey: [RasterFace]] = [:]
+    /// The face returned last, kept out of `idleFaces`: a layout rasterises one font over and over,
+    /// and finding its face again by hashing the font's path costs more than comparing it.
+    private var lastIdle: RasterFace?
     /// Idle faces kept per font; more than the number of threads that can run at once would
     /// only hold memory (each face carries its own glyph cache).
     private let maximumIdleFacesPerFont = max(2, ProcessInfo.processInfo.activeProcessorCount)
@@ -105,8 +108,13 @@ public final class FreeTypeGlyphRasterizer: GlyphRasterizer, @unchecked Sendable
     // MARK: - Face pool
 
     private func checkOut(_ font: ResolvedFont) throws -> RasterFace {
-        let key = FaceKey(file: font.file, faceIndex: font.faceIndex)
         lock.lock()
+        if let face = lastIdle, face.key.faceIndex == font.faceIndex, face.key.file == font.file {
+            lastIdle = nil
+            lock.unlock()
+            return face
+        }
+        let key = FaceKey(file: font.file, faceIndex: font.faceIndex)
         if let face = idleFaces[key]?.popLast() {
             lock.unlock()
             return face
@@ -120,10 +128,16 @@ public final class FreeTypeGlyphRasterizer: GlyphRasterizer, @unchecked Sendable
     private func checkIn(_ face: RasterFace) {
         lock.lock()
         defer { lock.unlock() }
-        var idle = idleFaces[face.key, default: []]
-        // Past the cap the face is dropped here and closed by its deinit, under the library lock.
-        if idle.count < maximumIdleFacesPerFont { idle.append(face) }
-        idleFaces[face.key] = idle
+        guard let last = lastIdle else {
+            lastIdle = face
+            return
+        }
+        // The slot holds one face; the one it held joins the others of its font. Past the cap a
+        // face is dropped here and closed by its deinit, under the library lock.
+        lastIdle = face
+        if idleFaces[last.key, default: []].count < maximumIdleFacesPerFont - 1 {
+            idleFaces[last.key, default: []].append(last)
+        }
     }
 }
 
@@ -234,8 +248,10 @@ private final class Strike {
     let charHeight: FT_F26Dot6
     let matrix: FT_Matrix
     let isIdentity: Bool
-    /// Rendered glyphs keyed by glyph id | x phase << 32 | y phase << 34.
-    var glyphs = [UInt64: GlyphBits](minimumCapacity: 32)
+    /// Rendered glyphs keyed by glyph id | x phase << 32 | y phase << 34. Read for every glyph of
+    /// every word; a strike belongs to one face, used by one thread at a time, so the runtime's
+    /// exclusivity check on each access (a tenth of composing a small word) is left out.
+    @exclusivity(unchecked) var glyphs = [UInt64: GlyphBits](minimumCapacity: 32)
 
     /// Reproduces cairo's arithmetic step by step (cairo-gstate, cairo-matrix and cairo-ft-font):
     /// the outline is only the same, to the 1/64 pixel, if the character size and the 16.16

@@ -18,6 +18,11 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
     private var descriptors: [FontDescriptor: ResolvedFont] = [:]
     private var faces: [ResolvedFont: FontFace] = [:]
     private var words: [WordKey: TypesetWord] = [:]
+    /// The font asked for last and its face: a layout asks for one font over and over, and finding
+    /// it again by hashing its names costs more than comparing them.
+    private var lastFont: (descriptor: FontDescriptor, resolved: ResolvedFont, face: FontFace)?
+    /// One HarfBuzz buffer, cleared and reused for every shaping (all under the lock).
+    private var buffer: OpaquePointer?
 
     private struct WordKey: Hashable {
         var text: String
@@ -38,6 +43,10 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
         self.rasterizer = rasterizer ?? .shared
     }
 
+    deinit {
+        if let buffer { hb_buffer_destroy(buffer) }
+    }
+
     /// Shapes `text` in `font` at `size` points.
     ///
     /// Characters the font lacks are set in fallback fonts, run by run: the text is split into
@@ -54,8 +63,14 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
         let key = WordKey(text: text, font: font, size: size)
         if let cached = words[key] { return cached }
 
-        let requested = try resolve(font)
-        let face = try openFace(requested)
+        let requested: ResolvedFont, face: FontFace
+        if let last = lastFont, last.descriptor == font {
+            (requested, face) = (last.resolved, last.face)
+        } else {
+            requested = try resolve(font)
+            face = try openFace(requested)
+            lastFont = (font, requested, face)
+        }
         let word: TypesetWord
         if !text.unicodeScalars.contains(where: { needsGlyph($0) && !face.covers($0) }) {
             // The common case, one font: shaped as one buffer exactly as before fallback runs existed.
@@ -230,7 +245,7 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
     /// Shapes the whole of `text` in one face.
     private func shape(_ text: String, face: FontFace, size: Double) throws -> TypesetWord {
         let utf8 = Array(text.utf8)
-        return try shapeItem(utf8, from: 0, to: utf8.count, face: face, size: size).word
+        return try shapeItem(utf8, from: 0, to: utf8.count, face: face, size: size, whole: text).word
     }
 
     /// Shapes bytes `start..<end` of `utf8` in `face`, with the rest of the text as context (so
@@ -239,14 +254,18 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
     /// used, and whether the item has a script of its own (`strong`; false for emoji, digits,
     /// punctuation and spaces, whose direction comes from their neighbours).
     private func shapeItem(_ utf8: [UInt8], from start: Int, to end: Int, face: FontFace, size: Double,
-                           direction: hb_direction_t? = nil) throws
+                           direction: hb_direction_t? = nil, whole: String? = nil) throws
         -> (word: TypesetWord, direction: hb_direction_t, strong: Bool) {
-        let text = String(decoding: utf8[start..<end], as: UTF8.self)
+        let text = whole ?? String(decoding: utf8[start..<end], as: UTF8.self)
         try face.setSize(size)
-        guard let buffer = hb_buffer_create(), hb_buffer_allocation_successful(buffer) != 0 else {
+        if buffer == nil { buffer = hb_buffer_create() }
+        guard let buffer, hb_buffer_allocation_successful(buffer) != 0 else {
+            if let buffer { hb_buffer_destroy(buffer) }
+            self.buffer = nil
             throw GraphicsError.harfbuzz("allocate a buffer to shape \"\(text)\"")
         }
-        defer { hb_buffer_destroy(buffer) }
+        // Cleared after use rather than before, so a buffer left in error is never reused.
+        defer { hb_buffer_clear_contents(buffer) }
         // Explicit length: a Swift string may hold NUL, which would cut a C string short.
         utf8.withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) {

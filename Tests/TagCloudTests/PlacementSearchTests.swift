@@ -42,7 +42,7 @@ struct PlacementSearchTests {
         return false
     }
 
-    @Test("the horizontal pyramid agrees with the occupancy, pixel by pixel", arguments: [UInt64(1), 2, 3, 4])
+    @Test("both pyramids agree with the occupancy, pixel by pixel", arguments: [UInt64(1), 2, 3, 4])
     func rowPyramidMatchesBruteForce(seed: UInt64) {
         var rng = SeededRandom(seed: seed)
         let width = 70 + rng.nextInt(below: 130), height = 20 + rng.nextInt(below: 30)
@@ -62,6 +62,10 @@ struct PlacementSearchTests {
                         let expected = (0..<(1 << k)).contains { taken(x + $0, y) }
                         let word = map.pyramid[map.rowLevelStart(k) + y * stride + x / 64]
                         #expect((word >> UInt64(x % 64)) & 1 == (expected ? 1 : 0), "level \(k) at (\(x), \(y))")
+                        // The vertical pyramid: the OR of 2^k rows down, rows past the bottom taken.
+                        let down = (0..<(1 << k)).contains { y + $0 >= height || map.isTaken(x: x, y: y + $0) }
+                        let column = map.pyramid[k * map.levelSize + y * stride + x / 64]
+                        #expect((column >> UInt64(x % 64)) & 1 == (down ? 1 : 0), "vertical level \(k) at (\(x), \(y))")
                     }
                 }
             }
@@ -136,6 +140,19 @@ struct PlacementSearchTests {
                 }
                 if let f = found {
                     #expect(!bruteCollides(map, mask, x: f.x, y: f.y))
+                }
+            }
+            // The first fit (a word's last chance) fits, and exists exactly when some fit does; a
+            // known key to beat leaves only strictly better positions, the best of them.
+            let first = plain.nearest(search, startX: sx, startY: sy, firstFit: true)
+            #expect((first == nil) == (bestKey == nil))
+            if let f = first { #expect(!bruteCollides(map, mask, x: f.x, y: f.y)) }
+            if let best = plain.nearest(search, startX: sx, startY: sy), let f = first {
+                #expect(f.key >= best.key)
+                #expect(plain.nearest(search, startX: sx, startY: sy, better: best.key) == nil)
+                if f.key > best.key {
+                    let better = planned.nearest(search, startX: sx, startY: sy, better: f.key)
+                    #expect(better?.key == best.key)
                 }
             }
             // Searches around a point: the same answer with and without a remembered plan, free,
@@ -219,6 +236,17 @@ struct PlacementSearchTests {
         let deepest = d.indices.max { d[$0] < d[$1] || (d[$0] == d[$1] && $0 > $1) } ?? 0
         #expect(depth.deepest.x == deepest % w && depth.deepest.y == deepest / w)
         #expect(d.contains { $0 > 3 }, "the shape is too thin to test anything")
+        // Asked in coordinates twice as fine, each grid pixel answers for a 2×2 block, and a
+        // block's bound covers every pixel in it.
+        let fine = depth.asked(shift: 1)
+        for y in 0..<(2 * h) { for x in 0..<(2 * w) { #expect(fine.value(x: x, y: y) == d[(y / 2) * w + x / 2]) } }
+        for _ in 0..<50 {
+            let x0 = rng.nextInt(below: 2 * w), y0 = rng.nextInt(below: 2 * h)
+            let x1 = min(2 * w - 1, x0 + rng.nextInt(below: 40)), y1 = min(2 * h - 1, y0 + rng.nextInt(below: 40))
+            var most: Int32 = 0
+            for y in y0...y1 { for x in x0...x1 { most = max(most, fine.value(x: x, y: y)) } }
+            #expect(fine.maxValue(x0: x0, y0: y0, x1: x1, y1: y1) >= most)
+        }
     }
 
     @Test("the pixel test visits inked rows densest first, ties top first, short and tall masks alike",
@@ -243,8 +271,12 @@ struct PlacementSearchTests {
         #expect(m.words == expected)
         #expect(m.popCount == 70 + 6)
         var rng = SeededRandom(seed: 5)
-        for _ in 0..<40 {
-            let w = 1 + rng.nextInt(below: 130), h = 1 + rng.nextInt(below: 7), r = 1 + rng.nextInt(below: 3)
+        for i in 0..<42 {
+            // The last two grow by more than a word's worth of bits (2r ≥ 64), a path of its own.
+            let big = i >= 40
+            let w = big ? 1 + rng.nextInt(below: 12) : 1 + rng.nextInt(below: 130)
+            let h = big ? 1 + rng.nextInt(below: 2) : 1 + rng.nextInt(below: 7)
+            let r = big ? 32 + rng.nextInt(below: 3) : 1 + rng.nextInt(below: 3)
             let src = BitMask(width: w, height: h) { _, _ in rng.nextUnit() < 0.1 }
             let grown = src.dilated(by: r)
             #expect(grown.width == w + 2 * r && grown.height == h + 2 * r)

@@ -104,6 +104,9 @@ struct BitMaskTests {
             for oy in 0..<4 {
                 #expect(m.downsampled(by: 4, offsetX: offset, offsetY: oy) == reference(m, 4, offset, oy))
             }
+            for oy in 0..<2 {
+                #expect(m.downsampled(by: 2, offsetX: offset % 2, offsetY: oy) == reference(m, 2, offset % 2, oy))
+            }
             #expect(m.downsampled(by: 3, offsetX: offset % 3, offsetY: 1) == reference(m, 3, offset % 3, 1))
         }
     }
