@@ -296,6 +296,25 @@ extension OccupancyMap {
         return n < 64 ? ~blocked & ((UInt64(1) &<< UInt64(n)) &- 1) : ~blocked
     }
 
+    /// `freeBits` for a tile whose windows all lie inside the map (`t` plus the farthest window's
+    /// word and one more before `stride`): no window word past the right edge to stand in for.
+    @inline(__always)
+    static func freeBitsInside(_ p: UnsafeBufferPointer<UInt64>, _ windows: UnsafeBufferPointer<Window>, stride: Int,
+                               row y: Int, tile t: Int, count n: Int) -> UInt64 {
+        var blocked: UInt64 = 0
+        let rowOffset = y &* stride &+ t
+        for w in windows {
+            let i = w.offset &+ rowOffset
+            if w.shift == 0 {
+                blocked |= p[i]
+            } else {
+                blocked |= (p[i] &>> w.shift) | (p[i &+ 1] &<< (64 &- w.shift))
+            }
+            if blocked == ~0 { return 0 }
+        }
+        return n < 64 ? ~blocked & ((UInt64(1) &<< UInt64(n)) &- 1) : ~blocked
+    }
+
     /// The pixel test of `mask` (`m`, its words) at (`x`, `y`) over its rows in the order given;
     /// `p` is `pyramid`. Returns where in `rows` the first colliding row is, or -1 when none collides.
     @inline(__always)
@@ -466,6 +485,8 @@ struct PlacementSearch {
         var found = false, bestX = 0, bestY = 0, bestKey = better
         let windows = map.windows(search)
         let stride = map.stride, mw = m.wordsPerRow
+        // Tiles left of this one have every window word inside the map.
+        let insideBelow = stride - 1 - (windows.map(\.word).max() ?? 0)
         map.pyramid.withUnsafeBufferPointer { p in
             windows.withUnsafeBufferPointer { win in
                 m.words.withUnsafeBufferPointer { mask in
@@ -480,8 +501,11 @@ struct PlacementSearch {
                                 if bestKey <= bounds[t] { continue }
                                 let tx = tx0 + t % spanX, ty = ty0 + t / spanX
                                 let x0 = tx * 64, count = min(maxX, x0 + 63) - x0 + 1
+                                let inside = tx < insideBelow
                                 for y in (ty * th)...min(maxY, ty * th + th - 1) {
-                                    var free = OccupancyMap.freeBits(p, win, stride: stride, row: y, tile: tx, count: count)
+                                    var free = inside
+                                        ? OccupancyMap.freeBitsInside(p, win, stride: stride, row: y, tile: tx, count: count)
+                                        : OccupancyMap.freeBits(p, win, stride: stride, row: y, tile: tx, count: count)
                                     while free != 0 {
                                         let x = x0 + free.trailingZeroBitCount
                                         free &= free - 1
