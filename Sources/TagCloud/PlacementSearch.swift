@@ -274,41 +274,25 @@ extension OccupancyMap {
     }
 
     /// The positions `64 t ..< 64 t + n` of row `y` (bit i = position 64 t + i) where every window
-    /// finds free pixels; `p` is `pyramid`.
+    /// finds free pixels; `p` is `pyramid`. `inside` says that every window word and the one after
+    /// it lie inside the map (`t` plus the farthest window's word plus one is below `stride`), so no
+    /// word past the right edge needs standing in for; callers pass it as a literal, so each use
+    /// compiles to a loop of its own.
     @inline(__always)
     static func freeBits(_ p: UnsafeBufferPointer<UInt64>, _ windows: UnsafeBufferPointer<Window>, stride: Int,
-                         row y: Int, tile t: Int, count n: Int) -> UInt64 {
+                         row y: Int, tile t: Int, count n: Int, inside: Bool = false) -> UInt64 {
         // Wrapping arithmetic and masking shifts: every index and shift here is in range by
         // construction, and the checks would cost as much as the work.
         var blocked: UInt64 = 0
         let rowOffset = y &* stride &+ t
         for w in windows {
             let q = t &+ w.word, i = w.offset &+ rowOffset
-            let lo: UInt64 = q < stride ? p[i] : ~0
+            let lo: UInt64 = inside || q < stride ? p[i] : ~0
             if w.shift == 0 {
                 blocked |= lo
             } else {
-                let hi: UInt64 = q &+ 1 < stride ? p[i &+ 1] : ~0
+                let hi: UInt64 = inside || q &+ 1 < stride ? p[i &+ 1] : ~0
                 blocked |= (lo &>> w.shift) | (hi &<< (64 &- w.shift))
-            }
-            if blocked == ~0 { return 0 }
-        }
-        return n < 64 ? ~blocked & ((UInt64(1) &<< UInt64(n)) &- 1) : ~blocked
-    }
-
-    /// `freeBits` for a tile whose windows all lie inside the map (`t` plus the farthest window's
-    /// word and one more before `stride`): no window word past the right edge to stand in for.
-    @inline(__always)
-    static func freeBitsInside(_ p: UnsafeBufferPointer<UInt64>, _ windows: UnsafeBufferPointer<Window>, stride: Int,
-                               row y: Int, tile t: Int, count n: Int) -> UInt64 {
-        var blocked: UInt64 = 0
-        let rowOffset = y &* stride &+ t
-        for w in windows {
-            let i = w.offset &+ rowOffset
-            if w.shift == 0 {
-                blocked |= p[i]
-            } else {
-                blocked |= (p[i] &>> w.shift) | (p[i &+ 1] &<< (64 &- w.shift))
             }
             if blocked == ~0 { return 0 }
         }
@@ -504,7 +488,8 @@ struct PlacementSearch {
                                 let inside = tx < insideBelow
                                 for y in (ty * th)...min(maxY, ty * th + th - 1) {
                                     var free = inside
-                                        ? OccupancyMap.freeBitsInside(p, win, stride: stride, row: y, tile: tx, count: count)
+                                        ? OccupancyMap.freeBits(p, win, stride: stride, row: y, tile: tx, count: count,
+                                                                inside: true)
                                         : OccupancyMap.freeBits(p, win, stride: stride, row: y, tile: tx, count: count)
                                     while free != 0 {
                                         let x = x0 + free.trailingZeroBitCount

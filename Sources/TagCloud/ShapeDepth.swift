@@ -8,7 +8,7 @@ struct ShapeDepth: Sendable {
     /// Canvas pixels per grid pixel, as a power of two: a depth asked about canvas pixel (x, y) is
     /// that of grid pixel (x >> shift, y >> shift). The canvas's depths kept at half resolution cost
     /// a quarter as much to work out, and only order the positions a search visits.
-    let shift: Int
+    private(set) var shift: Int
     /// Depth per pixel (chamfer 3-4 units: 3 per straight step), row by row, with a border of one
     /// zero pixel all round: pixel (x, y) is at `(y + 1) * (width + 2) + x + 1`.
     let values: [Int32]
@@ -121,13 +121,9 @@ struct ShapeDepth: Sendable {
 
     /// The same depths, asked about in coordinates `1 << shift` times finer than the grid.
     func asked(shift: Int) -> ShapeDepth {
-        ShapeDepth(self, shift: shift)
-    }
-
-    private init(_ other: ShapeDepth, shift: Int) {
-        width = other.width; height = other.height; self.shift = shift
-        values = other.values; cellsX = other.cellsX; cellsY = other.cellsY; cellMax = other.cellMax
-        deepest = other.deepest
+        var depth = self
+        depth.shift = shift
+        return depth
     }
 
     /// Depth of a pixel (0 outside the allowed area or the canvas).

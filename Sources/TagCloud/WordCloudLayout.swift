@@ -93,11 +93,10 @@ public struct WordCloudLayout: Sendable {
             if options.contourWidth > 0 { contours = ShapeMask.traced(from: m).contours }
         }
         let forbidden = allowed?.inverted()
-        // The depths inside the shape, worked out at half resolution (for the canvas and the
-        // half-resolution map alike): they only order the positions a search visits.
-        let depth = allowed == nil ? nil
-            : ShapeDepth(allowed: Engine<T>.coarseForbidden(forbidden, width: options.width, height: options.height,
-                                                            factor: 2).inverted(), shift: 1)
+        // The shape at half resolution: its depths (for the canvas and the half-resolution map alike,
+        // as they only order the positions a search visits) and the half map's walls.
+        let halfForbidden = Engine<T>.coarseForbidden(forbidden, width: options.width, height: options.height, factor: 2)
+        let depth = allowed == nil ? nil : ShapeDepth(allowed: halfForbidden.inverted(), shift: 1)
 
         // Angles to try for each word, drawn now so every attempt below makes the same choices.
         let angles = styled.map { _ in chooseAngles(&rng) }
@@ -107,7 +106,8 @@ public struct WordCloudLayout: Sendable {
         let coarseDepth = allowed == nil ? nil : ShapeDepth(allowed: coarseForbidden.inverted())
         let engine = Engine(options: options, masksOnSecondThread: masksOnSecondThread, styled: styled, angles: angles,
                             typesetter: typesetter,
-                            forbidden: forbidden, depth: depth, coarseForbidden: coarseForbidden, coarseDepth: coarseDepth,
+                            forbidden: forbidden, depth: depth, halfForbidden: halfForbidden,
+                            coarseForbidden: coarseForbidden, coarseDepth: coarseDepth,
                             room: allowed?.setExtent ?? (options.width, options.height),
                             cache: MaskCache(shared: masksOnSecondThread))
         let maxSize = try options.maxFontSize ?? engine.automaticMaxSize()
@@ -201,6 +201,8 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
     let typesetter: T
     let forbidden: BitMask?
     let depth: ShapeDepth?
+    /// The half-resolution map's forbidden cells, for when a word's last chance needs that map.
+    let halfForbidden: BitMask
     /// The canvas at 1/`coarse` resolution, a cell taken when any of its pixels is: a fit found there
     /// is a fit on the canvas, found sixteen times faster, so the search reaches the far edge of a
     /// crowded cloud quickly; the fine map then only needs searching around that fit.
@@ -296,35 +298,21 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
         // resolution) cannot place is reported unplaced.
         // The Python package instead stops at its first word that does not fit.
         var lastChances = 200
-        // Coarse masks that fit nowhere on the coarse map. The map only fills up, so a mask that
-        // covers one of them (moved by some offset) fits nowhere either: in a crowded shape most
-        // words that fail at the minimum size are spared their search of the whole coarse map.
-        var coarseFailures: [BitMask] = []
-        func noteCoarseFailure(_ m: BitMask) {
-            coarseFailures.removeAll { $0.covers(m) }
-            coarseFailures.append(m)
-            if coarseFailures.count > 24 { coarseFailures.removeFirst() }
-        }
+        // Coarse masks that fit nowhere on the coarse map.
+        var coarseFailures = FailedMasks()
         // A word's last chance, once the coarse map has no room for it, is a search of the canvas at
         // half resolution: gaps too narrow for the coarse map's cells are found there at a quarter of
         // the cost of searching every pixel. That map is made the first time it is needed (a cloud
         // with room to spare never needs it) and kept up to date from then on.
         var half: (map: OccupancyMap, depth: ShapeDepth?, plans: PlacementSearch.PlanCache)? = nil
         func makeHalf() -> (map: OccupancyMap, depth: ShapeDepth?, plans: PlacementSearch.PlanCache) {
-            let walls = Self.coarseForbidden(forbidden, width: options.width, height: options.height, factor: 2)
             var taken = map.taken.downsampled(by: 2)
-            for k in taken.words.indices { taken.words[k] |= walls.words[k] }
-            return (OccupancyMap(width: walls.width, height: walls.height, forbidden: taken),
+            for k in taken.words.indices { taken.words[k] |= halfForbidden.words[k] }
+            return (OccupancyMap(width: halfForbidden.width, height: halfForbidden.height, forbidden: taken),
                     depth?.asked(shift: 0), PlacementSearch.PlanCache())
         }
-        // Masks that fit nowhere on the half-resolution map, remembered like the coarse ones.
-        var halfFailures: [BitMask] = []
-        func noteHalfFailure(_ m: BitMask) {
-            guard m.wordsPerRow == 1 else { return }
-            halfFailures.removeAll { $0.covers(m) }
-            halfFailures.append(m)
-            if halfFailures.count > 24 { halfFailures.removeFirst() }
-        }
+        // Masks that fit nowhere on the half-resolution map.
+        var halfFailures = FailedMasks()
         var running = Running(size: predicted.first ?? options.minFontSize, weight: styled.first?.term.weight ?? 1,
                               cap: .infinity, first: true)
         let minSize = options.minFontSize
@@ -435,15 +423,15 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
                     // canvas), and the fine map around it pulls the word as close as the pixels allow.
                     // A word the coarse map cannot place has its last chance on the half-resolution map.
                     var coarseHit: PlacementSearch.Found? = nil
-                    if let cm = e.coarse, !coarseFailures.contains(where: { cm.covers($0) }) {
+                    if let cm = e.coarse, !coarseFailures.rulesOut(cm) {
                         coarseHit = coarseFinder.nearest(SearchMask(cm), startX: sx / Double(c), startY: sy / Double(c))
-                        if coarseHit == nil { noteCoarseFailure(cm) }
+                        if coarseHit == nil { coarseFailures.note(cm) }
                     }
                     if let g = coarseHit {
                         spot = refine(g.x * c, g.y * c)
                     } else if final && lastChances > 0 {
                         let hm = e.grown.downsampled(by: 2)
-                        if !halfFailures.contains(where: { hm.covers($0) }) {
+                        if !halfFailures.rulesOut(hm) {
                             lastChances -= 1
                             if half == nil { half = makeHalf() }
                             let halfFinder = PlacementSearch(map: half!.map, strategy: options.strategy,
@@ -453,7 +441,7 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
                             if let g = halfFinder.nearest(SearchMask(hm), startX: sx / 2, startY: sy / 2, firstFit: true) {
                                 spot = refine(g.x * 2, g.y * 2)
                             } else {
-                                noteHalfFailure(hm)
+                                halfFailures.note(hm)
                             }
                         }
                     }

@@ -188,6 +188,27 @@ struct PlacementSearchTests {
         _ = sawNowhere
     }
 
+    @Test("failed masks rule out the masks that cover them, keep no mask another covers, and only so many")
+    func failedMasks() {
+        let solid = { (w: Int, h: Int) in BitMask(width: w, height: h) { _, _ in true } }
+        var failed = FailedMasks()
+        failed.note(solid(6, 3))
+        #expect(failed.rulesOut(solid(6, 3)) && failed.rulesOut(solid(9, 4)))
+        #expect(!failed.rulesOut(solid(5, 3)) && !failed.rulesOut(solid(9, 2)))
+        // A ring around a hole the size of the failure does not cover it.
+        #expect(!failed.rulesOut(BitMask(width: 8, height: 5) { x, y in x == 0 || y == 0 || x == 7 || y == 4 }))
+        // A smaller failure replaces the larger ones it is contained in.
+        failed.note(solid(4, 2))
+        #expect(failed.masks.count == 1 && failed.rulesOut(solid(5, 3)))
+        // Masks wider than a word are not kept (covers compares single words).
+        failed.note(solid(70, 1))
+        #expect(failed.masks.count == 1)
+        for i in 0..<(FailedMasks.capacity + 5) {
+            failed.note(BitMask(width: 3 + i % 50, height: 1) { x, _ in x == 0 || x == 2 + i % 50 })
+        }
+        #expect(failed.masks.count == FailedMasks.capacity)
+    }
+
     @Test("a word that fits nowhere is proven so on a crowded canvas")
     func fitsNowhereOnFullCanvas() {
         var rng = SeededRandom(seed: 11)
