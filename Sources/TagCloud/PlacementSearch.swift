@@ -256,21 +256,24 @@ extension OccupancyMap {
     /// The windows of `search`'s probes on this map, row probes first (the longest row run is the
     /// probe most often blocked in a crowded region), then the column probes.
     func windows(_ search: SearchMask) -> [Window] {
-        var out: [Window] = []
-        out.reserveCapacity(2 * (search.rowProbes.count + search.probes.count))
-        for probe in search.rowProbes {
-            let base = rowLevelStart(probe.level) + probe.row * stride
-            for column in [probe.columnA, probe.columnB] {
-                out.append(Window(offset: base + (column >> 6), word: column >> 6, shift: UInt64(column & 63)))
+        // Written in place: a search makes this list every time, and appending cost more than reading.
+        let count = 2 * (search.rowProbes.count + search.probes.count)
+        return [Window](unsafeUninitializedCapacity: count) { out, made in
+            var i = 0
+            func put(_ w: Window) { out.baseAddress!.advanced(by: i).initialize(to: w); i += 1 }
+            for probe in search.rowProbes {
+                let base = rowLevelStart(probe.level) + probe.row * stride
+                put(Window(offset: base + (probe.columnA >> 6), word: probe.columnA >> 6, shift: UInt64(probe.columnA & 63)))
+                put(Window(offset: base + (probe.columnB >> 6), word: probe.columnB >> 6, shift: UInt64(probe.columnB & 63)))
             }
-        }
-        for probe in search.probes {
-            for row in [probe.rowA, probe.rowB] {
-                out.append(Window(offset: probe.level * levelSize + row * stride + (probe.column >> 6),
-                                  word: probe.column >> 6, shift: UInt64(probe.column & 63)))
+            for probe in search.probes {
+                let base = probe.level * levelSize + (probe.column >> 6)
+                let word = probe.column >> 6, shift = UInt64(probe.column & 63)
+                put(Window(offset: base + probe.rowA * stride, word: word, shift: shift))
+                put(Window(offset: base + probe.rowB * stride, word: word, shift: shift))
             }
+            made = i
         }
-        return out
     }
 
     /// The positions `64 t ..< 64 t + n` of row `y` (bit i = position 64 t + i) where every window
@@ -436,32 +439,44 @@ struct PlacementSearch {
                                tx0: tx0, tx1: tx1, ty0: ty0, ty1: ty1)
         let n = Self.buckets
         let plan: Plan
-        if let known = plans?.plans[planKey] {
+        // A window around a coarse fit is the fit's own and never comes back: not worth remembering.
+        let reusable = near == nil
+        if reusable, let known = plans?.plans[planKey] {
             plan = known
         } else {
-            var bounds = [Double](repeating: 0, count: spanX * (ty1 - ty0 + 1))
+            let tiles = spanX * (ty1 - ty0 + 1)
             var lo = Double.infinity, hi = -Double.infinity
-            for ty in ty0...ty1 {
-                for tx in tx0...tx1 {
-                    let b = bound(tx, ty)
-                    bounds[(ty - ty0) * spanX + tx - tx0] = b
-                    lo = min(lo, b); hi = max(hi, b)
+            let bounds = [Double](unsafeUninitializedCapacity: tiles) { out, made in
+                for ty in ty0...ty1 {
+                    for tx in tx0...tx1 {
+                        let b = bound(tx, ty)
+                        out[(ty - ty0) * spanX + tx - tx0] = b
+                        lo = min(lo, b); hi = max(hi, b)
+                    }
                 }
+                made = tiles
             }
             let width = max(1e-9, (hi - lo) / Double(n))
+            @inline(__always) func bucket(_ b: Double) -> Int { min(n - 1, Int((b - lo) / width)) }
+            // Counting sort of the tiles by bucket, in tile order within one (the visiting order).
             var counts = [Int](repeating: 0, count: n + 1)
-            func bucket(_ b: Double) -> Int { min(n - 1, Int((b - lo) / width)) }
-            for b in bounds { counts[bucket(b) + 1] += 1 }
-            for i in 0..<n { counts[i + 1] += counts[i] }
-            var order = [Int32](repeating: 0, count: bounds.count)
-            var fill = counts
-            for (t, b) in bounds.enumerated() {
-                let k = bucket(b)
-                order[fill[k]] = Int32(t)
-                fill[k] += 1
+            let order = counts.withUnsafeMutableBufferPointer { counts in
+                for b in bounds { counts[bucket(b) + 1] += 1 }
+                for i in 0..<n { counts[i + 1] += counts[i] }
+                return withUnsafeTemporaryAllocation(of: Int.self, capacity: n) { fill in
+                    for i in 0..<n { fill[i] = counts[i] }
+                    return [Int32](unsafeUninitializedCapacity: tiles) { order, made in
+                        for t in 0..<tiles {
+                            let k = bucket(bounds[t])
+                            order[fill[k]] = Int32(t)
+                            fill[k] += 1
+                        }
+                        made = tiles
+                    }
+                }
             }
             plan = Plan(bounds: bounds, counts: counts, order: order, lo: lo, width: width)
-            plans?.remember(plan, for: planKey)
+            if reusable { plans?.remember(plan, for: planKey) }
         }
         let bounds = plan.bounds, counts = plan.counts, order = plan.order, lo = plan.lo, width = plan.width
 
@@ -470,7 +485,9 @@ struct PlacementSearch {
         let windows = map.windows(search)
         let stride = map.stride, mw = m.wordsPerRow
         // Tiles left of this one have every window word inside the map.
-        let insideBelow = stride - 1 - (windows.map(\.word).max() ?? 0)
+        var farthest = 0
+        for w in windows { farthest = max(farthest, w.word) }
+        let insideBelow = stride - 1 - farthest
         map.pyramid.withUnsafeBufferPointer { p in
             windows.withUnsafeBufferPointer { win in
                 m.words.withUnsafeBufferPointer { mask in
