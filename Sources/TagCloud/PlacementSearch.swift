@@ -400,28 +400,13 @@ struct PlacementSearch {
         let m = search.mask
         let maxX = map.width - m.width, maxY = map.height - m.height
         guard maxX >= 0, maxY >= 0 else { return nil }
-        let hw = Double(m.width) / 2, hh = Double(m.height) / 2
-        let big = Double(max(map.width, map.height))
-        let ex = big / Double(map.width), ey = big / Double(map.height)
-        let rect = strategy == .rectangular
         let th = Self.tileHeight
         let tilesX = maxX / 64 + 1, tilesY = maxY / th + 1
-        let ihw = m.width / 2, ihh = m.height / 2
-
-        // The key of a position (smaller is better) and a lower bound of it over a tile.
-        @inline(__always) func key(_ x: Int, _ y: Int) -> Double {
-            if let depth { return -Double(depth.value(x: x + ihw, y: y + ihh)) }
-            let dx = (Double(x) + hw - sx) * ex, dy = (Double(y) + hh - sy) * ey
-            return rect ? max(dx.magnitude, dy.magnitude) : dx * dx + dy * dy
-        }
+        let ranking = Ranking(self, width: m.width, height: m.height, startX: sx, startY: sy)
+        @inline(__always) func key(_ x: Int, _ y: Int) -> Double { ranking.key(x, y) }
         func bound(_ tx: Int, _ ty: Int) -> Double {
-            let x0 = tx * 64, x1 = min(maxX, x0 + 63), y0 = ty * th, y1 = min(maxY, y0 + th - 1)
-            if let depth {
-                return -Double(depth.maxValue(x0: x0 + ihw, y0: y0 + ihh, x1: x1 + ihw, y1: y1 + ihh))
-            }
-            let cx = min(max(sx, Double(x0) + hw), Double(x1) + hw), cy = min(max(sy, Double(y0) + hh), Double(y1) + hh)
-            let dx = (cx - sx) * ex, dy = (cy - sy) * ey
-            return rect ? max(dx.magnitude, dy.magnitude) : dx * dx + dy * dy
+            let x0 = tx * 64, y0 = ty * th
+            return ranking.bound(x0: x0, y0: y0, x1: min(maxX, x0 + 63), y1: min(maxY, y0 + th - 1))
         }
 
         // Only tiles around `near` when given (a window of about `radius` tiles each way).
@@ -537,11 +522,49 @@ struct PlacementSearch {
 
     /// The key `nearest` ranks the position of a `width`×`height` mask by.
     func key(x: Int, y: Int, width: Int, height: Int, startX sx: Double, startY sy: Double) -> Double {
-        if let depth { return -Double(depth.value(x: x + width / 2, y: y + height / 2)) }
-        let big = Double(max(map.width, map.height))
-        let dx = (Double(x) + Double(width) / 2 - sx) * big / Double(map.width)
-        let dy = (Double(y) + Double(height) / 2 - sy) * big / Double(map.height)
-        return strategy == .rectangular ? max(dx.magnitude, dy.magnitude) : dx * dx + dy * dy
+        Ranking(self, width: width, height: height, startX: sx, startY: sy).key(x, y)
+    }
+
+    /// How positions of one mask size are ranked from one start: the key of a top-left position
+    /// (smaller is better) and a lower bound of it over a block of positions. One definition for
+    /// the search and for its callers, so a key handed back as `better` compares exactly.
+    struct Ranking {
+        let depth: ShapeDepth?
+        let rectangular: Bool
+        /// Half the mask's size, as reals (to the centre) and whole pixels (to the depth looked up).
+        let hw: Double, hh: Double
+        let ihw: Int, ihh: Int
+        /// The start, and the stretch that makes the spiral follow the canvas's aspect.
+        let sx: Double, sy: Double
+        let ex: Double, ey: Double
+
+        init(_ search: PlacementSearch, width: Int, height: Int, startX: Double, startY: Double) {
+            depth = search.depth
+            rectangular = search.strategy == .rectangular
+            hw = Double(width) / 2; hh = Double(height) / 2
+            ihw = width / 2; ihh = height / 2
+            sx = startX; sy = startY
+            let big = Double(max(search.map.width, search.map.height))
+            ex = big / Double(search.map.width); ey = big / Double(search.map.height)
+        }
+
+        @inline(__always)
+        func key(_ x: Int, _ y: Int) -> Double {
+            if let depth { return -Double(depth.value(x: x + ihw, y: y + ihh)) }
+            return distance((Double(x) + hw - sx) * ex, (Double(y) + hh - sy) * ey)
+        }
+
+        /// A lower bound of `key` over top-left positions `x0...x1` × `y0...y1`.
+        func bound(x0: Int, y0: Int, x1: Int, y1: Int) -> Double {
+            if let depth { return -Double(depth.maxValue(x0: x0 + ihw, y0: y0 + ihh, x1: x1 + ihw, y1: y1 + ihh)) }
+            let cx = min(max(sx, Double(x0) + hw), Double(x1) + hw), cy = min(max(sy, Double(y0) + hh), Double(y1) + hh)
+            return distance((cx - sx) * ex, (cy - sy) * ey)
+        }
+
+        @inline(__always)
+        private func distance(_ dx: Double, _ dy: Double) -> Double {
+            rectangular ? max(dx.magnitude, dy.magnitude) : dx * dx + dy * dy
+        }
     }
 
     /// A position drawn uniformly from up to `samples` free candidates (reservoir sampling over the
