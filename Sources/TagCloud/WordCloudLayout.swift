@@ -109,7 +109,7 @@ public struct WordCloudLayout: Sendable {
                             forbidden: forbidden, depth: depth, halfForbidden: halfForbidden,
                             coarseForbidden: coarseForbidden, coarseDepth: coarseDepth,
                             room: allowed?.setExtent ?? (options.width, options.height),
-                            cache: MaskCache(shared: masksOnSecondThread))
+                            cache: MaskCache(shared: masksOnSecondThread, words: styled.count))
         let maxSize = try options.maxFontSize ?? engine.automaticMaxSize()
         var attempt = try engine.attempt(scale: 1, maxSize: maxSize, seed: placementSeed)
         var scale = 1.0
@@ -535,44 +535,69 @@ private struct Running {
     }
 }
 
-/// Typeset words and their masks, keyed by word, size, angle and margin; safe to share across threads.
-/// One cache serves one layout, so a word is known by its index (no string to hash on every lookup).
+/// Typeset words and their masks, by word, size, angle and margin; safe to share across threads.
+/// One cache serves one layout, so a word is known by its index, and its few entries (its angles
+/// and the sizes it shrank through) are kept in a short list of its own: no hashing on every
+/// lookup, and no table of large values to grow and move.
 private final class MaskCache: @unchecked Sendable {
-    struct Key: Hashable {
-        var word: Int
-        var size: Double
-        var angle: Double
-        var margin: Int
-    }
-
-    struct Entry {
-        var set: TypesetWord
-        var raw: WordMask
+    /// One word at one size, angle and margin. A class: the placement looks entries up all the
+    /// time, and handing out a reference costs one retain where a copy would retain every array.
+    final class Entry: Sendable {
+        let size: Double
+        let angle: Double
+        let margin: Int
+        let set: TypesetWord
+        let raw: WordMask
         /// The mask grown by the margin.
-        var grown: BitMask
+        let grown: BitMask
         /// `grown` made ready to search, when it was made ahead on another thread; nil otherwise
         /// (the placement makes it when it needs it) and for words without ink.
-        var search: SearchMask?
+        let search: SearchMask?
         /// The grown mask at the coarse map's resolution. Made ready for searching only when a coarse
         /// search runs: in a crowded layout a known coarse failure often rules the search out.
-        var coarse: BitMask?
+        let coarse: BitMask?
         /// False when the rasteriser's lower bound showed that the grown mask is larger than the
         /// room it was asked for: nothing was rasterised, `raw` is empty and there is nothing to search.
-        var fits = true
+        let fits: Bool
         /// Whether the word has any ink to place.
         var hasInk: Bool { raw.bits.width > 0 }
+
+        init(size: Double, angle: Double, margin: Int, set: TypesetWord, raw: WordMask, grown: BitMask,
+             search: SearchMask?, coarse: BitMask?, fits: Bool = true) {
+            self.size = size; self.angle = angle; self.margin = margin
+            self.set = set; self.raw = raw; self.grown = grown; self.search = search; self.coarse = coarse
+            self.fits = fits
+        }
+
+        func matches(size: Double, angle: Double, margin: Int) -> Bool {
+            self.size == size && self.angle == angle && self.margin == margin
+        }
     }
 
-    private var entries: [Key: Entry] = [:]
+    /// The entries of each word, by the word's index in the layout.
+    private var entries: [[Entry]]
     /// Entries being made right now, so a prefetch does not make one the placement is making.
-    private var claimed = Set<Key>()
+    private var claimed: [(word: Int, size: Double, angle: Double, margin: Int)] = []
     private let lock = Lock()
     /// Whether another thread (a prefetch) uses the cache too. Without one, the placement alone
     /// makes and reads the entries, with no lock to take and no claims to keep.
     private let shared: Bool
 
-    init(shared: Bool) {
+    init(shared: Bool, words: Int) {
         self.shared = shared
+        entries = Array(repeating: [], count: words)
+    }
+
+    private func known(_ index: Int, size: Double, angle: Double, margin: Int) -> Entry? {
+        for e in entries[index] where e.matches(size: size, angle: angle, margin: margin) { return e }
+        return nil
+    }
+
+    /// The word typeset at `size` already, at another angle or margin: typesetting does not
+    /// depend on either.
+    private func typeset(_ index: Int, size: Double) -> TypesetWord? {
+        for e in entries[index] where e.size == size { return e.set }
+        return nil
     }
 
     /// The entry of `word`, the word at `index` of the layout. With `unlessClaimed` (a prefetch),
@@ -583,46 +608,56 @@ private final class MaskCache: @unchecked Sendable {
     func entry<T: Typesetter & GlyphRasterizer>(index: Int, word: StyledWord, size: Double, angle: Double, margin: Int,
                                                 typesetter: T, room: (width: Int, height: Int)? = nil,
                                                 unlessClaimed: Bool = false) throws -> Entry? {
-        let key = Key(word: index, size: size, angle: angle, margin: margin)
         if !shared {
-            if let e = entries[key] { return e }
-            let e = try make(word: word, size: size, angle: angle, margin: margin, typesetter: typesetter, room: room,
-                             prefetch: unlessClaimed)
-            entries[key] = e
+            if let e = known(index, size: size, angle: angle, margin: margin) { return e }
+            let e = try make(word: word, typeset: typeset(index, size: size), size: size, angle: angle, margin: margin,
+                             typesetter: typesetter, room: room, prefetch: unlessClaimed)
+            entries[index].append(e)
             return e
         }
-        let (known, skip) = lock.withLock { () -> (Entry?, Bool) in
-            if let e = entries[key] { return (e, false) }
-            if unlessClaimed && claimed.contains(key) { return (nil, true) }
-            claimed.insert(key)
-            return (nil, false)
+        let (found, set, skip) = lock.withLock { () -> (Entry?, TypesetWord?, Bool) in
+            if let e = known(index, size: size, angle: angle, margin: margin) { return (e, nil, false) }
+            let isClaimed = claimed.contains { $0 == (index, size, angle, margin) }
+            if unlessClaimed && isClaimed { return (nil, nil, true) }
+            claimed.append((index, size, angle, margin))
+            return (nil, typeset(index, size: size), false)
         }
-        if let known { return known }
+        if let found { return found }
         if skip { return nil }
-        defer { lock.withLock { _ = claimed.remove(key) } }
-        let e = try make(word: word, size: size, angle: angle, margin: margin, typesetter: typesetter, room: room,
-                         prefetch: unlessClaimed)
-        lock.withLock { entries[key] = e }
-        return e
+        defer {
+            lock.withLock {
+                if let k = claimed.firstIndex(where: { $0 == (index, size, angle, margin) }) { claimed.remove(at: k) }
+            }
+        }
+        let e = try make(word: word, typeset: set, size: size, angle: angle, margin: margin, typesetter: typesetter,
+                         room: room, prefetch: unlessClaimed)
+        return lock.withLock {
+            // Made by the other thread meanwhile (both may make one when neither gives way): the first kept.
+            if let first = known(index, size: size, angle: angle, margin: margin) { return first }
+            entries[index].append(e)
+            return e
+        }
     }
 
-    /// Typesets and rasterises `word` at one size and angle, grown by `margin`. A `prefetch` (on
-    /// another thread, with time to spare) also makes the search mask, which the placement
-    /// otherwise makes only when a search of the fine map needs it.
-    private func make<T: Typesetter & GlyphRasterizer>(word: StyledWord, size: Double, angle: Double, margin: Int,
-                                                       typesetter: T, room: (width: Int, height: Int)?,
-                                                       prefetch: Bool) throws -> Entry {
-        let set = try typesetter.typeset(word.term.text, font: word.font, size: size)
+    /// Typesets (unless `known` already is) and rasterises `word` at one size and angle, grown by
+    /// `margin`. A `prefetch` (on another thread, with time to spare) also makes the search mask,
+    /// which the placement otherwise makes only when a search of the fine map needs it.
+    private func make<T: Typesetter & GlyphRasterizer>(word: StyledWord, typeset known: TypesetWord?, size: Double,
+                                                       angle: Double, margin: Int, typesetter: T,
+                                                       room: (width: Int, height: Int)?, prefetch: Bool) throws -> Entry {
+        let set = try known ?? typesetter.typeset(word.term.text, font: word.font, size: size)
         if let room, let least = typesetter.coverageLowerBound(of: set, rotation: angle),
            least.width + 2 * margin > room.width || least.height + 2 * margin > room.height {
-            return Entry(set: set, raw: WordMask(bits: BitMask(width: 0, height: 0), offsetX: 0, offsetY: 0),
+            return Entry(size: size, angle: angle, margin: margin, set: set,
+                         raw: WordMask(bits: BitMask(width: 0, height: 0), offsetX: 0, offsetY: 0),
                          grown: BitMask(width: 0, height: 0), search: nil, coarse: nil, fits: false)
         }
         let raw = try typesetter.coverage(of: set, rotation: angle)
         let grown = raw.dilated(by: margin).bits
         let search = prefetch && raw.bits.width > 0 ? SearchMask(grown) : nil
         let coarse = raw.bits.width > 0 ? grown.downsampled(by: Engine<T>.coarse) : nil
-        return Entry(set: set, raw: raw, grown: grown, search: search, coarse: coarse)
+        return Entry(size: size, angle: angle, margin: margin, set: set, raw: raw, grown: grown, search: search,
+                     coarse: coarse)
     }
 
     /// The entry of `word`, made here if nobody has it yet.
