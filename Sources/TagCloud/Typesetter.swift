@@ -4,6 +4,18 @@ public protocol Typesetter {
     /// Shapes `text` in `font` at `size` points (falling back to another font for characters
     /// the requested one lacks) and returns its glyphs and metrics.
     func typeset(_ text: String, font: FontDescriptor, size: Double) throws -> TypesetWord
+
+    /// `typeset(_:font:size:)` for a caller that keeps its own results (a word cloud keeps every
+    /// word's masks, typesetting included): a typesetter that memoises may skip storing this one.
+    /// The result is the same.
+    func typesetUnremembered(_ text: String, font: FontDescriptor, size: Double) throws -> TypesetWord
+}
+
+extension Typesetter {
+    /// By default, `typeset(_:font:size:)`.
+    public func typesetUnremembered(_ text: String, font: FontDescriptor, size: Double) throws -> TypesetWord {
+        try typeset(text, font: font, size: size)
+    }
 }
 
 /// One glyph of a shaped run, positioned relative to the run's origin (on the baseline, at the pen

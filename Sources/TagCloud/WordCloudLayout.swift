@@ -645,7 +645,7 @@ private final class MaskCache: @unchecked Sendable {
     private func make<T: Typesetter & GlyphRasterizer>(word: StyledWord, typeset known: TypesetWord?, size: Double,
                                                        angle: Double, margin: Int, typesetter: T,
                                                        room: (width: Int, height: Int)?, prefetch: Bool) throws -> Entry {
-        let set = try known ?? typesetter.typeset(word.term.text, font: word.font, size: size)
+        let set = try known ?? typesetter.typesetUnremembered(word.term.text, font: word.font, size: size)
         if let room, let least = typesetter.coverageLowerBound(of: set, rotation: angle),
            least.width + 2 * margin > room.width || least.height + 2 * margin > room.height {
             return Entry(size: size, angle: angle, margin: margin, set: set,

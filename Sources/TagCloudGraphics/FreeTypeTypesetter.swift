@@ -8,7 +8,8 @@ import TagCloud
 /// the unhinted outlines so it scales exactly with size.
 ///
 /// Shaping is memoised per (text, font, size): a layout typesets each word many times while it
-/// searches for sizes and positions. One lock guards the caches and the FreeType faces (which are
+/// searches for sizes and positions (`typesetUnremembered` skips the memo, for callers that keep
+/// their own). One lock guards the caches and the FreeType faces (which are
 /// not thread-safe), so one typesetter can be shared by many threads; they take turns.
 public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
     private let library: FontLibrary
@@ -57,11 +58,22 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
     /// `usedFallback` is true when any font other than the requested one is used. Throws when the
     /// font cannot be found or loaded.
     public func typeset(_ text: String, font: FontDescriptor, size: Double) throws -> TypesetWord {
+        try typeset(text, font: font, size: size, remember: true)
+    }
+
+    /// Shapes `text` as `typeset(_:font:size:)` does, without looking it up among the words
+    /// remembered or remembering it: a word cloud keeps its own results, and hashing every new
+    /// word's text and font twice, into a table that grows to thousands of words, only cost it time.
+    public func typesetUnremembered(_ text: String, font: FontDescriptor, size: Double) throws -> TypesetWord {
+        try typeset(text, font: font, size: size, remember: false)
+    }
+
+    private func typeset(_ text: String, font: FontDescriptor, size: Double, remember: Bool) throws -> TypesetWord {
         guard size.isFinite, size > 0 else { throw GraphicsError.invalidFontSize(size) }
         lock.lock()
         defer { lock.unlock() }
-        let key = WordKey(text: text, font: font, size: size)
-        if let cached = words[key] { return cached }
+        let key = remember ? WordKey(text: text, font: font, size: size) : nil
+        if let key, let cached = words[key] { return cached }
 
         let requested: ResolvedFont, face: FontFace
         if let last = lastFont, last.descriptor == font {
@@ -78,8 +90,10 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
         } else {
             word = try shapeRuns(text, requested: requested, size: size)
         }
-        if words.count >= Self.wordCacheLimit { words.removeAll(keepingCapacity: true) }
-        words[key] = word
+        if let key {
+            if words.count >= Self.wordCacheLimit { words.removeAll(keepingCapacity: true) }
+            words[key] = word
+        }
         return word
     }
 
