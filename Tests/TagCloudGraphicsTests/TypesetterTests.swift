@@ -126,6 +126,19 @@ struct TypesetterTests {
         #expect(placed.hasPrefix("M") && placed != path)
     }
 
+    @Test("typesetting without the memo gives the very words typesetting with it gives")
+    func unremembered() throws {
+        // A fresh typesetter, so nothing it answers comes from a memo filled by other tests.
+        let fresh = FreeTypeTypesetter()
+        for (text, size) in [("AVATAR", 48.0), ("office", 17), ("مرحبا", 30), ("日本語 🎉", 30), ("naïve café", 11)] {
+            let once = try fresh.typesetUnremembered(text, font: dejaVu, size: size)
+            #expect(once == (try typesetter.typeset(text, font: dejaVu, size: size)), "\(text)")
+            #expect(once == (try fresh.typesetUnremembered(text, font: dejaVu, size: size)), "\(text)")
+            #expect(!once.glyphs.isEmpty)
+        }
+        #expect(throws: GraphicsError.self) { try fresh.typesetUnremembered("x", font: dejaVu, size: 0) }
+    }
+
     @Test("one typesetter can be shared across threads")
     func concurrency() throws {
         let texts = ["alpha", "beta", "gamma", "delta", "你好", "مرحبا", "AV", "Hg"]
