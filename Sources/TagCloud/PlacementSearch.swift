@@ -256,7 +256,8 @@ extension OccupancyMap {
     /// The windows of `search`'s probes on this map, row probes first (the longest row run is the
     /// probe most often blocked in a crowded region), then the column probes.
     func windows(_ search: SearchMask) -> [Window] {
-        // Written in place: a search makes this list every time, and appending cost more than reading.
+        // Written in place: a search makes this list every time, and appending to it cost more than
+        // the rest of making it.
         let count = 2 * (search.rowProbes.count + search.probes.count)
         return [Window](unsafeUninitializedCapacity: count) { out, made in
             var i = 0

@@ -540,12 +540,18 @@ private struct Running {
 /// and the sizes it shrank through) are kept in a short list of its own: no hashing on every
 /// lookup, and no table of large values to grow and move.
 private final class MaskCache: @unchecked Sendable {
+    /// Which entry: the word (by its index in the layout), its size, angle and margin.
+    struct Key: Equatable {
+        var word: Int
+        var size: Double
+        var angle: Double
+        var margin: Int
+    }
+
     /// One word at one size, angle and margin. A class: the placement looks entries up all the
     /// time, and handing out a reference costs one retain where a copy would retain every array.
     final class Entry: Sendable {
-        let size: Double
-        let angle: Double
-        let margin: Int
+        let key: Key
         let set: TypesetWord
         let raw: WordMask
         /// The mask grown by the margin.
@@ -562,22 +568,18 @@ private final class MaskCache: @unchecked Sendable {
         /// Whether the word has any ink to place.
         var hasInk: Bool { raw.bits.width > 0 }
 
-        init(size: Double, angle: Double, margin: Int, set: TypesetWord, raw: WordMask, grown: BitMask,
-             search: SearchMask?, coarse: BitMask?, fits: Bool = true) {
-            self.size = size; self.angle = angle; self.margin = margin
+        init(key: Key, set: TypesetWord, raw: WordMask, grown: BitMask, search: SearchMask?, coarse: BitMask?,
+             fits: Bool = true) {
+            self.key = key
             self.set = set; self.raw = raw; self.grown = grown; self.search = search; self.coarse = coarse
             self.fits = fits
-        }
-
-        func matches(size: Double, angle: Double, margin: Int) -> Bool {
-            self.size == size && self.angle == angle && self.margin == margin
         }
     }
 
     /// The entries of each word, by the word's index in the layout.
     private var entries: [[Entry]]
     /// Entries being made right now, so a prefetch does not make one the placement is making.
-    private var claimed: [(word: Int, size: Double, angle: Double, margin: Int)] = []
+    private var claimed: [Key] = []
     private let lock = Lock()
     /// Whether another thread (a prefetch) uses the cache too. Without one, the placement alone
     /// makes and reads the entries, with no lock to take and no claims to keep.
@@ -588,15 +590,15 @@ private final class MaskCache: @unchecked Sendable {
         entries = Array(repeating: [], count: words)
     }
 
-    private func known(_ index: Int, size: Double, angle: Double, margin: Int) -> Entry? {
-        for e in entries[index] where e.matches(size: size, angle: angle, margin: margin) { return e }
+    private func known(_ key: Key) -> Entry? {
+        for e in entries[key.word] where e.key == key { return e }
         return nil
     }
 
-    /// The word typeset at `size` already, at another angle or margin: typesetting does not
-    /// depend on either.
-    private func typeset(_ index: Int, size: Double) -> TypesetWord? {
-        for e in entries[index] where e.size == size { return e.set }
+    /// The word typeset at the key's size already, at another angle or margin: typesetting does
+    /// not depend on either.
+    private func typeset(_ key: Key) -> TypesetWord? {
+        for e in entries[key.word] where e.key.size == key.size { return e.set }
         return nil
     }
 
@@ -608,56 +610,50 @@ private final class MaskCache: @unchecked Sendable {
     func entry<T: Typesetter & GlyphRasterizer>(index: Int, word: StyledWord, size: Double, angle: Double, margin: Int,
                                                 typesetter: T, room: (width: Int, height: Int)? = nil,
                                                 unlessClaimed: Bool = false) throws -> Entry? {
+        let key = Key(word: index, size: size, angle: angle, margin: margin)
         if !shared {
-            if let e = known(index, size: size, angle: angle, margin: margin) { return e }
-            let e = try make(word: word, typeset: typeset(index, size: size), size: size, angle: angle, margin: margin,
-                             typesetter: typesetter, room: room, prefetch: unlessClaimed)
+            if let e = known(key) { return e }
+            let e = try make(word: word, key: key, typeset: typeset(key), typesetter: typesetter, room: room,
+                             prefetch: unlessClaimed)
             entries[index].append(e)
             return e
         }
         let (found, set, skip) = lock.withLock { () -> (Entry?, TypesetWord?, Bool) in
-            if let e = known(index, size: size, angle: angle, margin: margin) { return (e, nil, false) }
-            let isClaimed = claimed.contains { $0 == (index, size, angle, margin) }
-            if unlessClaimed && isClaimed { return (nil, nil, true) }
-            claimed.append((index, size, angle, margin))
-            return (nil, typeset(index, size: size), false)
+            if let e = known(key) { return (e, nil, false) }
+            if unlessClaimed && claimed.contains(key) { return (nil, nil, true) }
+            claimed.append(key)
+            return (nil, typeset(key), false)
         }
         if let found { return found }
         if skip { return nil }
-        defer {
-            lock.withLock {
-                if let k = claimed.firstIndex(where: { $0 == (index, size, angle, margin) }) { claimed.remove(at: k) }
-            }
-        }
-        let e = try make(word: word, typeset: set, size: size, angle: angle, margin: margin, typesetter: typesetter,
-                         room: room, prefetch: unlessClaimed)
+        defer { lock.withLock { if let k = claimed.firstIndex(of: key) { claimed.remove(at: k) } } }
+        let e = try make(word: word, key: key, typeset: set, typesetter: typesetter, room: room, prefetch: unlessClaimed)
         return lock.withLock {
             // Made by the other thread meanwhile (both may make one when neither gives way): the first kept.
-            if let first = known(index, size: size, angle: angle, margin: margin) { return first }
+            if let first = known(key) { return first }
             entries[index].append(e)
             return e
         }
     }
 
-    /// Typesets (unless `known` already is) and rasterises `word` at one size and angle, grown by
-    /// `margin`. A `prefetch` (on another thread, with time to spare) also makes the search mask,
-    /// which the placement otherwise makes only when a search of the fine map needs it.
-    private func make<T: Typesetter & GlyphRasterizer>(word: StyledWord, typeset known: TypesetWord?, size: Double,
-                                                       angle: Double, margin: Int, typesetter: T,
-                                                       room: (width: Int, height: Int)?, prefetch: Bool) throws -> Entry {
-        let set = try known ?? typesetter.typesetUnremembered(word.term.text, font: word.font, size: size)
+    /// Typesets (unless `known` already is) and rasterises `word` at the key's size and angle,
+    /// grown by its margin. A `prefetch` (on another thread, with time to spare) also makes the
+    /// search mask, which the placement otherwise makes only when a search of the fine map needs it.
+    private func make<T: Typesetter & GlyphRasterizer>(word: StyledWord, key: Key, typeset known: TypesetWord?,
+                                                       typesetter: T, room: (width: Int, height: Int)?,
+                                                       prefetch: Bool) throws -> Entry {
+        let angle = key.angle, margin = key.margin
+        let set = try known ?? typesetter.typesetUnremembered(word.term.text, font: word.font, size: key.size)
         if let room, let least = typesetter.coverageLowerBound(of: set, rotation: angle),
            least.width + 2 * margin > room.width || least.height + 2 * margin > room.height {
-            return Entry(size: size, angle: angle, margin: margin, set: set,
-                         raw: WordMask(bits: BitMask(width: 0, height: 0), offsetX: 0, offsetY: 0),
+            return Entry(key: key, set: set, raw: WordMask(bits: BitMask(width: 0, height: 0), offsetX: 0, offsetY: 0),
                          grown: BitMask(width: 0, height: 0), search: nil, coarse: nil, fits: false)
         }
         let raw = try typesetter.coverage(of: set, rotation: angle)
         let grown = raw.dilated(by: margin).bits
         let search = prefetch && raw.bits.width > 0 ? SearchMask(grown) : nil
         let coarse = raw.bits.width > 0 ? grown.downsampled(by: Engine<T>.coarse) : nil
-        return Entry(size: size, angle: angle, margin: margin, set: set, raw: raw, grown: grown, search: search,
-                     coarse: coarse)
+        return Entry(key: key, set: set, raw: raw, grown: grown, search: search, coarse: coarse)
     }
 
     /// The entry of `word`, made here if nobody has it yet.
