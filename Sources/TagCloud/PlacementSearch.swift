@@ -253,13 +253,13 @@ extension OccupancyMap {
         var shift: UInt64
     }
 
-    /// The windows of `search`'s probes on this map, row probes first (the longest row run is the
-    /// probe most often blocked in a crowded region), then the column probes.
-    func windows(_ search: SearchMask) -> [Window] {
-        // Written in place: a search makes this list every time, and appending to it cost more than
-        // the rest of making it.
+    /// Calls `body` with the windows of `search`'s probes on this map, row probes first (the longest
+    /// row run is the probe most often blocked in a crowded region), then the column probes. The
+    /// list lives on the stack for the call: a search makes it every time, and a new array each
+    /// time cost a look-up of the array's type in the runtime besides the allocation.
+    func withWindows<R>(_ search: SearchMask, _ body: (UnsafeBufferPointer<Window>) -> R) -> R {
         let count = 2 * (search.rowProbes.count + search.probes.count)
-        return [Window](unsafeUninitializedCapacity: count) { out, made in
+        return withUnsafeTemporaryAllocation(of: Window.self, capacity: count) { out in
             var i = 0
             func put(_ w: Window) { out.baseAddress!.advanced(by: i).initialize(to: w); i += 1 }
             for probe in search.rowProbes {
@@ -273,7 +273,7 @@ extension OccupancyMap {
                 put(Window(offset: base + probe.rowA * stride, word: word, shift: shift))
                 put(Window(offset: base + probe.rowB * stride, word: word, shift: shift))
             }
-            made = i
+            return body(UnsafeBufferPointer(rebasing: out[0..<i]))
         }
     }
 
@@ -468,14 +468,13 @@ struct PlacementSearch {
 
         // The visit, with every array read through a pointer: this loop is most of a layout's time.
         var found = false, bestX = 0, bestY = 0, bestKey = better
-        let windows = map.windows(search)
         let stride = map.stride, mw = m.wordsPerRow
-        // Tiles left of this one have every window word inside the map.
-        var farthest = 0
-        for w in windows { farthest = max(farthest, w.word) }
-        let insideBelow = stride - 1 - farthest
         map.pyramid.withUnsafeBufferPointer { p in
-            windows.withUnsafeBufferPointer { win in
+            map.withWindows(search) { win in
+                // Tiles left of this one have every window word inside the map.
+                var farthest = 0
+                for w in win { farthest = max(farthest, w.word) }
+                let insideBelow = stride - 1 - farthest
                 m.words.withUnsafeBufferPointer { mask in
                     // The rows in a working order of this search's own: a row that collides moves to the
                     // front, since the positions tested next lie close by and tend to hit the same ink.
@@ -577,10 +576,9 @@ struct PlacementSearch {
         var reservoir: [(Int, Int)] = []
         reservoir.reserveCapacity(samples)
         var seen = 0
-        let windows = map.windows(search)
         let stride = map.stride
         map.pyramid.withUnsafeBufferPointer { p in
-            windows.withUnsafeBufferPointer { win in
+            map.withWindows(search) { win in
                 for y in 0...maxY {
                     for x0 in Swift.stride(from: 0, through: maxX, by: 64) {
                         var free = OccupancyMap.freeBits(p, win, stride: stride, row: y, tile: x0 >> 6,

@@ -86,10 +86,9 @@ struct PlacementSearchTests {
                 #expect(length >= 2)
                 for x in probe.columnA..<(probe.columnA + length) { #expect(mask[x, probe.row], "row probe off the ink") }
             }
-            let windows = map.windows(search)
             let maxX = width - mask.width, maxY = height - mask.height
             map.pyramid.withUnsafeBufferPointer { p in
-                windows.withUnsafeBufferPointer { win in
+                map.withWindows(search) { win in
                     for y in 0...maxY {
                         for x0 in Swift.stride(from: 0, through: maxX, by: 64) {
                             let free = OccupancyMap.freeBits(p, win, stride: map.stride, row: y, tile: x0 >> 6,
