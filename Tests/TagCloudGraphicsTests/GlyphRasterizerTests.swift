@@ -215,6 +215,31 @@ struct GlyphRasterizerTests {
         #expect(differs)
     }
 
+    @Test("glyphs rendered into a coverage bitmap set the very pixels their spans do")
+    func coverageBitmapMatchesSpans() throws {
+        // The default path renders into bytes; this one collects FreeType's spans instead.
+        let spans = FreeTypeGlyphRasterizer(placement: .matchingCairo, spansOnly: true)
+        let bytes = FreeTypeGlyphRasterizer()
+        var samples: [(String, Double, FontDescriptor)] = [
+            ("Hello", 8, dejaVu), ("Typography", 33.7, dejaVu), ("wave AVA", 12.25, dejaVu),
+            ("Quixotic jumps", 97.5, dejaVu), ("mow", 226, dejaVu), ("fi@%&", 4, dejaVu), ("Øresund", 151.3, dejaVu)]
+        // Installed by the set-up scripts on Linux; left out where the fonts are missing.
+        for (text, family) in [("سَلام عليكم", "Noto Naskh Arabic"), ("漢字テスト", "Noto Sans CJK JP")] {
+            let font = FontDescriptor(family: family)
+            if let w = try? word(text, size: 40, font: font), !w.usedFallback { samples.append((text, 40, font)) }
+        }
+        var pixels = 0
+        for (text, size, font) in samples {
+            let w = try word(text, size: size, font: font)
+            for rotation in [0.0, 90, -90, 180, 33, -147.5] {
+                let fromBytes = try bytes.coverage(of: w, rotation: rotation)
+                #expect(fromBytes == (try spans.coverage(of: w, rotation: rotation)), "\(text) at \(size) pt, \(rotation)°")
+                pixels += fromBytes.bits.popCount
+            }
+        }
+        #expect(pixels > 100_000)
+    }
+
     @Test("concurrent calls give the same masks as serial ones")
     func concurrentCallsAgree() throws {
         let texts = ["Hello", "Typography", "concurrency", "wave AVA", "Quixotic", "Zebra", "mmmm", "fjord"]
