@@ -209,24 +209,19 @@ final class FontFace {
 
     /// Ink boxes measured by `cachedInkBox`, by size and glyph. Read for every glyph shaped, by one
     /// thread at a time (a face is used under its owner's lock), so without the runtime's check.
-    @exclusivity(unchecked) private var inkBoxes: [InkBoxKey: Rect?] = [:]
+    @exclusivity(unchecked) private var inkBoxes = GlyphKeyedTable<Rect?>(capacity: 256)
     private static let inkBoxLimit = 16_384
-
-    private struct InkBoxKey: Hashable {
-        var size: UInt64
-        var glyph: UInt32
-    }
 
     /// `inkBox(glyph:)`, remembered per size: a typesetter measures the same letters at the same
     /// sizes over and over, and each measurement loads and scales the glyph's outline. Only for
     /// faces whose size is changed through `setSize` alone (the remembered box belongs to the size
     /// `setSize` last set).
     func cachedInkBox(glyph: UInt32) -> Rect? {
-        let key = InkBoxKey(size: currentSize.bitPattern, glyph: glyph)
+        let key = GlyphKeyedTable<Rect?>.Key(high: currentSize.bitPattern, low: UInt64(glyph))
         if let known = inkBoxes[key] { return known }
         let box = inkBox(glyph: glyph)
-        if inkBoxes.count >= Self.inkBoxLimit { inkBoxes.removeAll(keepingCapacity: true) }
-        inkBoxes[key] = box
+        if inkBoxes.count >= Self.inkBoxLimit { inkBoxes.removeAll() }
+        inkBoxes.set(box, for: key)
         return box
     }
 

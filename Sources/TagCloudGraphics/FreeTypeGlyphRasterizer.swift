@@ -258,7 +258,7 @@ private final class Strike {
     /// Rendered glyphs keyed by glyph id | x phase << 32 | y phase << 34. Read for every glyph of
     /// every word; a strike belongs to one face, used by one thread at a time, so the runtime's
     /// exclusivity check on each access (a tenth of composing a small word) is left out.
-    @exclusivity(unchecked) var glyphs = [UInt64: GlyphBits](minimumCapacity: 32)
+    @exclusivity(unchecked) var glyphs = GlyphKeyedTable<GlyphBits>(capacity: 32)
 
     /// Reproduces cairo's arithmetic step by step (cairo-gstate, cairo-matrix and cairo-ft-font):
     /// the outline is only the same, to the 1/64 pixel, if the character size and the 16.16
@@ -523,7 +523,7 @@ private final class RasterFace {
             let (py, phaseY) = placement.snap(vy)
             let cacheKey = UInt64(glyph.id) | UInt64(phaseX) << 32 | UInt64(phaseY) << 34
             let bits: GlyphBits
-            if let cached = strike.glyphs[cacheKey] {
+            if let cached = strike.glyphs[GlyphKeyedTable.Key(high: 0, low: cacheKey)] {
                 bits = cached
             } else {
                 bits = try render(glyph: glyph.id, strike: strike, phaseX: phaseX, phaseY: phaseY)
@@ -572,7 +572,7 @@ private final class RasterFace {
             cachedWords = 0
             cachedGlyphs = 0
         }
-        strike.glyphs[key] = bits
+        strike.glyphs.set(bits, for: GlyphKeyedTable.Key(high: 0, low: key))
         cachedWords += bits.words.count
         cachedGlyphs += 1
     }
