@@ -16,7 +16,7 @@ public struct BitMask: Hashable, Sendable {
         self.width = width
         self.height = height
         self.wordsPerRow = (width + 63) >> 6
-        self.words = [UInt64](repeating: 0, count: wordsPerRow * height)
+        self.words = [UInt64](specializedRepeating: 0, count: wordsPerRow * height)
     }
 
     /// A mask from its rows, `height * ((width + 63) / 64)` words laid out as in `words`. Bits past
@@ -199,7 +199,7 @@ public struct BitMask: Hashable, Sendable {
         guard radius > 0 else { return self }
         let span = 2 * radius
         let ow = (width + span + 63) >> 6, iw = wordsPerRow, outHeight = height + span
-        var outWords = [UInt64](repeating: 0, count: ow * outHeight)
+        var outWords = [UInt64](specializedRepeating: 0, count: ow * outHeight)
         // Every word mask of a layout is grown here, most of them a few words in all: the row
         // pass works in a scratch block on the stack, and each word is spread in registers.
         withUnsafeTemporaryAllocation(of: UInt64.self, capacity: ow * height) { scratch in

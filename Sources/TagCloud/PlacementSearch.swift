@@ -53,12 +53,11 @@ struct SearchMask {
         }
         let keys = UnsafeMutableBufferPointer(start: scratch, count: inked)
         Self.sortDescending(keys)
-        rowOrder = [Int32](unsafeUninitializedCapacity: inked) { out, count in
-            for i in 0..<inked {
-                out.baseAddress!.advanced(by: i).initialize(to: Int32(bitPattern: UInt32.max - UInt32(truncatingIfNeeded: keys[i])))
-            }
-            count = inked
+        var order = [Int32](specializedRepeating: 0, count: inked)
+        order.withUnsafeMutableBufferPointer { out in
+            for i in 0..<inked { out[i] = Int32(bitPattern: UInt32.max - UInt32(truncatingIfNeeded: keys[i])) }
         }
+        rowOrder = order
 
         // For each power-of-two length L, the rows AND-ed L at a time mark the columns with a vertical
         // run of at least L starting there; the longest such run in each of up to eight sections of
@@ -117,15 +116,15 @@ struct SearchMask {
                 best[i] = b
                 kept += 1
             }
-            return [Probe](unsafeUninitializedCapacity: kept) { out, count in
+            var list = [Probe](specializedRepeating: Probe(column: 0, level: 0, rowA: 0, rowB: 0), count: kept)
+            list.withUnsafeMutableBufferPointer { out in
                 for i in 0..<kept {
                     let b = best[i]
                     let w = Self.windows(start: b.start, length: b.length)
-                    out.baseAddress!.advanced(by: i).initialize(to: Probe(column: b.column, level: w.level, rowA: w.first,
-                                                                         rowB: w.second))
+                    out[i] = Probe(column: b.column, level: w.level, rowA: w.first, rowB: w.second)
                 }
-                count = kept
             }
+            return list
         }
         rowProbes = Self.rowProbes(mask)
     }
@@ -432,7 +431,8 @@ struct PlacementSearch {
         } else {
             let tiles = spanX * (ty1 - ty0 + 1)
             var lo = Double.infinity, hi = -Double.infinity
-            let bounds = [Double](unsafeUninitializedCapacity: tiles) { out, made in
+            var bounds = [Double](specializedRepeating: 0, count: tiles)
+            bounds.withUnsafeMutableBufferPointer { out in
                 for ty in ty0...ty1 {
                     for tx in tx0...tx1 {
                         let b = bound(tx, ty)
@@ -440,25 +440,25 @@ struct PlacementSearch {
                         lo = min(lo, b); hi = max(hi, b)
                     }
                 }
-                made = tiles
             }
             let width = max(1e-9, (hi - lo) / Double(n))
             @inline(__always) func bucket(_ b: Double) -> Int { min(n - 1, Int((b - lo) / width)) }
             // Counting sort of the tiles by bucket, in tile order within one (the visiting order).
-            var counts = [Int](repeating: 0, count: n + 1)
+            var counts = [Int](specializedRepeating: 0, count: n + 1)
             let order = counts.withUnsafeMutableBufferPointer { counts in
                 for b in bounds { counts[bucket(b) + 1] += 1 }
                 for i in 0..<n { counts[i + 1] += counts[i] }
                 return withUnsafeTemporaryAllocation(of: Int.self, capacity: n) { fill in
                     for i in 0..<n { fill[i] = counts[i] }
-                    return [Int32](unsafeUninitializedCapacity: tiles) { order, made in
+                    var order = [Int32](specializedRepeating: 0, count: tiles)
+                    order.withUnsafeMutableBufferPointer { order in
                         for t in 0..<tiles {
                             let k = bucket(bounds[t])
                             order[fill[k]] = Int32(t)
                             fill[k] += 1
                         }
-                        made = tiles
                     }
+                    return order
                 }
             }
             plan = Plan(bounds: bounds, counts: counts, order: order, lo: lo, width: width)

@@ -736,14 +736,13 @@ private final class RasterFace {
         let firstRow = set.lowerBound, firstColumn = columns.lowerBound
         let w = columns.count, h = set.count
         let wpr = (w + 63) >> 6
-        let words = [UInt64](unsafeUninitializedCapacity: wpr * h) { out, count in
+        var words = [UInt64](specializedRepeating: 0, count: wpr * h)
+        words.withUnsafeMutableBufferPointer { out in
             guard let base = out.baseAddress else { return }
-            base.initialize(repeating: 0, count: wpr * h)
             for r in 0..<h {
                 orRow(rows + (firstRow + r) * wordsPerRow, count: wordsPerRow,
                       into: base + r * wpr, count: wpr, shift: -firstColumn)
             }
-            count = wpr * h
         }
         // Back to glyph-origin coordinates, y down: column 0 is FreeType's xMin, row 0 is yMax.
         return GlyphBits(left: Int(xMin >> 6) + firstColumn, top: -Int(yMax >> 6) + firstRow,
