@@ -409,105 +409,90 @@ struct PlacementSearch {
             return ranking.bound(x0: x0, y0: y0, x1: min(maxX, x0 + 63), y1: min(maxY, y0 + th - 1))
         }
 
-        // Only tiles around `near` when given (a window of about `radius` tiles each way).
-        var tx0 = 0, tx1 = tilesX - 1, ty0 = 0, ty1 = tilesY - 1
-        if let p = near {
+        // Only tiles around `near` when given (a window of about `radius` tiles each way). Constants,
+        // so the functions below read them without the runtime's exclusivity checks.
+        let (tx0, tx1, ty0, ty1): (Int, Int, Int, Int) = {
+            guard let p = near else { return (0, tilesX - 1, 0, tilesY - 1) }
             let cx = max(0, min(tilesX - 1, p.x / 64)), cy = max(0, min(tilesY - 1, p.y / th))
             let rx = max(1, p.radius / 4)
-            tx0 = max(0, cx - rx); tx1 = min(tilesX - 1, cx + rx)
-            ty0 = max(0, cy - p.radius); ty1 = min(tilesY - 1, cy + p.radius)
-        }
-        let spanX = tx1 - tx0 + 1
-        // Bucket the tiles by their bound. The tiles, their bounds and their order depend only on
-        // the mask's size, the start and the window, which repeat from word to word.
-        let planKey = Plan.Key(width: m.width, height: m.height, startX: sx.bitPattern, startY: sy.bitPattern,
-                               tx0: tx0, tx1: tx1, ty0: ty0, ty1: ty1)
+            return (max(0, cx - rx), min(tilesX - 1, cx + rx), max(0, cy - p.radius), min(tilesY - 1, cy + p.radius))
+        }()
+        let spanX = tx1 - tx0 + 1, tiles = spanX * (ty1 - ty0 + 1)
         let n = Self.buckets
-        let plan: Plan
-        // A window around a coarse fit is the fit's own and never comes back: not worth remembering.
-        let reusable = near == nil
-        if reusable, let known = plans?.plans[planKey] {
-            plan = known
-        } else {
-            let tiles = spanX * (ty1 - ty0 + 1)
+        // Bucket the tiles by their bound, into `bounds` (one per tile), `counts` (where each
+        // bucket's tiles start in `order`, n + 1 of them) and `order` (the tiles in visiting order).
+        func makePlan(_ bounds: UnsafeMutableBufferPointer<Double>, _ counts: UnsafeMutableBufferPointer<Int>,
+                      _ order: UnsafeMutableBufferPointer<Int32>) -> (lo: Double, width: Double) {
             var lo = Double.infinity, hi = -Double.infinity
-            var bounds = [Double](specializedRepeating: 0, count: tiles)
-            bounds.withUnsafeMutableBufferPointer { out in
-                for ty in ty0...ty1 {
-                    for tx in tx0...tx1 {
-                        let b = bound(tx, ty)
-                        out[(ty - ty0) * spanX + tx - tx0] = b
-                        lo = min(lo, b); hi = max(hi, b)
-                    }
+            for ty in ty0...ty1 {
+                for tx in tx0...tx1 {
+                    let b = bound(tx, ty)
+                    bounds[(ty - ty0) * spanX + tx - tx0] = b
+                    lo = min(lo, b); hi = max(hi, b)
                 }
             }
             let width = max(1e-9, (hi - lo) / Double(n))
             @inline(__always) func bucket(_ b: Double) -> Int { min(n - 1, Int((b - lo) / width)) }
             // Counting sort of the tiles by bucket, in tile order within one (the visiting order).
-            var counts = [Int](specializedRepeating: 0, count: n + 1)
-            let order = counts.withUnsafeMutableBufferPointer { counts in
-                for b in bounds { counts[bucket(b) + 1] += 1 }
-                for i in 0..<n { counts[i + 1] += counts[i] }
-                return withUnsafeTemporaryAllocation(of: Int.self, capacity: n) { fill in
-                    for i in 0..<n { fill[i] = counts[i] }
-                    var order = [Int32](specializedRepeating: 0, count: tiles)
-                    order.withUnsafeMutableBufferPointer { order in
-                        for t in 0..<tiles {
-                            let k = bucket(bounds[t])
-                            order[fill[k]] = Int32(t)
-                            fill[k] += 1
-                        }
-                    }
-                    return order
+            for i in 0...n { counts[i] = 0 }
+            for t in 0..<tiles { counts[bucket(bounds[t]) + 1] += 1 }
+            for i in 0..<n { counts[i + 1] += counts[i] }
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: n) { fill in
+                for i in 0..<n { fill[i] = counts[i] }
+                for t in 0..<tiles {
+                    let k = bucket(bounds[t])
+                    order[fill[k]] = Int32(t)
+                    fill[k] += 1
                 }
             }
-            plan = Plan(bounds: bounds, counts: counts, order: order, lo: lo, width: width)
-            if reusable { plans?.remember(plan, for: planKey) }
+            return (lo, width)
         }
-        let bounds = plan.bounds, counts = plan.counts, order = plan.order, lo = plan.lo, width = plan.width
 
-        // The visit, with every array read through a pointer: this loop is most of a layout's time.
-        var found = false, bestX = 0, bestY = 0, bestKey = better
-        let stride = map.stride, mw = m.wordsPerRow
-        map.pyramid.withUnsafeBufferPointer { p in
-            map.withWindows(search) { win in
-                // Tiles left of this one have every window word inside the map.
-                var farthest = 0
-                for w in win { farthest = max(farthest, w.word) }
-                let insideBelow = stride - 1 - farthest
-                m.words.withUnsafeBufferPointer { mask in
-                    // The rows in a working order of this search's own: a row that collides moves to the
-                    // front, since the positions tested next lie close by and tend to hit the same ink.
-                    withUnsafeTemporaryAllocation(of: Int32.self, capacity: search.rowOrder.count) { rows in
-                        _ = rows.initialize(from: search.rowOrder)
-                        for k in 0..<n {
-                            if bestKey <= lo + Double(k) * width { break }
-                            for i in counts[k]..<counts[k + 1] {
-                                let t = Int(order[i])
-                                if bestKey <= bounds[t] { continue }
-                                let tx = tx0 + t % spanX, ty = ty0 + t / spanX
-                                let x0 = tx * 64, count = min(maxX, x0 + 63) - x0 + 1
-                                let inside = tx < insideBelow
-                                for y in (ty * th)...min(maxY, ty * th + th - 1) {
-                                    var free = inside
-                                        ? OccupancyMap.freeBits(p, win, stride: stride, row: y, tile: tx, count: count,
-                                                                inside: true)
-                                        : OccupancyMap.freeBits(p, win, stride: stride, row: y, tile: tx, count: count)
-                                    while free != 0 {
-                                        let x = x0 + free.trailingZeroBitCount
-                                        free &= free - 1
-                                        let kx = key(x, y)
-                                        if bestKey <= kx { continue }
-                                        let hit = OccupancyMap.collision(p, stride: stride, mask: mask, wordsPerRow: mw,
-                                                                         rows: rows, x: x, y: y)
-                                        if hit < 0 {
-                                            found = true; bestX = x; bestY = y; bestKey = kx
-                                            if firstFit { return }
-                                        } else if hit > 0 {
-                                            let r = rows[hit]
-                                            var j = hit
-                                            while j > 0 { rows[j] = rows[j &- 1]; j &-= 1 }
-                                            rows[0] = r
+        func visit(_ bounds: UnsafeBufferPointer<Double>, _ counts: UnsafeBufferPointer<Int>,
+                   _ order: UnsafeBufferPointer<Int32>, lo: Double, width: Double) -> Found? {
+            // The visit, with every array read through a pointer: this loop is most of a layout's time.
+            var found = false, bestX = 0, bestY = 0, bestKey = better
+            let stride = map.stride, mw = m.wordsPerRow
+            map.pyramid.withUnsafeBufferPointer { p in
+                map.withWindows(search) { win in
+                    // Tiles left of this one have every window word inside the map.
+                    var farthest = 0
+                    for w in win { farthest = max(farthest, w.word) }
+                    let insideBelow = stride - 1 - farthest
+                    m.words.withUnsafeBufferPointer { mask in
+                        // The rows in a working order of this search's own: a row that collides moves to the
+                        // front, since the positions tested next lie close by and tend to hit the same ink.
+                        withUnsafeTemporaryAllocation(of: Int32.self, capacity: search.rowOrder.count) { rows in
+                            _ = rows.initialize(from: search.rowOrder)
+                            for k in 0..<n {
+                                if bestKey <= lo + Double(k) * width { break }
+                                for i in counts[k]..<counts[k + 1] {
+                                    let t = Int(order[i])
+                                    if bestKey <= bounds[t] { continue }
+                                    let tx = tx0 + t % spanX, ty = ty0 + t / spanX
+                                    let x0 = tx * 64, count = min(maxX, x0 + 63) - x0 + 1
+                                    let inside = tx < insideBelow
+                                    for y in (ty * th)...min(maxY, ty * th + th - 1) {
+                                        var free = inside
+                                            ? OccupancyMap.freeBits(p, win, stride: stride, row: y, tile: tx, count: count,
+                                                                    inside: true)
+                                            : OccupancyMap.freeBits(p, win, stride: stride, row: y, tile: tx, count: count)
+                                        while free != 0 {
+                                            let x = x0 + free.trailingZeroBitCount
+                                            free &= free - 1
+                                            let kx = key(x, y)
+                                            if bestKey <= kx { continue }
+                                            let hit = OccupancyMap.collision(p, stride: stride, mask: mask, wordsPerRow: mw,
+                                                                             rows: rows, x: x, y: y)
+                                            if hit < 0 {
+                                                found = true; bestX = x; bestY = y; bestKey = kx
+                                                if firstFit { return }
+                                            } else if hit > 0 {
+                                                let r = rows[hit]
+                                                var j = hit
+                                                while j > 0 { rows[j] = rows[j &- 1]; j &-= 1 }
+                                                rows[0] = r
+                                            }
                                         }
                                     }
                                 }
@@ -516,8 +501,44 @@ struct PlacementSearch {
                     }
                 }
             }
+            return found ? Found(x: bestX, y: bestY, key: bestKey) : nil
         }
-        return found ? Found(x: bestX, y: bestY, key: bestKey) : nil
+
+        guard near == nil else {
+            // A window around a coarse fit is the fit's own and never comes back: its plan is made
+            // on the stack for this search alone.
+            return withUnsafeTemporaryAllocation(of: Double.self, capacity: tiles) { bounds in
+                withUnsafeTemporaryAllocation(of: Int.self, capacity: n + 1) { counts in
+                    withUnsafeTemporaryAllocation(of: Int32.self, capacity: tiles) { order in
+                        let (lo, width) = makePlan(bounds, counts, order)
+                        return visit(UnsafeBufferPointer(bounds), UnsafeBufferPointer(counts), UnsafeBufferPointer(order),
+                                     lo: lo, width: width)
+                    }
+                }
+            }
+        }
+        // The tiles, their bounds and their order depend only on the mask's size and the start,
+        // which repeat from word to word.
+        let planKey = Plan.Key(width: m.width, height: m.height, startX: sx.bitPattern, startY: sy.bitPattern,
+                               tx0: tx0, tx1: tx1, ty0: ty0, ty1: ty1)
+        let plan: Plan
+        if let known = plans?.plans[planKey] {
+            plan = known
+        } else {
+            var bounds = [Double](specializedRepeating: 0, count: tiles)
+            var counts = [Int](specializedRepeating: 0, count: n + 1)
+            var order = [Int32](specializedRepeating: 0, count: tiles)
+            let (lo, width) = bounds.withUnsafeMutableBufferPointer { b in
+                counts.withUnsafeMutableBufferPointer { c in order.withUnsafeMutableBufferPointer { o in makePlan(b, c, o) } }
+            }
+            plan = Plan(bounds: bounds, counts: counts, order: order, lo: lo, width: width)
+            plans?.remember(plan, for: planKey)
+        }
+        return plan.bounds.withUnsafeBufferPointer { b in
+            plan.counts.withUnsafeBufferPointer { c in
+                plan.order.withUnsafeBufferPointer { o in visit(b, c, o, lo: plan.lo, width: plan.width) }
+            }
+        }
     }
 
     /// The key `nearest` ranks the position of a `width`×`height` mask by.
