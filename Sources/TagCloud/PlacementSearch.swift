@@ -34,13 +34,20 @@ struct SearchMask {
 
     init(_ mask: BitMask) {
         self.mask = mask
-        let width = mask.width, height = mask.height, mw = mask.wordsPerRow
         // Every mask of a layout is made ready here, most of them small, so the work is done in
-        // one scratch block with no intermediate arrays: allocations cost more than the counting.
-        // The block holds the row keys, then the runs (a copy of the mask, AND-ed down level by
-        // level), then `any`.
-        let scratch = UnsafeMutablePointer<UInt64>.allocate(capacity: height + mask.words.count + mw)
-        defer { scratch.deallocate() }
+        // one scratch block with no intermediate arrays, on the stack unless the mask is large:
+        // allocations cost more than the counting.
+        (rowOrder, probes) = withUnsafeTemporaryAllocation(
+            of: UInt64.self, capacity: max(1, mask.height + mask.words.count + mask.wordsPerRow)) { block in
+            Self.rowOrderAndProbes(mask, scratch: block.baseAddress!)
+        }
+        rowProbes = Self.rowProbes(mask)
+    }
+
+    /// The rows in testing order and the column probes of `mask`, worked out in `scratch`, which
+    /// holds the row keys, then the runs (a copy of the mask, AND-ed down level by level), then `any`.
+    private static func rowOrderAndProbes(_ mask: BitMask, scratch: UnsafeMutablePointer<UInt64>) -> ([Int32], [Probe]) {
+        let width = mask.width, height = mask.height, mw = mask.wordsPerRow
         // Densest first, ties top first: one integer key per row (ink above, the row reversed below),
         // so the sort compares plain integers (all distinct).
         var inked = 0
@@ -52,12 +59,12 @@ struct SearchMask {
             }
         }
         let keys = UnsafeMutableBufferPointer(start: scratch, count: inked)
-        Self.sortDescending(keys)
+        sortDescending(keys)
         var order = [Int32](specializedRepeating: 0, count: inked)
         order.withUnsafeMutableBufferPointer { out in
             for i in 0..<inked { out[i] = Int32(bitPattern: UInt32.max - UInt32(truncatingIfNeeded: keys[i])) }
         }
-        rowOrder = order
+        let rowOrder = order
 
         // For each power-of-two length L, the rows AND-ed L at a time mark the columns with a vertical
         // run of at least L starting there; the longest such run in each of up to eight sections of
@@ -65,7 +72,7 @@ struct SearchMask {
         let sections = min(8, max(1, width / 4))
         let runs = scratch + height, any = runs + mask.words.count
         mask.words.withUnsafeBufferPointer { if let base = $0.baseAddress { runs.initialize(from: base, count: $0.count) } }
-        probes = withUnsafeTemporaryAllocation(of: (column: Int, start: Int, length: Int).self, capacity: sections) { best in
+        let probes = withUnsafeTemporaryAllocation(of: (column: Int, start: Int, length: Int).self, capacity: sections) { best in
             best.initialize(repeating: (0, 0, 0))
             var length = 1
             // `any` holds the OR of the rows where runs of `length` start: for length 1 the mask's
@@ -120,13 +127,13 @@ struct SearchMask {
             list.withUnsafeMutableBufferPointer { out in
                 for i in 0..<kept {
                     let b = best[i]
-                    let w = Self.windows(start: b.start, length: b.length)
+                    let w = windows(start: b.start, length: b.length)
                     out[i] = Probe(column: b.column, level: w.level, rowA: w.first, rowB: w.second)
                 }
             }
             return list
         }
-        rowProbes = Self.rowProbes(mask)
+        return (rowOrder, probes)
     }
 
     /// The two overlapping pyramid windows that together cover a run of ink of `length` from `start`
