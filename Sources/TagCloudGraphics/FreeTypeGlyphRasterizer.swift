@@ -422,6 +422,31 @@ private func orRow(_ source: UnsafePointer<UInt64>, count sourceCount: Int,
     }
 }
 
+/// A buffer reused from glyph to glyph: grown when a glyph needs more, handed out zeroed.
+private struct ScratchBuffer<Element: FixedWidthInteger> {
+    private var base: UnsafeMutablePointer<Element>
+    private var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        base = .allocate(capacity: capacity)
+    }
+
+    /// The buffer, at least `count` elements, all zero.
+    mutating func zeroed(_ count: Int) -> UnsafeMutablePointer<Element> {
+        if count > capacity {
+            base.deallocate()
+            capacity = max(count, capacity * 2)
+            base = .allocate(capacity: capacity)
+        }
+        base.update(repeating: 0, count: max(count, 0))
+        return base
+    }
+
+    /// Frees the buffer; it must not be used afterwards.
+    func deallocate() { base.deallocate() }
+}
+
 /// One open face, used by one thread at a time (the pool guarantees it), with its glyph caches
 /// and a reusable bit buffer.
 private final class RasterFace {
@@ -438,11 +463,11 @@ private final class RasterFace {
     private static let cacheBudgetWords = 1 << 18        // 2 MiB of glyph bits per face
     private static let cacheBudgetGlyphs = 8_192
     private var cachedGlyphs = 0
-    private var scratch: UnsafeMutablePointer<UInt64>
-    private var scratchCapacity: Int
+    /// Bit rows of the glyph or word being made. Like the caches, used by one thread at a time (the
+    /// face's), so without the runtime's exclusivity check on every glyph.
+    @exclusivity(unchecked) private var scratch = ScratchBuffer<UInt64>(capacity: 1024)
     /// Where FreeType writes a glyph's coverage bytes.
-    private var coverageBytes: UnsafeMutablePointer<UInt8>
-    private var coverageBytesCapacity: Int
+    @exclusivity(unchecked) private var coverageBytes = ScratchBuffer<UInt8>(capacity: 4096)
     private var placed: [PlacedGlyph] = []
     /// See `FreeTypeGlyphRasterizer.spansOnly`.
     private let spansOnly: Bool
@@ -454,37 +479,11 @@ private final class RasterFace {
         self.font = try FontFace(font: font)
         self.key = key
         self.spansOnly = spansOnly
-        scratchCapacity = 1024
-        scratch = .allocate(capacity: scratchCapacity)
-        coverageBytesCapacity = 4096
-        coverageBytes = .allocate(capacity: coverageBytesCapacity)
     }
 
     deinit {
         scratch.deallocate()
         coverageBytes.deallocate()
-    }
-
-    /// A zeroed buffer of at least `count` coverage bytes.
-    private func zeroedCoverageBytes(_ count: Int) -> UnsafeMutablePointer<UInt8> {
-        if count > coverageBytesCapacity {
-            coverageBytes.deallocate()
-            coverageBytesCapacity = max(count, coverageBytesCapacity * 2)
-            coverageBytes = .allocate(capacity: coverageBytesCapacity)
-        }
-        coverageBytes.update(repeating: 0, count: max(count, 0))
-        return coverageBytes
-    }
-
-    /// A zeroed scratch buffer of at least `count` words.
-    private func zeroedScratch(_ count: Int) -> UnsafeMutablePointer<UInt64> {
-        if count > scratchCapacity {
-            scratch.deallocate()
-            scratchCapacity = max(count, scratchCapacity * 2)
-            scratch = .allocate(capacity: scratchCapacity)
-        }
-        scratch.update(repeating: 0, count: max(count, 0))
-        return scratch
     }
 
     private func strike(size: Double, rotation: Double) -> Strike {
@@ -542,7 +541,7 @@ private final class RasterFace {
         // boxes, which is therefore the tight box of the word.
         let width = maxX - minX, height = maxY - minY
         let wordsPerRow = (width + 63) >> 6
-        let rows = zeroedScratch(wordsPerRow * height)
+        let rows = scratch.zeroed(wordsPerRow * height)
         for g in placed {
             let bits = g.bits
             let shift = g.x + bits.left - minX
@@ -650,7 +649,7 @@ private final class RasterFace {
             return try rasterizeToCoverageBitmap(&outline, library: library, width: width, height: height,
                                                  xMin: xMin, yMax: yMax)
         }
-        var target = SpanTarget(rows: zeroedScratch(wordsPerRow * height), wordsPerRow: wordsPerRow,
+        var target = SpanTarget(rows: scratch.zeroed(wordsPerRow * height), wordsPerRow: wordsPerRow,
                                 width: width, height: height, oversampled: oversampled)
         var params = FT_Raster_Params()
         params.flags = FT_RASTER_FLAG_AA | FT_RASTER_FLAG_DIRECT | FT_RASTER_FLAG_CLIP
@@ -683,7 +682,7 @@ private final class RasterFace {
                                            xMin: FT_Pos, yMax: FT_Pos) throws -> GlyphBits {
         // Rows padded to whole 8-byte chunks, which stay zero.
         let pitch = (width + 7) & ~7, chunks = pitch >> 3
-        let bytes = zeroedCoverageBytes(pitch * height)
+        let bytes = coverageBytes.zeroed(pitch * height)
         var bitmap = FT_Bitmap()
         bitmap.rows = UInt32(height)
         bitmap.width = UInt32(width)
@@ -702,7 +701,7 @@ private final class RasterFace {
         }
         // Eight bytes at a time into eight bits, noting the box of what is set.
         let wordsPerRow = (width + 63) >> 6
-        let rows = zeroedScratch(wordsPerRow * height)
+        let rows = scratch.zeroed(wordsPerRow * height)
         var minRow = Int.max, maxRow = -1, minColumn = Int.max, maxColumn = -1
         UnsafeRawPointer(bytes).withMemoryRebound(to: UInt64.self, capacity: chunks * height) { source in
             for r in 0..<height {
