@@ -677,7 +677,9 @@ private final class RasterFace {
     /// way, and a byte is written exactly where a span with that coverage would be. But FreeType fills
     /// a bitmap's interior runs with `memset` and its edge pixels with one store each, where the
     /// callback costs a call per row and a few operations per span, and every edge pixel of a curve
-    /// is a span of its own: for the large glyphs of a cloud's first words this is 2.5 times cheaper.
+    /// is a span of its own. On the 200-word benchmark the callback took 4.3 million instructions;
+    /// turning the bytes into bits takes 1.7 million. Glyphs FreeType renders oversampled, and
+    /// glyphs too large for a byte per pixel, still go through the callback.
     private func rasterizeToCoverageBitmap(_ outline: inout FT_Outline, library: FT_Library?, width: Int, height: Int,
                                            xMin: FT_Pos, yMax: FT_Pos) throws -> GlyphBits {
         // Rows padded to whole 8-byte chunks, which stay zero.
