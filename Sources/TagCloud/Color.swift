@@ -219,4 +219,10 @@ extension String {
         }
         return String(scalars[start..<end])
     }
+
+    /// Whether the string is empty or only spaces, tabs and newlines: `trimmingSpaces().isEmpty`
+    /// without making the trimmed string (a layout asks it of every word).
+    var isBlank: Bool {
+        unicodeScalars.allSatisfy { $0.properties.isWhitespace }
+    }
 }

@@ -47,7 +47,7 @@ public struct FlowLayout: Sendable {
         }
 
         for (position, word) in words.enumerated() {
-            if word.term.text.trimmingSpaces().isEmpty {
+            if word.term.text.isBlank {
                 unplaced.append(UnplacedWord(index: word.index, text: word.term.text, id: word.term.id, reason: .empty))
                 continue
             }

@@ -60,7 +60,7 @@ public struct WordCloudLayout: Sendable {
         var unplaced: [UnplacedWord] = []
         var order: [Int] = []
         for (i, t) in terms.enumerated() {
-            if t.text.trimmingSpaces().isEmpty {
+            if t.text.isBlank {
                 unplaced.append(UnplacedWord(index: i, text: t.text, id: t.id, reason: .empty))
             } else {
                 order.append(i)
@@ -99,7 +99,8 @@ public struct WordCloudLayout: Sendable {
         let depth = allowed == nil ? nil : ShapeDepth(allowed: halfForbidden.inverted(), shift: 1)
 
         // Angles to try for each word, drawn now so every attempt below makes the same choices.
-        let angles = styled.map { _ in chooseAngles(&rng) }
+        let choices = AngleChoices(options)
+        let angles = styled.map { _ in choices.choose(&rng) }
         let placementSeed = rng.next()
 
         let coarseForbidden = Engine<T>.coarseForbidden(forbidden, width: options.width, height: options.height)
@@ -161,34 +162,6 @@ public struct WordCloudLayout: Sendable {
         let stats = Statistics(requested: order.count, placed: placed.count, shrunk: placed.filter(\.shrunk).count,
                                unplaced: attempt.failed.count, fillRatio: attempt.fillRatio, scale: scale)
         return (layout, stats)
-    }
-
-    /// The angles to try for one word: the preferred one first, then the others.
-    private func chooseAngles(_ rng: inout SeededRandom) -> [Double] {
-        switch options.rotation {
-        case .angles(let set):
-            var others = set.filter { $0 != 0 }
-            // The preference is absolute at its ends: 1 never rotates, 0 never draws horizontally.
-            if set.contains(0) && options.preferHorizontal >= 1 { return [0] }
-            if options.preferHorizontal <= 0 && !others.isEmpty {
-                let first = others.remove(at: rng.nextInt(below: others.count))
-                return [first] + others
-            }
-            guard set.contains(0), !others.isEmpty else {
-                // No horizontal choice to prefer: a random angle from the set first.
-                let first = set[rng.nextInt(below: set.count)]
-                return [first] + set.filter { $0 != first }
-            }
-            if rng.nextUnit() < options.preferHorizontal { return [0] + others }
-            let first = others[rng.nextInt(below: others.count)]
-            return [first, 0] + others.filter { $0 != first }
-        case .range(let lo, let hi):
-            let a = (rng.nextDouble(in: lo...hi) * 10).rounded() / 10
-            let mid = (lo + hi) / 2
-            // A second angle across the range, so a word that fits nowhere at one angle gets another chance.
-            let b = a < mid ? min(hi, a + (hi - lo) / 2) : max(lo, a - (hi - lo) / 2)
-            return a == b ? [a] : [a, (b * 10).rounded() / 10]
-        }
     }
 }
 

@@ -12,6 +12,12 @@ struct ColorTests {
         #expect(try Color(parsing: text) == expected)
     }
 
+    @Test("blank texts are those that trim to nothing", arguments: ["", " ", "\t\n", "\u{3000}\u{A0}", "a", " a ", "\u{200B}", "漢", " \u{301}"])
+    func blankMeansTrimsToNothing(text: String) {
+        #expect(text.isBlank == text.trimmingSpaces().isEmpty)
+        #expect(text.isBlank == ["", " ", "\t\n", "\u{3000}\u{A0}"].contains(text))
+    }
+
     @Test("bad colours are refused with the text", arguments: ["", "#12", "#gggggg", "rgb(1,2)", "rgb(300,0,0)", "blurple", "#1234567", "rgb(1,2,3"])
     func refuses(text: String) {
         #expect(Color.parse(text) == nil)
