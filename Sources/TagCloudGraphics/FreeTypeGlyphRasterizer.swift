@@ -297,10 +297,8 @@ private final class Strike {
     }
 }
 
-private struct StrikeKey: Hashable {
-    var size: UInt64
-    var rotation: UInt64
-}
+/// A strike's key: the bit patterns of its size and rotation.
+private typealias StrikeKey = GlyphKeyedTable<Strike>.Key
 
 /// A glyph of the word being rasterised, with its snapped position.
 private struct PlacedGlyph {
@@ -454,7 +452,7 @@ private final class RasterFace {
     private let font: FontFace
     /// The character size last given to FreeType, to skip FT_Set_Char_Size when it is unchanged.
     private var charSize: (FT_F26Dot6, FT_F26Dot6)?
-    private var strikes: [StrikeKey: Strike] = [:]
+    private var strikes = GlyphKeyedTable<Strike>(capacity: 64)
     private var lastStrikeKey: StrikeKey?
     private var lastStrike: Strike?
     /// Words held by cached glyphs; past the budget the caches start over, which bounds memory
@@ -487,14 +485,14 @@ private final class RasterFace {
     }
 
     private func strike(size: Double, rotation: Double) -> Strike {
-        let key = StrikeKey(size: size.bitPattern, rotation: rotation.bitPattern)
+        let key = StrikeKey(high: size.bitPattern, low: rotation.bitPattern)
         if key == lastStrikeKey, let lastStrike { return lastStrike }
         let strike: Strike
         if let known = strikes[key] {
             strike = known
         } else {
             strike = Strike(size: size, rotation: rotation)
-            strikes[key] = strike
+            strikes.set(strike, for: key)
         }
         lastStrikeKey = key
         lastStrike = strike
@@ -564,10 +562,10 @@ private final class RasterFace {
 
     private func remember(_ bits: GlyphBits, key: UInt64, in strike: Strike) {
         if cachedWords + bits.words.count > Self.cacheBudgetWords || cachedGlyphs >= Self.cacheBudgetGlyphs {
-            for cached in strikes.values { cached.glyphs.removeAll() }
+            strikes.forEachValue { $0.glyphs.removeAll() }
             strikes.removeAll()
             // Keep the strike in use reachable so the rest of this word still fills it.
-            if let lastStrikeKey, let lastStrike { strikes[lastStrikeKey] = lastStrike }
+            if let lastStrikeKey, let lastStrike { strikes.set(lastStrike, for: lastStrikeKey) }
             cachedWords = 0
             cachedGlyphs = 0
         }

@@ -1,4 +1,4 @@
-/// A cache table for values looked up on every glyph (rendered glyphs, ink boxes): open addressing
+/// A cache table for values looked up on every glyph (strikes, rendered glyphs, ink boxes): open addressing
 /// over two 64-bit key halves, hashed with one multiplication. `Dictionary` runs SipHash on every
 /// lookup, which cost more than the rest of a cache hit. It only grows or empties all at once, as
 /// the caches using it do.
@@ -56,6 +56,11 @@ struct GlyphKeyedTable<Value> {
         keys[i] = key
         values[i] = value
         count += 1
+    }
+
+    /// Calls `body` with every value stored, in no particular order.
+    func forEachValue(_ body: (Value) -> Void) {
+        for case let value? in values { body(value) }
     }
 
     /// Forgets every entry, keeping the table's size.

@@ -19,6 +19,9 @@ struct GlyphKeyedTableTests {
             }
             #expect(table.count == reference.count)
             for (k, v) in reference { #expect(table[.init(high: k[0], low: k[1])] == v) }
+            var visited: [Int] = []
+            table.forEachValue { visited.append($0) }
+            #expect(visited.sorted() == reference.values.sorted())
             #expect(table[.init(high: 1, low: 1)] == nil)
             table.removeAll()
             reference.removeAll()
