@@ -549,8 +549,12 @@ private final class MaskCache: @unchecked Sendable {
         }
     }
 
-    /// The entries of each word, by the word's index in the layout.
-    private var entries: [[Entry]]
+    /// Each word's first entry, by the word's index in the layout, and its others (its other
+    /// angles, the sizes it shrank through) in `more`: most words have one, which then costs no
+    /// list of its own. Read and written by one thread at a time (under `lock` when shared), so
+    /// without the runtime's exclusivity check on every look-up.
+    @exclusivity(unchecked) private var first: [Entry?]
+    @exclusivity(unchecked) private var more: [[Entry]]
     /// Entries being made right now, so a prefetch does not make one the placement is making.
     private var claimed: [Key] = []
     private let lock = Lock()
@@ -560,18 +564,25 @@ private final class MaskCache: @unchecked Sendable {
 
     init(shared: Bool, words: Int) {
         self.shared = shared
-        entries = Array(repeating: [], count: words)
+        first = Array(repeating: nil, count: words)
+        more = Array(repeating: [], count: words)
+    }
+
+    private func keep(_ e: Entry) {
+        if first[e.key.word] == nil { first[e.key.word] = e } else { more[e.key.word].append(e) }
     }
 
     private func known(_ key: Key) -> Entry? {
-        for e in entries[key.word] where e.key == key { return e }
+        if let e = first[key.word], e.key == key { return e }
+        for e in more[key.word] where e.key == key { return e }
         return nil
     }
 
     /// The word typeset at the key's size already, at another angle or margin: typesetting does
     /// not depend on either.
     private func typeset(_ key: Key) -> TypesetWord? {
-        for e in entries[key.word] where e.key.size == key.size { return e.set }
+        if let e = first[key.word], e.key.size == key.size { return e.set }
+        for e in more[key.word] where e.key.size == key.size { return e.set }
         return nil
     }
 
@@ -588,7 +599,7 @@ private final class MaskCache: @unchecked Sendable {
             if let e = known(key) { return e }
             let e = try make(word: word, key: key, typeset: typeset(key), typesetter: typesetter, room: room,
                              prefetch: unlessClaimed)
-            entries[index].append(e)
+            keep(e)
             return e
         }
         let (found, set, skip) = lock.withLock { () -> (Entry?, TypesetWord?, Bool) in
@@ -604,7 +615,7 @@ private final class MaskCache: @unchecked Sendable {
         return lock.withLock {
             // Made by the other thread meanwhile (both may make one when neither gives way): the first kept.
             if let first = known(key) { return first }
-            entries[index].append(e)
+            keep(e)
             return e
         }
     }
