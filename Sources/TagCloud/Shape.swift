@@ -203,7 +203,8 @@ public struct ShapeMask: Hashable, Sendable {
             }
         }
         for y in 0..<height where crossings[y].count >= 2 {
-            let xs = crossings[y].sorted()
+            crossings[y].sort()
+            let xs = crossings[y]
             var i = 0
             while i + 1 < xs.count {
                 // Pixel x is inside when xs[i] <= x + 0.5 < xs[i + 1].
