@@ -355,15 +355,13 @@ struct PlacementSearch {
 
     /// The tiles of one search in visiting order: their key bounds, bucketed.
     struct Plan {
+        /// Only whole-map plans are remembered, so the mask's size (which sets the tiles on a
+        /// given map) and the start are the whole key.
         struct Key: Hashable {
             var width: Int
             var height: Int
             var startX: UInt64
             var startY: UInt64
-            var tx0: Int
-            var tx1: Int
-            var ty0: Int
-            var ty1: Int
         }
         var bounds: [Double]
         /// Where each bucket's tiles start in `order` (one more entry than buckets).
@@ -373,7 +371,7 @@ struct PlacementSearch {
         var width: Double
     }
 
-    /// Plans by mask size, start and window, for one map, strategy and shape. A class, so the
+    /// Whole-map plans by mask size and start, for one map, strategy and shape. A class, so the
     /// searches of a layout (each a new `PlacementSearch`) share it; used by one thread.
     final class PlanCache {
         fileprivate(set) var plans: [Plan.Key: Plan] = [:]
@@ -526,8 +524,7 @@ struct PlacementSearch {
         }
         // The tiles, their bounds and their order depend only on the mask's size and the start,
         // which repeat from word to word.
-        let planKey = Plan.Key(width: m.width, height: m.height, startX: sx.bitPattern, startY: sy.bitPattern,
-                               tx0: tx0, tx1: tx1, ty0: ty0, ty1: ty1)
+        let planKey = Plan.Key(width: m.width, height: m.height, startX: sx.bitPattern, startY: sy.bitPattern)
         let plan: Plan
         if let known = plans?.plans[planKey] {
             plan = known

@@ -510,7 +510,7 @@ private struct Running {
 
 /// Typeset words and their masks, by word, size, angle and margin; safe to share across threads.
 /// One cache serves one layout, so a word is known by its index, and its few entries (its angles
-/// and the sizes it shrank through) are kept in a short list of its own: no hashing on every
+/// and the sizes it shrank through) are kept by that index (`first`, `more`): no hashing on every
 /// lookup, and no table of large values to grow and move.
 private final class MaskCache: @unchecked Sendable {
     /// Which entry: the word (by its index in the layout), its size, angle and margin.
@@ -572,19 +572,18 @@ private final class MaskCache: @unchecked Sendable {
         if first[e.key.word] == nil { first[e.key.word] = e } else { more[e.key.word].append(e) }
     }
 
-    private func known(_ key: Key) -> Entry? {
-        if let e = first[key.word], e.key == key { return e }
-        for e in more[key.word] where e.key == key { return e }
+    /// The first entry of `word` (oldest first) whose key passes `matches`.
+    private func entry(of word: Int, where matches: (Key) -> Bool) -> Entry? {
+        if let e = first[word], matches(e.key) { return e }
+        for e in more[word] where matches(e.key) { return e }
         return nil
     }
 
+    private func known(_ key: Key) -> Entry? { entry(of: key.word) { $0 == key } }
+
     /// The word typeset at the key's size already, at another angle or margin: typesetting does
     /// not depend on either.
-    private func typeset(_ key: Key) -> TypesetWord? {
-        if let e = first[key.word], e.key.size == key.size { return e.set }
-        for e in more[key.word] where e.key.size == key.size { return e.set }
-        return nil
-    }
+    private func typeset(_ key: Key) -> TypesetWord? { entry(of: key.word) { $0.size == key.size }?.set }
 
     /// The entry of `word`, the word at `index` of the layout. With `unlessClaimed` (a prefetch),
     /// nothing is done when another thread is already making it. With `room`, a word whose grown

@@ -446,7 +446,7 @@ private struct ScratchBuffer<Element: FixedWidthInteger> {
 }
 
 /// One open face, used by one thread at a time (the pool guarantees it), with its glyph caches
-/// and a reusable bit buffer.
+/// and reusable buffers.
 private final class RasterFace {
     let key: FaceKey
     private let font: FontFace
@@ -635,6 +635,10 @@ private final class RasterFace {
         // Past 8191 pixels of width FreeType refuses such a glyph altogether; the plain rendering
         // used here then can only add pixels.
         let oversampled = outline.flags & 0x40 != 0 && width * 4 <= 0x7FFF
+        if !oversampled && !spansOnly && width * height <= Self.largestCoverageBitmap {
+            return try rasterizeToCoverageBitmap(&outline, library: library, width: width, height: height,
+                                                 xMin: xMin, yMax: yMax)
+        }
         if oversampled, let points = outline.points {
             for i in 0..<Int(outline.n_points) {
                 points[i].x *= 4
@@ -643,10 +647,6 @@ private final class RasterFace {
         }
         let scale = oversampled ? 4 : 1
         let wordsPerRow = (width + 63) >> 6
-        if !oversampled && !spansOnly && width * height <= Self.largestCoverageBitmap {
-            return try rasterizeToCoverageBitmap(&outline, library: library, width: width, height: height,
-                                                 xMin: xMin, yMax: yMax)
-        }
         var target = SpanTarget(rows: scratch.zeroed(wordsPerRow * height), wordsPerRow: wordsPerRow,
                                 width: width, height: height, oversampled: oversampled)
         var params = FT_Raster_Params()
@@ -659,10 +659,7 @@ private final class RasterFace {
             params.user = UnsafeMutableRawPointer(pointer)
             return FT_Outline_Render(library, &outline, &params)
         }
-        // A partial mask could let words overlap, so a failure is an error, not fewer pixels.
-        guard error == 0 else {
-            throw GraphicsError.freetype("rasterise a glyph of \"\(font.font.file)\"", code: error)
-        }
+        try checkRendered(error)
         guard target.maxRow >= 0 else { return GlyphBits.empty }
         return cropped(target.rows, wordsPerRow: wordsPerRow, rows: target.minRow...target.maxRow,
                        columns: target.minColumn...target.maxColumn, xMin: xMin, yMax: yMax)
@@ -696,9 +693,7 @@ private final class RasterFace {
             params.target = target
             return FT_Outline_Render(library, &outline, &params)
         }
-        guard error == 0 else {
-            throw GraphicsError.freetype("rasterise a glyph of \"\(font.font.file)\"", code: error)
-        }
+        try checkRendered(error)
         // Eight bytes at a time into eight bits, noting the box of what is set.
         let wordsPerRow = (width + 63) >> 6
         let rows = scratch.zeroed(wordsPerRow * height)
@@ -726,6 +721,14 @@ private final class RasterFace {
         guard maxRow >= 0 else { return GlyphBits.empty }
         return cropped(rows, wordsPerRow: wordsPerRow, rows: minRow...maxRow, columns: minColumn...maxColumn,
                        xMin: xMin, yMax: yMax)
+    }
+
+    /// Throws unless FreeType rendered the glyph: a partial mask could let words overlap, so a
+    /// failure is an error, not fewer pixels.
+    private func checkRendered(_ error: FT_Error) throws {
+        guard error == 0 else {
+            throw GraphicsError.freetype("rasterise a glyph of \"\(font.font.file)\"", code: error)
+        }
     }
 
     /// The set rows and columns of `rows` (a glyph's box, FreeType's `xMin` and `yMax` at its

@@ -1,7 +1,7 @@
-/// A cache table for values looked up on every glyph (strikes, rendered glyphs, ink boxes): open addressing
-/// over two 64-bit key halves, hashed with one multiplication. `Dictionary` runs SipHash on every
-/// lookup, which cost more than the rest of a cache hit. It only grows or empties all at once, as
-/// the caches using it do.
+/// A cache table for values looked up on every glyph or word (rendered glyphs, ink boxes, strikes):
+/// open addressing over two 64-bit key halves, hashed with one multiplication. `Dictionary` runs
+/// SipHash on every lookup, which cost more than the rest of a cache hit. It only grows or empties
+/// all at once, as the caches using it do.
 struct GlyphKeyedTable<Value> {
     /// A key: two 64-bit halves compared exactly (for instance a size's bit pattern and a glyph id).
     struct Key: Equatable {
