@@ -8,7 +8,9 @@ Both tools run the same workloads in the same run:
    ``<name>.json`` (canvas, limits, font, mask, rotation);
 2. ``tagcloud-bench cloud NAMES`` times our layout (median of 5, reported by the bench itself);
 3. each workload is given to ``wordcloud.WordCloud(...).generate_from_frequencies`` in a
-   subprocess with a time cap; only the generate call is timed (median of ``--runs``);
+   subprocess with a time cap; only the generate call is timed (median of ``--runs``). Our bench
+   runs that workload again just before and just after, and our time is the mean of those two
+   medians: the machine's speed drifts over minutes, so both sides are timed in the same minutes;
 4. a Markdown table goes to standard output, optionally JSON lines to ``--json-out``.
 
 Placed words and fill ratio (share of all canvas pixels that are not the white background, the
@@ -604,7 +606,8 @@ def compare(arguments: argparse.Namespace, inputs: Path) -> list[dict[str, Any]]
             raise CompareError(f"unknown workload(s) {', '.join(unknown)}; the bench has: {', '.join(names)}")
         names = wanted
 
-    # Ours first: it is quick, and a broken bench is reported before minutes of Python runs.
+    # Ours first: it is quick, and a broken bench is reported before minutes of Python runs. The
+    # times reported are those taken around each workload's Python runs (below).
     ours = run_ours(bench, names, arguments.corpus)
 
     log(f"python: wordcloud {version} on Python {sys.version.split()[0]}, "
@@ -614,7 +617,15 @@ def compare(arguments: argparse.Namespace, inputs: Path) -> list[dict[str, Any]]
         spec = workloads[name]
         log(f"  {name} ({spec['width']}×{spec['height']}, {spec['max_words']} words"
             + (", mask" if spec.get("mask") else "") + f", rotation {spec.get('rotation', '0,90')})")
+        # Ours again just before and just after this workload's Python runs: the machine's speed
+        # drifts over minutes, and a ratio of two timings taken far apart would carry that drift.
+        before = run_ours(bench, [name], arguments.corpus).get(name)
         python = run_python(spec["_json"], spec["_tsv"], arguments.runs, arguments.timeout)
+        after = run_ours(bench, [name], arguments.corpus).get(name)
+        bracket = [r["seconds"] for r in (before, after) if r and r.get("seconds")]
+        if name in ours and bracket:
+            ours[name] = dict(ours[name], seconds=statistics.mean(bracket), seconds_before_python=bracket[0],
+                              seconds_after_python=bracket[-1], seconds_first_pass=ours[name].get("seconds"))
         notes = [python.note] if python.note else []
         if spec.get("rotation") == "any":
             notes.insert(0, PYTHON_NOTE_ANY_ROTATION)

@@ -1,7 +1,7 @@
 /// A word mask made ready for searching: the mask (already grown by the margin) and a few "probe"
 /// columns — the longest vertical runs of ink — whose free-run requirement the occupancy pyramid can
 /// check for 64 positions at once. Only positions that pass every probe get the full pixel test.
-struct SearchMask {
+final class SearchMask: Sendable {
     /// One column of the mask that must land on a vertical run of free pixels.
     struct Probe {
         /// Column in the mask.

@@ -67,8 +67,8 @@ final class FontFace {
     private var currentSize: Double = -1
     /// Multiply 26.6 values of the current size by this to get points.
     private(set) var unitsToPoints: Double = 1.0 / 64
-    /// Lazily created OpenType-functions font, for glyph extents of bitmap glyphs that the
-    /// FreeType-backed font cannot measure without outlines.
+    /// Lazily created OpenType-functions font: it shapes outline faces (`shapingFont`) and measures
+    /// bitmap glyphs that the FreeType-backed font cannot measure without outlines.
     private var otFont: OpaquePointer?
 
     /// Opens face `font.faceIndex` of `font.file`.
@@ -177,7 +177,7 @@ final class FontFace {
             unitsToPoints = ppem > 0 ? size / ppem / 64 : 1.0 / 64
         }
         hb_ft_font_changed(hbFont)
-        if let otFont { hb_font_destroy(otFont); self.otFont = nil }
+        if let otFont { Self.copyScale(from: hbFont, to: otFont) }
         currentSize = size
     }
 
@@ -253,15 +253,31 @@ final class FontFace {
                     width: abs(x1 - x0) * unitsToPoints, height: abs(bottom - top) * unitsToPoints)
     }
 
+    /// The font words are shaped with. For outline faces, HarfBuzz's own OpenType functions,
+    /// scaled like `hbFont`: they read advances and the character map from the font's tables,
+    /// where the FreeType-backed font asks FreeType glyph by glyph, under a lock. Bitmap faces keep
+    /// `hbFont`, whose advances come from their strikes.
+    var shapingFont: OpaquePointer { isScalable ? (openTypeFont() ?? hbFont) : hbFont }
+
     private func openTypeFont() -> OpaquePointer? {
         if let otFont { return otFont }
         guard let face = hb_font_get_face(hbFont), let ot = hb_font_create(face) else { return nil }
         if ot == hb_font_get_empty() { return nil }
-        var xScale: Int32 = 0, yScale: Int32 = 0
-        hb_font_get_scale(hbFont, &xScale, &yScale)
-        hb_font_set_scale(ot, xScale, yScale)
+        Self.copyScale(from: hbFont, to: ot)
         otFont = ot
         return ot
+    }
+
+    /// Gives `target` the scale, pixels per em and point size FreeType gave `source`, so both
+    /// fonts measure and position glyphs alike (ppem selects GPOS device-table adjustments).
+    private static func copyScale(from source: OpaquePointer, to target: OpaquePointer) {
+        var xScale: Int32 = 0, yScale: Int32 = 0
+        hb_font_get_scale(source, &xScale, &yScale)
+        hb_font_set_scale(target, xScale, yScale)
+        var xPPEM: UInt32 = 0, yPPEM: UInt32 = 0
+        hb_font_get_ppem(source, &xPPEM, &yPPEM)
+        hb_font_set_ppem(target, xPPEM, yPPEM)
+        hb_font_set_ptem(target, hb_font_get_ptem(source))
     }
 }
 

@@ -33,8 +33,9 @@ public final class FreeTypeGlyphRasterizer: GlyphRasterizer, @unchecked Sendable
     /// and finding its face again by hashing the font's path costs more than comparing it.
     private var lastIdle: RasterFace?
     /// Idle faces kept per font; more than the number of threads that can run at once would
-    /// only hold memory (each face carries its own glyph cache).
-    private let maximumIdleFacesPerFont = max(2, ProcessInfo.processInfo.activeProcessorCount)
+    /// only hold memory (each face carries its own glyph cache). Asked once per process: Foundation
+    /// reads the cgroup's CPU quota from files every time, and a rasteriser is made per layout.
+    private static let maximumIdleFacesPerFont = max(2, ProcessInfo.processInfo.activeProcessorCount)
 
     /// Whether every glyph goes through FreeType's span callback, never through a coverage
     /// bitmap (for tests: both must give the same pixels).
@@ -142,7 +143,7 @@ public final class FreeTypeGlyphRasterizer: GlyphRasterizer, @unchecked Sendable
         // The slot holds one face; the one it held joins the others of its font. Past the cap a
         // face is dropped here and closed by its deinit, under the library lock.
         lastIdle = face
-        if idleFaces[last.key, default: []].count < maximumIdleFacesPerFont - 1 {
+        if idleFaces[last.key, default: []].count < Self.maximumIdleFacesPerFont - 1 {
             idleFaces[last.key, default: []].append(last)
         }
     }

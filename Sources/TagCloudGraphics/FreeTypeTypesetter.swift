@@ -293,7 +293,7 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
         hb_buffer_guess_segment_properties(buffer)
         let script = hb_buffer_get_script(buffer)
         let strong = script != HB_SCRIPT_COMMON && script != HB_SCRIPT_INHERITED && script != HB_SCRIPT_UNKNOWN
-        hb_shape(face.hbFont, buffer, nil, 0)
+        hb_shape(face.shapingFont, buffer, nil, 0)
         guard hb_buffer_allocation_successful(buffer) != 0 else {
             throw GraphicsError.harfbuzz("shape \"\(text)\"")
         }
