@@ -19,6 +19,20 @@ struct TypesetterTests {
         #expect(!av.usedFallback && !av.isRightToLeft)
     }
 
+    @Test("advances follow the size as the face changes size back and forth")
+    func advancesFollowSize() throws {
+        // Shaping reads a font of its own that must be rescaled whenever the face is: a stale
+        // scale would give the second size the first size's advances.
+        let t = FreeTypeTypesetter()
+        let small = try t.typesetUnremembered("minimum", font: dejaVu, size: 20)
+        let large = try t.typesetUnremembered("minimum", font: dejaVu, size: 40)
+        let again = try t.typesetUnremembered("minimum", font: dejaVu, size: 20)
+        #expect(small.advance > 50 && small.advance < 150)
+        #expect(abs(large.advance - 2 * small.advance) <= 7.0 / 64)
+        #expect(again.advance == small.advance)
+        #expect(zip(again.glyphs, small.glyphs).allSatisfy { $0.x == $1.x && $0.id == $1.id })
+    }
+
     @Test("a family resolves to its font file")
     func resolvesFamily() throws {
         let font = try FontLibrary.shared.resolve(dejaVu)
