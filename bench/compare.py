@@ -6,11 +6,13 @@ Both tools run the same workloads in the same run:
 1. our benchmark is built (``swift build -c release --product tagcloud-bench``) and asked to write
    its workloads (``tagcloud-bench --write-inputs DIR``): ``<name>.tsv`` (word, weight) and
    ``<name>.json`` (canvas, limits, font, mask, rotation);
-2. ``tagcloud-bench cloud NAMES`` times our layout (median of 5, reported by the bench itself);
-3. each workload is given to ``wordcloud.WordCloud(...).generate_from_frequencies`` in a
-   subprocess with a time cap; only the generate call is timed (median of ``--runs``). Our bench
-   runs that workload again just before and just after, and our time is the mean of those two
-   medians: the machine's speed drifts over minutes, so both sides are timed in the same minutes;
+2. workload by workload, ``tagcloud-bench cloud NAME`` times our layout (median of 5, reported by
+   the bench itself) just before and just after the Python package runs it, and our time is the
+   mean of those two medians: the machine's speed drifts over minutes, so both sides are timed
+   in the same minutes;
+3. the Python package is given the workload through
+   ``wordcloud.WordCloud(...).generate_from_frequencies`` in a subprocess with a time cap; only
+   the generate call is timed (median of ``--runs``);
 4. a Markdown table goes to standard output, optionally JSON lines to ``--json-out``.
 
 Placed words and fill ratio (share of all canvas pixels that are not the white background, the
@@ -606,26 +608,25 @@ def compare(arguments: argparse.Namespace, inputs: Path) -> list[dict[str, Any]]
             raise CompareError(f"unknown workload(s) {', '.join(unknown)}; the bench has: {', '.join(names)}")
         names = wanted
 
-    # Ours first: it is quick, and a broken bench is reported before minutes of Python runs. The
-    # times reported are those taken around each workload's Python runs (below).
-    ours = run_ours(bench, names, arguments.corpus)
-
     log(f"python: wordcloud {version} on Python {sys.version.split()[0]}, "
         f"{arguments.runs} run(s) each, cap {arguments.timeout:g} s")
+    ours: dict[str, dict[str, Any]] = {}
     records = []
     for name in names:
         spec = workloads[name]
         log(f"  {name} ({spec['width']}×{spec['height']}, {spec['max_words']} words"
             + (", mask" if spec.get("mask") else "") + f", rotation {spec.get('rotation', '0,90')})")
-        # Ours again just before and just after this workload's Python runs: the machine's speed
-        # drifts over minutes, and a ratio of two timings taken far apart would carry that drift.
+        # Ours just before and just after this workload's Python runs: the machine's speed drifts
+        # over minutes, and a ratio of two timings taken far apart would carry that drift. Ours
+        # goes first, so a broken bench is reported before any Python run.
         before = run_ours(bench, [name], arguments.corpus).get(name)
         python = run_python(spec["_json"], spec["_tsv"], arguments.runs, arguments.timeout)
         after = run_ours(bench, [name], arguments.corpus).get(name)
-        bracket = [r["seconds"] for r in (before, after) if r and r.get("seconds")]
-        if name in ours and bracket:
-            ours[name] = dict(ours[name], seconds=statistics.mean(bracket), seconds_before_python=bracket[0],
-                              seconds_after_python=bracket[-1], seconds_first_pass=ours[name].get("seconds"))
+        timed = [r for r in (before, after) if r and r.get("seconds")]
+        if timed:
+            ours[name] = dict(timed[-1], seconds=statistics.mean(r["seconds"] for r in timed),
+                              seconds_before_python=before.get("seconds") if before else None,
+                              seconds_after_python=after.get("seconds") if after else None)
         notes = [python.note] if python.note else []
         if spec.get("rotation") == "any":
             notes.insert(0, PYTHON_NOTE_ANY_ROTATION)

@@ -60,11 +60,10 @@ final class SearchMask: Sendable {
         }
         let keys = UnsafeMutableBufferPointer(start: scratch, count: inked)
         sortDescending(keys)
-        var order = [Int32](specializedRepeating: 0, count: inked)
-        order.withUnsafeMutableBufferPointer { out in
+        var rowOrder = [Int32](specializedRepeating: 0, count: inked)
+        rowOrder.withUnsafeMutableBufferPointer { out in
             for i in 0..<inked { out[i] = Int32(bitPattern: UInt32.max - UInt32(truncatingIfNeeded: keys[i])) }
         }
-        let rowOrder = order
 
         // For each power-of-two length L, the rows AND-ed L at a time mark the columns with a vertical
         // run of at least L starting there; the longest such run in each of up to eight sections of
