@@ -457,6 +457,15 @@ struct PlacementSearch {
             // The visit, with every array read through a pointer: this loop is most of a layout's time.
             var found = false, bestX = 0, bestY = 0, bestKey = better
             let stride = map.stride, mw = m.wordsPerRow
+            // Inside a shape a position's key is the depth under the mask's centre: the depth row is
+            // found once per map row, and each position reads one value from it (the same value
+            // `key` returns, as every centre of this search lies on the depth grid).
+            let depthValues = depth?.values ?? []
+            let depthShift = depth?.shift ?? 0, depthStride = (depth?.width ?? 0) + 2
+            let depthRows = depth.map { (maxX + ranking.ihw) >> $0.shift < $0.width
+                && (maxY + ranking.ihh) >> $0.shift < $0.height } ?? false
+            let ihw = ranking.ihw, ihh = ranking.ihh
+            depthValues.withUnsafeBufferPointer { dv in
             map.pyramid.withUnsafeBufferPointer { p in
                 map.withWindows(search) { win in
                     // Tiles left of this one have every window word inside the map.
@@ -481,10 +490,17 @@ struct PlacementSearch {
                                             ? OccupancyMap.freeBits(p, win, stride: stride, row: y, tile: tx, count: count,
                                                                     inside: true)
                                             : OccupancyMap.freeBits(p, win, stride: stride, row: y, tile: tx, count: count)
+                                        if free == 0 { continue }
+                                        var depthRow: UnsafePointer<Int32>? = nil
+                                        if depthRows {
+                                            let gridRow: Int = ((y &+ ihh) >> depthShift) &+ 1
+                                            depthRow = dv.baseAddress! + (gridRow &* depthStride &+ 1)
+                                        }
                                         while free != 0 {
                                             let x = x0 + free.trailingZeroBitCount
                                             free &= free - 1
-                                            let kx = key(x, y)
+                                            let kx: Double
+                                            if let depthRow { kx = -Double(depthRow[(x &+ ihw) >> depthShift]) } else { kx = key(x, y) }
                                             if bestKey <= kx { continue }
                                             let hit = OccupancyMap.collision(p, stride: stride, mask: mask, wordsPerRow: mw,
                                                                              rows: rows, x: x, y: y)
@@ -504,6 +520,7 @@ struct PlacementSearch {
                         }
                     }
                 }
+            }
             }
             return found ? Found(x: bestX, y: bestY, key: bestKey) : nil
         }

@@ -33,13 +33,21 @@ struct ShapeDepth: Sendable {
         let pw = w + 2
         var d = [Int32](repeating: 0, count: pw * (h + 2))
         d.withUnsafeMutableBufferPointer { p in
+            let base = p.baseAddress!
+            let farChunk = SIMD8<Int32>(repeating: far)
             for y in 0..<h {
+                let row = base + (y + 1) * pw + 1
                 for k in 0..<allowed.wordsPerRow {
                     var word = allowed.words[y * allowed.wordsPerRow + k]
+                    if word == ~0 && k * 64 + 64 <= w {
+                        // A run of 64 allowed pixels, eight at a time.
+                        for c in 0..<8 { UnsafeMutableRawPointer(row + k * 64 + c * 8).storeBytes(of: farChunk, as: SIMD8<Int32>.self) }
+                        continue
+                    }
                     while word != 0 {
                         let b = word.trailingZeroBitCount
                         word &= word - 1
-                        p[(y + 1) * pw + k * 64 + b + 1] = far
+                        row[k * 64 + b] = far
                     }
                 }
             }
@@ -47,21 +55,25 @@ struct ShapeDepth: Sendable {
             // compiler vectorises that), then runs along the row, the one step that must go in order.
             // Depths are never negative, so a forbidden pixel (0) stays 0 without a test.
             for y in 1..<(h + 1) {
-                let row = y * pw
-                Self.takeRow(p.baseAddress! + row + 1, from: p.baseAddress! + row + 1 - pw, count: w)
-                var left = p[row]
-                for i in (row + 1)..<(row + w + 1) {
-                    left = min(p[i], left &+ 3)
-                    p[i] = left
+                let row = base + y * pw
+                Self.takeRow(row + 1, from: row + 1 - pw, count: w)
+                var left = row[0]
+                var i = 1
+                while i <= w {
+                    left = min(row[i], left &+ 3)
+                    row[i] = left
+                    i &+= 1
                 }
             }
             for y in Swift.stride(from: h, through: 1, by: -1) {
-                let row = y * pw
-                Self.takeRow(p.baseAddress! + row + 1, from: p.baseAddress! + row + 1 + pw, count: w)
-                var right = p[row + w + 1]
-                for i in Swift.stride(from: row + w, through: row + 1, by: -1) {
-                    right = min(p[i], right &+ 3)
-                    p[i] = right
+                let row = base + y * pw
+                Self.takeRow(row + 1, from: row + 1 + pw, count: w)
+                var right = row[w + 1]
+                var i = w
+                while i >= 1 {
+                    right = min(row[i], right &+ 3)
+                    row[i] = right
+                    i &-= 1
                 }
             }
         }
@@ -74,20 +86,28 @@ struct ShapeDepth: Sendable {
         var deepestIndex = 0, deepestValue = Int32.min
         d.withUnsafeBufferPointer { d in
             cm.withUnsafeMutableBufferPointer { cm in
+                let fullCells = w / cell
                 for y in 0..<h {
-                    let cellRow = (y / cell) * cellsX, row = (y + 1) * pw + 1
+                    let cellRow = (y / cell) * cellsX
+                    let row = d.baseAddress! + (y + 1) * pw + 1
                     var rowMax = Int32.min
-                    for cx in 0..<cellsX {
-                        var m = cm[cellRow + cx]
-                        for x in (cx * cell)..<min(w, cx * cell + cell) { m = max(m, d[row + x]) }
-                        cm[cellRow + cx] = m
+                    // Whole cells sixteen pixels at a time; a last, partial cell pixel by pixel.
+                    for cx in 0..<fullCells {
+                        let v = UnsafeRawPointer(row + cx * cell).loadUnaligned(as: SIMD16<Int32>.self).max()
+                        cm[cellRow + cx] = max(cm[cellRow + cx], v)
+                        rowMax = max(rowMax, v)
+                    }
+                    if fullCells < cellsX {
+                        var m = cm[cellRow + fullCells]
+                        for x in (fullCells * cell)..<w { m = max(m, row[x]) }
+                        cm[cellRow + fullCells] = m
                         rowMax = max(rowMax, m)
                     }
                     // The first pixel in reading order among the deepest: only rows that beat the
                     // best so far are looked at pixel by pixel.
                     if rowMax > deepestValue {
-                        for x in 0..<w where d[row + x] > deepestValue {
-                            deepestValue = d[row + x]
+                        for x in 0..<w where row[x] > deepestValue {
+                            deepestValue = row[x]
                             deepestIndex = y * w + x
                         }
                     }
