@@ -145,11 +145,17 @@ public struct BitMask: Hashable, Sendable {
             let shift = factor == 2 ? 1 : 2, cellsPerWord = 64 / factor
             words.withUnsafeBufferPointer { src in
                 out.words.withUnsafeMutableBufferPointer { dst in
-                    for y in 0..<height {
-                        let cy = (y + offsetY) >> shift
+                    // The `factor` rows of one output row are ORed first (shifting commutes with OR),
+                    // so the bits are gathered once per output row.
+                    for cy in 0..<out.height {
+                        let y0 = max(0, cy * factor - offsetY), y1 = min(height, cy * factor - offsetY + factor)
+                        if y0 >= y1 { continue }
                         var carry: UInt64 = 0
                         for k in 0..<sw {
-                            let w: UInt64 = k < wordsPerRow ? src[y * wordsPerRow + k] : 0
+                            var w: UInt64 = 0
+                            if k < wordsPerRow {
+                                for y in y0..<y1 { w |= src[y &* wordsPerRow &+ k] }
+                            }
                             let shifted = offsetX == 0 ? w : (w << UInt64(offsetX)) | carry
                             carry = offsetX == 0 ? 0 : w >> UInt64(64 - offsetX)
                             if shifted == 0 { continue }

@@ -491,16 +491,16 @@ struct PlacementSearch {
                                                                     inside: true)
                                             : OccupancyMap.freeBits(p, win, stride: stride, row: y, tile: tx, count: count)
                                         if free == 0 { continue }
-                                        var depthRow: UnsafePointer<Int32>? = nil
+                                        var depthRow: UnsafePointer<Int16>? = nil
                                         if depthRows {
-                                            let gridRow: Int = ((y &+ ihh) >> depthShift) &+ 1
+                                            let gridRow: Int = ((y &+ ihh) &>> depthShift) &+ 1
                                             depthRow = dv.baseAddress! + (gridRow &* depthStride &+ 1)
                                         }
                                         while free != 0 {
                                             let x = x0 + free.trailingZeroBitCount
                                             free &= free - 1
                                             let kx: Double
-                                            if let depthRow { kx = -Double(depthRow[(x &+ ihw) >> depthShift]) } else { kx = key(x, y) }
+                                            if let depthRow { kx = -Double(depthRow[(x &+ ihw) &>> depthShift]) } else { kx = key(x, y) }
                                             if bestKey <= kx { continue }
                                             let hit = OccupancyMap.collision(p, stride: stride, mask: mask, wordsPerRow: mw,
                                                                              rows: rows, x: x, y: y)
