@@ -466,52 +466,59 @@ struct PlacementSearch {
                 && (maxY + ranking.ihh) >> $0.shift < $0.height } ?? false
             let ihw = ranking.ihw, ihh = ranking.ihh
             depthValues.withUnsafeBufferPointer { dv in
-            map.pyramid.withUnsafeBufferPointer { p in
-                map.withWindows(search) { win in
-                    // Tiles left of this one have every window word inside the map.
-                    var farthest = 0
-                    for w in win { farthest = max(farthest, w.word) }
-                    let insideBelow = stride - 1 - farthest
-                    m.words.withUnsafeBufferPointer { mask in
-                        // The rows in a working order of this search's own: a row that collides moves to the
-                        // front, since the positions tested next lie close by and tend to hit the same ink.
-                        withUnsafeTemporaryAllocation(of: Int32.self, capacity: search.rowOrder.count) { rows in
-                            _ = rows.initialize(from: search.rowOrder)
-                            for k in 0..<n {
-                                if bestKey <= lo + Double(k) * width { break }
-                                for i in counts[k]..<counts[k + 1] {
-                                    let t = Int(order[i])
-                                    if bestKey <= bounds[t] { continue }
-                                    let tx = tx0 + t % spanX, ty = ty0 + t / spanX
-                                    let x0 = tx * 64, count = min(maxX, x0 + 63) - x0 + 1
-                                    let inside = tx < insideBelow
-                                    for y in (ty * th)...min(maxY, ty * th + th - 1) {
-                                        var free = inside
-                                            ? OccupancyMap.freeBits(p, win, stride: stride, row: y, tile: tx, count: count,
-                                                                    inside: true)
-                                            : OccupancyMap.freeBits(p, win, stride: stride, row: y, tile: tx, count: count)
-                                        if free == 0 { continue }
-                                        var depthRow: UnsafePointer<Int16>? = nil
-                                        if depthRows {
-                                            let gridRow: Int = ((y &+ ihh) &>> depthShift) &+ 1
-                                            depthRow = dv.baseAddress! + (gridRow &* depthStride &+ 1)
-                                        }
-                                        while free != 0 {
-                                            let x = x0 + free.trailingZeroBitCount
-                                            free &= free - 1
-                                            let kx: Double
-                                            if let depthRow { kx = -Double(depthRow[(x &+ ihw) &>> depthShift]) } else { kx = key(x, y) }
-                                            if bestKey <= kx { continue }
-                                            let hit = OccupancyMap.collision(p, stride: stride, mask: mask, wordsPerRow: mw,
-                                                                             rows: rows, x: x, y: y)
-                                            if hit < 0 {
-                                                found = true; bestX = x; bestY = y; bestKey = kx
-                                                if firstFit { return }
-                                            } else if hit > 0 {
-                                                let r = rows[hit]
-                                                var j = hit
-                                                while j > 0 { rows[j] = rows[j &- 1]; j &-= 1 }
-                                                rows[0] = r
+                map.pyramid.withUnsafeBufferPointer { p in
+                    map.withWindows(search) { win in
+                        // Tiles left of this one have every window word inside the map.
+                        var farthest = 0
+                        for w in win { farthest = max(farthest, w.word) }
+                        let insideBelow = stride - 1 - farthest
+                        m.words.withUnsafeBufferPointer { mask in
+                            // The rows in a working order of this search's own: a row that collides moves to
+                            // the front, since the positions tested next lie close by and tend to hit the same
+                            // ink.
+                            withUnsafeTemporaryAllocation(of: Int32.self, capacity: search.rowOrder.count) { rows in
+                                _ = rows.initialize(from: search.rowOrder)
+                                for k in 0..<n {
+                                    if bestKey <= lo + Double(k) * width { break }
+                                    for i in counts[k]..<counts[k + 1] {
+                                        let t = Int(order[i])
+                                        if bestKey <= bounds[t] { continue }
+                                        let tx = tx0 + t % spanX, ty = ty0 + t / spanX
+                                        let x0 = tx * 64, count = min(maxX, x0 + 63) - x0 + 1
+                                        let inside = tx < insideBelow
+                                        for y in (ty * th)...min(maxY, ty * th + th - 1) {
+                                            var free = inside
+                                                ? OccupancyMap.freeBits(p, win, stride: stride, row: y, tile: tx,
+                                                                        count: count, inside: true)
+                                                : OccupancyMap.freeBits(p, win, stride: stride, row: y, tile: tx,
+                                                                        count: count)
+                                            if free == 0 { continue }
+                                            var depthRow: UnsafePointer<Int16>? = nil
+                                            if depthRows {
+                                                let gridRow: Int = ((y &+ ihh) &>> depthShift) &+ 1
+                                                depthRow = dv.baseAddress! + (gridRow &* depthStride &+ 1)
+                                            }
+                                            while free != 0 {
+                                                let x = x0 + free.trailingZeroBitCount
+                                                free &= free - 1
+                                                let kx: Double
+                                                if let depthRow {
+                                                    kx = -Double(depthRow[(x &+ ihw) &>> depthShift])
+                                                } else {
+                                                    kx = key(x, y)
+                                                }
+                                                if bestKey <= kx { continue }
+                                                let hit = OccupancyMap.collision(p, stride: stride, mask: mask,
+                                                                                 wordsPerRow: mw, rows: rows, x: x, y: y)
+                                                if hit < 0 {
+                                                    found = true; bestX = x; bestY = y; bestKey = kx
+                                                    if firstFit { return }
+                                                } else if hit > 0 {
+                                                    let r = rows[hit]
+                                                    var j = hit
+                                                    while j > 0 { rows[j] = rows[j &- 1]; j &-= 1 }
+                                                    rows[0] = r
+                                                }
                                             }
                                         }
                                     }
@@ -520,7 +527,6 @@ struct PlacementSearch {
                         }
                     }
                 }
-            }
             }
             return found ? Found(x: bestX, y: bestY, key: bestKey) : nil
         }

@@ -45,7 +45,9 @@ struct ShapeDepth: Sendable {
                     var word = allowed.words[y * allowed.wordsPerRow + k]
                     if word == ~0 && k * 64 + 64 <= w {
                         // A run of 64 allowed pixels, eight at a time.
-                        for c in 0..<8 { UnsafeMutableRawPointer(row + k * 64 + c * 8).storeBytes(of: farChunk, as: SIMD8<Int32>.self) }
+                        for c in 0..<8 {
+                            UnsafeMutableRawPointer(row + k * 64 + c * 8).storeBytes(of: farChunk, as: SIMD8<Int32>.self)
+                        }
                         continue
                     }
                     while word != 0 {
