@@ -86,7 +86,10 @@ public struct WordCloudLayout: Sendable {
             let m = shape.mask(width: options.width, height: options.height, inset: options.contourWidth / 2)
             allowed = m.allowed
             contours = m.contours
-            if m.isEmpty { throw TagCloudError.noRoom("the shape \(shape.rawValue) at \(options.width)x\(options.height)") }
+            if m.isEmpty {
+                throw TagCloudError.shapeLeavesNoRoom(shape: shape.rawValue, width: options.width, height: options.height,
+                                                      contourWidth: options.contourWidth)
+            }
         case .mask(let m):
             if m.isEmpty { throw TagCloudError.noRoom("the mask") }
             allowed = m

@@ -12,7 +12,8 @@ enum Failure {
             throw e
         } catch let e as TagCloudError {
             switch e {
-            case .noTerms, .invalidWeight: throw CLIError.input(e.description)
+            // A mask is an input file, like the words; a shape too large for the canvas is an option.
+            case .noTerms, .invalidWeight, .noRoom: throw CLIError.input(e.description)
             default: throw CLIError.usage(e.description)
             }
         } catch let e as GraphicsError {

@@ -296,8 +296,22 @@ struct CloudCLITests {
         let out = dir.appendingPathComponent("none.png").path
         let r = try ToolRun.run(["cloud", "a", "b", "--width", "200", "--height", "150", "--mask",
                                  try discPNG(dir, alpha: false, empty: true), "-o", out])
-        #expect(r.status != 0)
+        #expect(r.status == 2, "a mask is an input: \(r.stderr)")
         #expect(r.stderr.contains("no room"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    @Test("a shape too large for its canvas is a usage error that says to enlarge the canvas")
+    func shapeLeavesNoRoom() throws {
+        let dir = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("s.png").path
+        let r = try ToolRun.run(["cloud", "a", "b", "--shape", "heart", "--width", "3", "--height", "2",
+                                 "--contour", "3", "-o", out])
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.stderr.contains("the shape heart on a 3x2 canvas inside a contour 3 px wide leaves no room"), "\(r.stderr)")
+        #expect(r.stderr.contains("larger --width/--height or a thinner --contour"), "\(r.stderr)")
+        #expect(!r.stderr.contains("--mask-invert"), "a shape has no mask to invert: \(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 
@@ -329,6 +343,7 @@ struct CloudCLITests {
         let r = try ToolRun.run(["cloud", "--width", "120", "--height", "80", "--min-size", "30", "--fit", "all", "-o", out] + words)
         #expect(r.status == 3, "\(r.stderr)")
         #expect(r.stderr.contains("--fit all"))
+        #expect(try pngSize(out) == (120, 80), "the words that fit are still drawn")
     }
 
     @Test("--fit all places every word")

@@ -179,6 +179,23 @@ struct WordCloudLayoutTests {
         }
     }
 
+    @Test("a shape too large for its canvas says so, not to invert a mask")
+    func shapeLeavesNoRoom() throws {
+        var o = WordCloudOptions()
+        o.width = 3
+        o.height = 2
+        o.area = .shape(.heart)
+        o.contourWidth = 3
+        #expect(throws: TagCloudError.shapeLeavesNoRoom(shape: "heart", width: 3, height: 2, contourWidth: 3)) {
+            try WordCloudLayout(o).layout(terms(5, seed: 1), typesetter: FakeTypesetter())
+        }
+        let message = TagCloudError.shapeLeavesNoRoom(shape: "heart", width: 3, height: 2, contourWidth: 3).description
+        #expect(message.contains("use a larger --width/--height or a thinner --contour"))
+        #expect(!message.contains("mask"))
+        #expect(!TagCloudError.shapeLeavesNoRoom(shape: "star", width: 1, height: 1, contourWidth: 0).description
+            .contains("contour"))
+    }
+
     @Test("bad options name themselves")
     func badOptions() throws {
         for change in [{ (o: inout WordCloudOptions) in o.width = 0 }, { $0.height = 40_000 }, { $0.maxWords = 0 },
