@@ -13,9 +13,9 @@ enum CloudCommand {
 
     static let specs: [OptionSpec] = [
         OptionSpec("input", short: "i", valueName: "FILE", help: "Read words and weights from FILE: `word<TAB>weight` lines, CSV or JSON; - for standard input. Repeatable.", repeatable: true, group: inputGroup),
-        OptionSpec("width", short: "w", valueName: "PX", help: "Canvas width in points (= pixels at scale 1).", group: layoutGroup,
+        OptionSpec("width", short: "w", valueName: "PX", help: "Canvas width in points (= pixels at scale 1). Default: \(library.width); with a mask, the mask's width.", group: layoutGroup,
                    defaultValue: String(library.width)),
-        OptionSpec("height", valueName: "PX", help: "Canvas height.", group: layoutGroup,
+        OptionSpec("height", valueName: "PX", help: "Canvas height. Default: \(library.height); with a mask, the mask's height.", group: layoutGroup,
                    defaultValue: String(library.height)),
         OptionSpec("max-words", valueName: "N", help: "Most words drawn, the heaviest.", group: layoutGroup,
                    defaultValue: String(library.maxWords)),
@@ -36,7 +36,7 @@ enum CloudCommand {
                    defaultValue: library.fit.rawValue),
         OptionSpec("repeat", help: "Fill the space left by repeating the words, smaller, up to --max-words.", group: layoutGroup),
         OptionSpec("shape", valueName: "NAME", help: "Place the words inside a shape: \(Shape.allCases.map(\.rawValue).joined(separator: ", ")).", group: shapeGroup),
-        OptionSpec("mask", valueName: "PNG", help: "Place the words inside an image: its opaque pixels if it has transparency, else its dark pixels (white is forbidden, as in the Python package). Resized to the canvas.", group: shapeGroup),
+        OptionSpec("mask", valueName: "PNG", help: "Place the words inside an image: its opaque pixels if it has transparency, else its dark pixels (white is forbidden, as in the Python package). Without --width and --height the canvas takes the image's size (with one of them, its proportions); otherwise the image is resized to the canvas.", group: shapeGroup),
         OptionSpec("mask-invert", help: "Swap the allowed and forbidden parts of --mask.", group: shapeGroup),
         OptionSpec("mask-threshold", valueName: "0-255", help: "Alpha or luminance threshold of --mask.", group: shapeGroup,
                    defaultValue: String(ImageMaskOptions().threshold)),
@@ -79,8 +79,16 @@ enum CloudCommand {
         o.style = try StyleArguments.style(from: args, defaultSizes: o.minFontSize...o.minFontSize)
         let seed = try StyleArguments.seed(from: args)
         o.seed = seed.value
-        o.width = try args.int("width", range: 1...WordCloudOptions.maximumSide) ?? o.width
-        o.height = try args.int("height", range: 1...WordCloudOptions.maximumSide) ?? o.height
+        let givenWidth = try args.int("width", range: 1...WordCloudOptions.maximumSide)
+        let givenHeight = try args.int("height", range: 1...WordCloudOptions.maximumSide)
+        // A mask is read first: without --width and --height the canvas takes its size, and with one
+        // of them its proportions, as the Python package's canvas takes its mask's size. Stretching
+        // a silhouette to the default 800x600 would distort it.
+        let maskImage = try args.string("mask").map { path in try Failure.wrap { try ImageLoader.loadRGBA(path: path) } }
+        let canvas = try canvasSize(width: givenWidth, height: givenHeight, mask: maskImage, path: args.string("mask"),
+                                    default: (o.width, o.height))
+        o.width = canvas.width
+        o.height = canvas.height
         let budget = try args.int("max-pixels", range: 1...WordCloudOptions.maximumPixels) ?? WordCloudOptions.maximumPixels
         if o.width * o.height > budget {
             throw CLIError.usage("canvas \(o.width)x\(o.height) is \(o.width * o.height) pixels, over the budget of \(budget) (--max-pixels): use a smaller --width/--height")
@@ -112,7 +120,7 @@ enum CloudCommand {
         if let path = args.string("mask") {
             if args.string("shape") != nil { throw CLIError.usage("give either --shape or --mask, not both") }
             let threshold = try args.int("mask-threshold", range: 0...255) ?? Int(ImageMaskOptions().threshold)
-            let image = try Failure.wrap { try ImageLoader.loadRGBA(path: path) }
+            guard let image = maskImage else { throw CLIError.usage("--mask needs a PNG file") }
             let sized = try resized(image, path: path, option: "mask", width: o.width, height: o.height, quiet: quiet,
                                     strict: args.flag("strict"))
             o.area = .mask(ImageLoader.mask(from: sized, options: ImageMaskOptions(invert: args.flag("mask-invert"),
@@ -165,6 +173,13 @@ enum CloudCommand {
         if args.string("size-scale") != nil { d.removeValue(forKey: "relative-scaling") }
         // A threshold without a mask is an error, so it has a value only with one.
         if args.string("mask") == nil { d.removeValue(forKey: "mask-threshold") }
+        // With a mask, the canvas's default size is the mask's (or its proportions at the given side).
+        if let path = args.string("mask"), let image = try? ImageLoader.loadRGBA(path: path),
+           let size = try? canvasSize(width: try? args.int("width"), height: try? args.int("height"), mask: image,
+                                      path: path, default: (library.width, library.height)) {
+            d["width"] = String(size.width)
+            d["height"] = String(size.height)
+        }
         TextArguments.adjust(&d, counting: !args.strings("text").isEmpty, defaultTop: nil)
         return d
     }
@@ -184,6 +199,28 @@ enum CloudCommand {
     }
 
     /// The image at the canvas size; a different size is resized with a note.
+    /// The canvas: `width` and `height` as given; without them, the mask's size (or, with one of them,
+    /// the mask's proportions at that size); without a mask, `default`.
+    static func canvasSize(width: Int?, height: Int?, mask: RGBAImage?, path: String?,
+                           default fallback: (width: Int, height: Int)) throws -> (width: Int, height: Int) {
+        guard let mask, mask.width > 0, mask.height > 0, width == nil || height == nil else {
+            return (width ?? fallback.width, height ?? fallback.height)
+        }
+        let size: (width: Int, height: Int)
+        if let width {
+            size = (width, max(1, Int((Double(width) * Double(mask.height) / Double(mask.width)).rounded())))
+        } else if let height {
+            size = (max(1, Int((Double(height) * Double(mask.width) / Double(mask.height)).rounded())), height)
+        } else {
+            size = (mask.width, mask.height)
+        }
+        let side = WordCloudOptions.maximumSide
+        guard size.width <= side && size.height <= side else {
+            throw CLIError.usage("--mask \(path ?? "") makes a \(size.width)x\(size.height) canvas, over \(side) px a side: give --width or --height")
+        }
+        return size
+    }
+
     static func resized(_ image: RGBAImage, path: String, option: String, width: Int, height: Int, quiet: Bool,
                         strict: Bool) throws -> RGBAImage {
         if image.width == width && image.height == height { return image }

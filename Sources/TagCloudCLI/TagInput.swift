@@ -9,7 +9,7 @@ enum TagInput {
     static func read(_ args: ParsedArguments, defaultTextTop: Int? = nil, quiet: Bool,
                      report: VerboseReport) throws -> [Term] {
         guard try TextArguments.hasText(args) else {
-            return try read(arguments: args.positionals, inputs: args.strings("input"))
+            return try read(arguments: args.positionals, inputs: args.strings("input"), quiet: quiet)
         }
         let stdinForTags = args.positionals.contains("-") || args.strings("input").contains("-")
         if stdinForTags && args.strings("text").contains("-") {
@@ -17,20 +17,28 @@ enum TagInput {
         }
         var terms: [Term] = []
         if !args.positionals.isEmpty || !args.strings("input").isEmpty {
-            terms = try read(arguments: args.positionals, inputs: args.strings("input"))
+            terms = try read(arguments: args.positionals, inputs: args.strings("input"), quiet: quiet)
         }
         return terms + (try TextArguments.terms(args, defaultTop: defaultTextTop, quiet: quiet, report: report))
     }
 
-    /// Reads every source in order and returns the tags.
-    static func read(arguments: [String], inputs: [String]) throws -> [Term] {
+    /// Reads every source in order and returns the tags. Unless `quiet`, a source that reads like
+    /// running text rather than a list of tags gets a note pointing to `--text`.
+    static func read(arguments: [String], inputs: [String], quiet: Bool = true) throws -> [Term] {
         var terms: [Term] = []
         var sources = inputs
         for arg in arguments {
             if arg == "-" { sources.append("-") } else { terms.append(Term(arg)) }
         }
         for source in sources {
-            terms += try readSource(source)
+            let read = try readSource(source)
+            if !quiet && looksLikeRunningText(read) {
+                let name = source == "-" ? "standard input" : source
+                let option = source == "-" ? "--text -" : "--text \(source)"
+                Console.note("\(name) reads as \(read.count) tags, most of them whole lines of several words, all of one "
+                    + "weight: it looks like running text; to count its words instead, give it as \(option)")
+            }
+            terms += read
         }
         if terms.isEmpty {
             throw CLIError.input("no tags given: list tags as arguments, or use --input FILE (or - for standard input)")
@@ -61,5 +69,14 @@ enum TagInput {
         } catch let e as TextError {
             throw CLIError.input(e.description)
         }
+    }
+
+    /// Whether tags read from one source look like the lines of running text rather than a tag list:
+    /// at least five tags, all of the same weight (none was given), and at least 60% of them four
+    /// words or longer. Tag lists of names and short phrases stay well below that.
+    static func looksLikeRunningText(_ terms: [Term]) -> Bool {
+        guard terms.count >= 5, let first = terms.first, terms.allSatisfy({ $0.weight == first.weight }) else { return false }
+        let long = terms.filter { $0.text.split(whereSeparator: { $0 == " " || $0 == "\t" }).count >= 4 }.count
+        return long * 10 >= terms.count * 6
     }
 }

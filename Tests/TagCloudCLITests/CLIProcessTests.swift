@@ -220,7 +220,7 @@ struct CLIProcessTests {
         }
         if command == "cloud" {
             let o = WordCloudOptions()
-            #expect(help("width").hasSuffix("Default: \(o.width)."))
+            #expect(help("width").hasSuffix("Default: \(o.width); with a mask, the mask's width."))
             #expect(help("max-words").hasSuffix("Default: \(o.maxWords)."))
             #expect(help("margin").hasSuffix("Default: \(o.margin)."))
         }
@@ -386,6 +386,58 @@ struct CloudCLITests {
         let loose = try ToolRun.run(["cloud", "a", "b", "--width", "300", "--height", "200", "--mask", mask, "-o", out])
         #expect(loose.status == 0)
         #expect(loose.stderr.contains("resized"), "\(loose.stderr)")
+        #expect(try pngSize(out) == (300, 200))
+    }
+
+    @Test("without --width and --height the canvas takes the mask's size; with one, its proportions")
+    func canvasFromMask() throws {
+        let dir = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let mask = try discPNG(dir, alpha: false)   // 200x150
+        let out = dir.appendingPathComponent("c.png").path
+        let own = try ToolRun.run(["cloud", "a", "b", "c", "--mask", mask, "--seed", "1", "-o", out])
+        #expect(own.status == 0, "\(own.stderr)")
+        #expect(try pngSize(out) == (200, 150))
+        #expect(!own.stderr.contains("resized"), "a mask at its own size is not resized: \(own.stderr)")
+        let wide = try ToolRun.run(["cloud", "a", "b", "c", "--mask", mask, "--width", "400", "-o", out])
+        #expect(wide.status == 0, "\(wide.stderr)")
+        #expect(try pngSize(out) == (400, 300))
+        let tall = try ToolRun.run(["cloud", "a", "b", "c", "--mask", mask, "--height", "75", "-o", out])
+        #expect(tall.status == 0, "\(tall.stderr)")
+        #expect(try pngSize(out) == (100, 75))
+        // Without a mask the defaults stay.
+        let plain = try ToolRun.run(["cloud", "a", "b", "c", "-o", out])
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(try pngSize(out) == (800, 600))
+        // The configuration printed for a masked cloud has the mask's size.
+        let config = try ToolRun.run(["config", "--print", "cloud", "--mask", mask])
+        let json = try JSONSerialization.jsonObject(with: config.stdout) as? [String: Any]
+        #expect(json?["width"] as? Int == 200 && json?["height"] as? Int == 150, "\(String(decoding: config.stdout, as: UTF8.self))")
+    }
+
+    @Test("an --input file of running text gets a note pointing to --text; a list of phrases does not")
+    func runningTextHint() throws {
+        let dir = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let prose = dir.appendingPathComponent("story.txt")
+        try ("It was the best of times, it was the worst of times,\n"
+             + "it was the age of wisdom, it was the age of foolishness,\n"
+             + "it was the epoch of belief, it was the epoch of incredulity,\n"
+             + "it was the season of Light, it was the season of Darkness,\n"
+             + "Chapter One\n"
+             + "it was the spring of hope, it was the winter of despair.\n").write(to: prose, atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("o.svg").path
+        let r = try ToolRun.run(["cloud", "--input", prose.path, "-o", out])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("looks like running text"), "\(r.stderr)")
+        #expect(r.stderr.contains("--text \(prose.path)"), "\(r.stderr)")
+        let quiet = try ToolRun.run(["cloud", "-q", "--input", prose.path, "-o", out])
+        #expect(quiet.status == 0 && !quiet.stderr.contains("running text"), "\(quiet.stderr)")
+        let cities = dir.appendingPathComponent("cities.txt")
+        try "New York City\nSan Francisco\nLos Angeles\nRio de Janeiro\nBuenos Aires\nParis\n"
+            .write(to: cities, atomically: true, encoding: .utf8)
+        let list = try ToolRun.run(["cloud", "--input", cities.path, "-o", out])
+        #expect(list.status == 0 && !list.stderr.contains("running text"), "\(list.stderr)")
     }
 
     @Test("--verbose prints a summary per phase")
