@@ -178,9 +178,13 @@ public struct ArgumentParser: Sendable {
     /// The spec of an option, by long name.
     public func spec(named name: String) -> OptionSpec? { byName[name] }
 
-    /// Whether an argument is an option rather than a value: `-` (stdin) and negative numbers are values.
+    /// Whether an argument is an option rather than a value: `-` (stdin), negative numbers and
+    /// anything else a dash and a digit begin (`-45..45`, `-90,0`: no option name starts with a digit)
+    /// are values.
     private static func looksLikeOption(_ arg: String) -> Bool {
-        arg.hasPrefix("-") && arg != "-" && Double(arg) == nil
+        guard arg.hasPrefix("-"), arg != "-", Double(arg) == nil else { return false }
+        let second = arg.dropFirst().first
+        return !(second.map { $0.isASCII && ($0.isNumber || $0 == ".") } ?? false)
     }
 
     private func unknown(_ spelled: String, _ name: String) -> CLIError {

@@ -735,6 +735,13 @@ final class CountingEngine: TokenSink {
             let text = String(decoding: raw.bytes(id), as: UTF8.self)
             return f >= 0 && strip[f] > 0 ? String(text.dropLast(strip[f])) : text
         }
+        /// Raw word `id` as half of a collocation: a possessive loses its 's as it does alone, but a
+        /// plural keeps its s. The pair is shown as it was written most often ("United States"), as
+        /// the Python package shows it; its words alone still count under their singular.
+        func pairText(_ id: Int) -> String {
+            let f = Int(foldedOf[id])
+            return f >= 0 && strip[f] == 1 ? String(decoding: raw.bytes(id), as: UTF8.self) : spellingText(id)
+        }
         // Counted here, per distinct spelling, rather than per token in `token()`: the reason a
         // spelling was dropped is the same for every one of its tokens.
         var dropped = DroppedWords()
@@ -792,7 +799,7 @@ final class CountingEngine: TokenSink {
                                             threshold: options.collocationThreshold) {
                 remaining[Int(w.first)] -= w.count
                 remaining[Int(w.second)] -= w.count
-                let left = spellingText(Int(w.rawFirst)), right = spellingText(Int(w.rawSecond))
+                let left = pairText(Int(w.rawFirst)), right = pairText(Int(w.rawSecond))
                 let separator = Collocation.joinsWithoutSpace(left, right) ? "" : " "
                 terms.append(Term(left + separator + right, weight: Double(w.count)))
                 collocationCount += 1

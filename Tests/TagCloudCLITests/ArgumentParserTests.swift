@@ -54,12 +54,19 @@ private func usageMessage(_ args: [String]) -> String? {
     }
 
     @Test("negative numbers are values", arguments: [
-        (["--angle", "-45"], "-45"), (["--angle", "-0.5"], "-0.5"), (["--angle=-45"], "-45"),
+        (["--angle", "-45"], "-45"), (["--angle", "-0.5"], "-0.5"), (["--angle=-45"], "-45"), (["--angle", "-.5"], "-.5"),
     ])
     func negativeNumbers(args: [String], expected: String) throws {
         let parsed = try parser.parse(args)
         #expect(parsed.string("angle") == expected)
         #expect(try parsed.double("angle", range: -90...90) == Double(expected))
+    }
+
+    @Test("a dash and a digit begin a value, such as a range of angles; a dash and a letter an option")
+    func negativeRanges() throws {
+        #expect(try parser.parse(["--angle", "-45..45"]).string("angle") == "-45..45")
+        #expect(try parser.parse(["--angle", "-90,0", "-w", "3"]).string("angle") == "-90,0")
+        #expect(throws: CLIError.self) { try parser.parse(["--angle", "-w", "3"]) }
     }
 
     @Test func dashIsAValue() throws {

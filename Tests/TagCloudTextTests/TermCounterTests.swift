@@ -111,6 +111,22 @@ struct TermCounterTests {
         #expect(off["White"] == nil || off["white"] == 146)
     }
 
+    @Test("A pair keeps its plural as written; its words alone still merge into the singular")
+    func collocationKeepsPlural() throws {
+        // "United States" 70 times, "state" alone now and then: "states" merges into "state" as a word,
+        // but the pair is shown as written, never as "United State", which the text does not contain.
+        let text = rabbitText().replacingOccurrences(of: "White Rabbit", with: "United States")
+            .replacingOccurrences(of: "rabbit", with: "state")
+        let c = try counts(text, { $0.language = .en })
+        #expect(c["United States"] == 60, "\(c.filter { $0.key.contains("United") })")
+        #expect(c["United State"] == nil)
+        #expect(c["state"] != nil && c["states"] == nil)
+        // A possessive still loses its 's inside a pair, as it does alone.
+        let possessive = try counts(rabbitText().replacingOccurrences(of: "White Rabbit", with: "Alice's garden"),
+                                    { $0.language = .en })
+        #expect(possessive["Alice garden"] != nil, "\(possessive.filter { $0.key.contains("Alice") })")
+    }
+
     @Test("The collocation score matches the Python package's formula")
     func score() {
         // wordcloud.tokenization.score(5, 5, 5, 100) gives 39.7030 (wordcloud 1.9.6).
