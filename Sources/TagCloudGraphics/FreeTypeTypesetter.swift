@@ -22,6 +22,9 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
     /// The font asked for last and its face: a layout asks for one font over and over, and finding
     /// it again by hashing its names costs more than comparing them.
     private var lastFont: (descriptor: FontDescriptor, resolved: ResolvedFont, face: FontFace)?
+    /// The colour emoji font (nil when there is none), once `emojiLookedUp`.
+    private var emoji: ResolvedFont?
+    private var emojiLookedUp = false
     /// One HarfBuzz buffer, cleared and reused for every shaping (all under the lock).
     private var buffer: OpaquePointer?
 
@@ -84,7 +87,10 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
             lastFont = (font, requested, face)
         }
         let word: TypesetWord
-        if !text.unicodeScalars.contains(where: { needsGlyph($0) && !face.covers($0) }) {
+        // Emoji shown as pictures by default (😀), or asked to be (❤️), go to a colour emoji font even
+        // when a text font has a plain glyph for them, as browsers and phones draw them.
+        if !text.unicodeScalars.contains(where: { needsGlyph($0) && !face.covers($0) })
+            && !(face.isScalable && text.unicodeScalars.contains(where: mayWantEmojiPresentation)) {
             // The common case, one font: shaped as one buffer exactly as before fallback runs existed.
             word = try shape(text, face: face, size: size)
         } else {
@@ -189,7 +195,11 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
                 continue
             }
             let chosen: ResolvedFont
-            if try covers(requested, visible) {
+            if wantsEmojiPresentation(cluster), try openFace(requested).isScalable, let emoji = try emojiFont(),
+               try covers(emoji, visible) {
+                chosen = emoji
+                if !used.contains(emoji) { used.append(emoji) }
+            } else if try covers(requested, visible) {
                 chosen = requested
             } else if let known = try used.first(where: { try covers($0, visible) }) {
                 chosen = known
@@ -234,6 +244,16 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
             offset += length
         }
         return runs
+    }
+
+    /// The colour emoji font fontconfig gives for its generic family `emoji`, or nil when it gives a
+    /// font with outlines (no colour emoji font installed: the text fonts' glyphs then serve).
+    private func emojiFont() throws -> ResolvedFont? {
+        if emojiLookedUp { return emoji }
+        emojiLookedUp = true
+        let font = try? resolve(FontDescriptor(family: "emoji"))
+        emoji = try font.map { try openFace($0).isScalable } == false ? font : nil
+        return emoji
     }
 
     /// Whether `font` has a glyph for every one of `scalars`.
@@ -324,4 +344,22 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
                                isRightToLeft: used == HB_DIRECTION_RTL)
         return (word, used, strong)
     }
+}
+
+/// Whether `scalar` may start or mark a cluster drawn as an emoji picture: one shown as a picture by
+/// default, or the variation selector that asks for one. A quick test for whole words; a cluster is
+/// decided by `wantsEmojiPresentation`.
+private func mayWantEmojiPresentation(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value >= 0x231A && (scalar.value == 0xFE0F || scalar.properties.isEmojiPresentation)
+}
+
+/// Whether a grapheme cluster is drawn as an emoji picture (Unicode's emoji presentation): it asks
+/// for one with U+FE0F, or starts with a character shown as a picture by default (😀, 🇫🇷) and does
+/// not ask for text with U+FE0E. Digits, ©, ™ and ❤ without U+FE0F stay text.
+func wantsEmojiPresentation(_ cluster: Character) -> Bool {
+    let scalars = cluster.unicodeScalars
+    if scalars.contains(where: { $0.value == 0xFE0E }) { return false }
+    if scalars.contains(where: { $0.value == 0xFE0F }) { return true }
+    guard let first = scalars.first else { return false }
+    return first.value >= 0x231A && first.properties.isEmojiPresentation
 }

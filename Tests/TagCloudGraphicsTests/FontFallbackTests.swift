@@ -41,6 +41,27 @@ struct FontFallbackTests {
         #expect(word.advance > 0 && word.inkBounds.width > 0)
     }
 
+    @Test("emoji shown as pictures go to the colour emoji font even where the text font has a glyph")
+    func emojiPresentation() throws {
+        // DejaVu Sans has plain glyphs for 😀, ❤ and ☺; Unicode draws 😀 as a picture by default,
+        // ❤ and ☺ as text unless U+FE0F asks for a picture (and U+FE0E keeps text).
+        let alone = try typesetter.typeset("😀", font: dejaVu, size: 30)
+        #expect(alone.font.family != "DejaVu Sans" && alone.usedFallback, "😀 alone: the whole word in the emoji font")
+        let smile = try typesetter.typeset("😀 smile", font: dejaVu, size: 30)
+        #expect(smile.fallbackFonts.count == 1 && smile.fontRuns.first?.text == "😀", "\(smile.fontRuns.map(\.text))")
+        let emojiFont = try #require(smile.fallbackFonts.first)
+        #expect(!(try FontFace(font: emojiFont).isScalable), "a colour (bitmap) emoji font: \(emojiFont.family)")
+        for (text, picture) in [("I ❤ tags", false), ("I ❤\u{FE0F} tags", true), ("☺\u{FE0E} text", false),
+                                ("1\u{FE0F}\u{20E3} first", true), ("🇫🇷 France", true), ("© 2026", false)] {
+            let word = try typesetter.typeset(text, font: dejaVu, size: 30)
+            #expect(word.fallbackFonts.contains(emojiFont) == picture, "\(text): \(word.fallbackFonts.map(\.family))")
+            #expect(!word.glyphs.contains { $0.id == 0 }, "\(text)")
+        }
+        #expect(wantsEmojiPresentation("😀") && wantsEmojiPresentation("❤\u{FE0F}") && wantsEmojiPresentation("🇫🇷"))
+        #expect(!wantsEmojiPresentation("❤") && !wantsEmojiPresentation("😀\u{FE0E}") && !wantsEmojiPresentation("1")
+                && !wantsEmojiPresentation("©") && !wantsEmojiPresentation("a"))
+    }
+
     @Test("Japanese and an emoji have no .notdef glyph")
     func japaneseAndEmoji() throws {
         let word = try typesetter.typeset("日本語 😀", font: dejaVu, size: 30)
