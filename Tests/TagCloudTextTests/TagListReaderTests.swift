@@ -59,6 +59,27 @@ private func failure(_ data: Data, _ name: String, _ format: TagListFormat? = ni
         ])
     }
 
+    @Test("lines and trimming match Foundation's on random text of spaces, newlines and marks")
+    func linesAndTrimmingMatchFoundation() {
+        // Every kind of line break and space the readers must treat as Foundation does, with a
+        // combining mark and a flag's halves (clusters a scalar split must not cut) among letters.
+        let alphabet: [String] = ["a", "é", "\u{301}", "\t", " ", "\u{A0}", "\u{3000}", "\n", "\r", "\r\n", "\u{0B}",
+                                  "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}", "#", "🇫", "🇷", "漢"]
+        var rng = SeededRandom(seed: 7)
+        for _ in 0..<2000 {
+            let text = (0..<rng.nextInt(below: 24)).map { _ in alphabet[rng.nextInt(below: alphabet.count)] }.joined()
+            let expected = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+            #expect(TagListReader.lines(of: text).map(String.init) == expected, "\(Array(text.unicodeScalars))")
+            #expect(TagListReader.trimmed(text, newlines: true) == text.trimmingCharacters(in: .whitespacesAndNewlines),
+                    "\(Array(text.unicodeScalars))")
+            #expect(TagListReader.trimmed(text) == text.trimmingCharacters(in: .whitespaces), "\(Array(text.unicodeScalars))")
+        }
+        // Linux's Foundation also counts U+200B ZERO WIDTH SPACE as a space, and so do the readers
+        // (a tag never begins or ends with an invisible one), whatever this platform's Foundation says.
+        #expect(TagListReader.trimmed("\u{200B} a\u{200B}") == "a")
+        #expect(TagListReader.trimmed("\u{200B}\na\u{2028}", newlines: true) == "a")
+    }
+
     @Test("BOM and line endings", arguments: ["\u{FEFF}a\t2\nb\n", "a\t2\r\nb\r\n", "a\t2\rb", "\u{FEFF}a\t2\r\nb"])
     func lineEndings(text: String) throws {
         #expect(try read(text, "tags.tsv") == [Term("a", weight: 2), Term("b")])
