@@ -110,6 +110,11 @@ enum FlowCommand {
             if args.string("padding") == nil { options.padding = framePadding }
         }
         let width = try args.double("width", range: 1...100_000) ?? defaultWidth
+        // Said here, with the option's own name and the numbers as typed, before the layout finds it.
+        guard width > options.insets.horizontal else {
+            throw CLIError.usage("--width \(plain(width)) leaves no room inside --insets (\(plain(options.insets.left)) left, "
+                + "\(plain(options.insets.right)) right): give a --width above \(plain(options.insets.horizontal)) or smaller --insets")
+        }
         // A whole text has thousands of words; a flow shows the 100 most frequent unless --top says otherwise.
         let report = VerboseReport(args)
         report.start()

@@ -60,6 +60,8 @@ struct CLIProcessTests {
     static let errorCases: [CLIErrorCase] = [
         CLIErrorCase(name: "unknown flag", args: ["flow", "--widht", "300", "swift", "-o", "OUT.png"], status: 1, message: "did you mean --width"),
         CLIErrorCase(name: "missing value", args: ["flow", "swift", "-o", "OUT.png", "--width"], status: 1, message: "--width"),
+        CLIErrorCase(name: "width inside the insets", args: ["flow", "swift", "--width", "5", "-o", "OUT.png"], status: 1,
+                     message: "--width 5 leaves no room inside --insets (12 left, 12 right): give a --width above 24"),
         CLIErrorCase(name: "bad colour", args: ["flow", "swift", "--background", "blurple", "-o", "OUT.png"], status: 1, message: "\"blurple\""),
         CLIErrorCase(name: "bad palette", args: ["flow", "swift", "--palette", "rainbowz", "-o", "OUT.png"], status: 1, message: "tableau10"),
         CLIErrorCase(name: "unknown font", args: ["flow", "swift", "--font", "DejaVu Sanz", "-o", "OUT.png"], status: 1, message: "DejaVu Sans"),
