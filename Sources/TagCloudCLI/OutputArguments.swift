@@ -38,6 +38,18 @@ enum OutputArguments {
         return (path, format)
     }
 
+    /// Refuses, before any layout, a PNG of a `width` × `height` canvas too large to render at the
+    /// chosen `--scale`: otherwise a large cloud is laid out only to fail at the end.
+    static func checkImageSize(width: Double, height: Double, _ args: ParsedArguments) throws {
+        guard try destination(args).format == .png else { return }
+        let scale = try args.double("scale", range: 0.01...64) ?? RenderOptions().scale
+        do {
+            _ = try CairoRenderer.imageSize(width: width, height: height, scale: scale)
+        } catch {
+            throw CLIError.usage("--width \(plain(width)) and --height \(plain(height)) at --scale \(plain(scale)): \(error)")
+        }
+    }
+
     /// Renders `layout` in the chosen format and writes it atomically, reporting the two phases.
     static func write(_ layout: CloudLayout, _ args: ParsedArguments, report: VerboseReport) throws {
         let (path, format) = try destination(args)

@@ -180,16 +180,23 @@ public struct CairoRenderer: Sendable {
         return s
     }
 
+    /// The pixel size of the image a canvas of `width` × `height` points makes at `scale`, or the
+    /// error rendering it would end in: a caller can refuse a size before laying anything out.
+    public static func imageSize(width: Double, height: Double, scale: Double) throws -> (width: Int, height: Int) {
+        guard scale.isFinite, scale > 0 else { throw CairoRenderError.invalidScale(scale) }
+        let w = (width * scale).rounded(.up), h = (height * scale).rounded(.up)
+        // Checked in Double first so an absurd scale cannot overflow Int.
+        guard w <= Double(maximumPixelsPerSide), h <= Double(maximumPixelsPerSide), w * h <= Double(maximumPixels) else {
+            throw CairoRenderError.imageTooLarge(width: w, height: h)
+        }
+        return (Int(w), Int(h))
+    }
+
     private func renderImageSurface(_ layout: CloudLayout) throws -> CairoHandle {
         let size = try checkedCanvasSize(layout)
         let scale = options.scale
-        guard scale.isFinite, scale > 0 else { throw CairoRenderError.invalidScale(scale) }
-        let w = (size.width * scale).rounded(.up), h = (size.height * scale).rounded(.up)
-        // Checked in Double first so an absurd scale cannot overflow Int.
-        guard w <= Double(Self.maximumPixelsPerSide), h <= Double(Self.maximumPixelsPerSide),
-              w * h <= Double(Self.maximumPixels) else {
-            throw CairoRenderError.imageTooLarge(width: w, height: h)
-        }
+        let (iw, ih) = try Self.imageSize(width: size.width, height: size.height, scale: scale)
+        let w = Double(iw), h = Double(ih)
         let surface = try CairoHandle(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)),
                                       destroy: cairo_surface_destroy, status: cairo_surface_status,
                                       operation: "allocating a \(Int(w))×\(Int(h)) image")

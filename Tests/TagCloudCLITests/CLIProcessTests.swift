@@ -60,6 +60,9 @@ struct CLIProcessTests {
     static let errorCases: [CLIErrorCase] = [
         CLIErrorCase(name: "unknown flag", args: ["flow", "--widht", "300", "swift", "-o", "OUT.png"], status: 1, message: "did you mean --width"),
         CLIErrorCase(name: "missing value", args: ["flow", "swift", "-o", "OUT.png", "--width"], status: 1, message: "--width"),
+        CLIErrorCase(name: "PNG too large, refused before the layout",
+                     args: ["cloud", "swift", "--width", "4000", "--height", "4000", "--scale", "64", "-o", "OUT.png"], status: 1,
+                     message: "--width 4000 and --height 4000 at --scale 64: an image of 256000×256000 pixels is too large"),
         CLIErrorCase(name: "width inside the insets", args: ["flow", "swift", "--width", "5", "-o", "OUT.png"], status: 1,
                      message: "--width 5 leaves no room inside --insets (12 left, 12 right): give a --width above 24"),
         CLIErrorCase(name: "bad colour", args: ["flow", "swift", "--background", "blurple", "-o", "OUT.png"], status: 1, message: "\"blurple\""),
