@@ -14,3 +14,16 @@ public func editDistance(_ a: String, _ b: String) -> Int {
     }
     return row[b.count]
 }
+
+/// The candidate closest to `typo`, when close enough to be the likely meaning: about one edit per
+/// three letters, but at least two (so a transposition matches), and never as many as `typo` is long
+/// (or `-q` would "resemble" every two-letter name). Ties go to the first candidate.
+public func closestMatch(to typo: String, among candidates: [String]) -> String? {
+    let limit = min(max(2, typo.count / 3), typo.count - 1)
+    var best: (name: String, distance: Int)? = nil
+    for c in candidates {
+        let d = editDistance(typo, c)
+        if d <= limit && d < (best?.distance ?? Int.max) { best = (c, d) }
+    }
+    return best?.name
+}

@@ -189,14 +189,8 @@ public struct ArgumentParser: Sendable {
 
     private func unknown(_ spelled: String, _ name: String) -> CLIError {
         var message = "unknown option \(spelled)"
-        // Allow roughly one typo per three letters, but at least two so a transposition matches;
-        // never as many as the name is long, or `-q` would "resemble" every two-letter option.
-        let limit = min(max(2, name.count / 3), name.count - 1)
-        let best = options.map { ($0.name, editDistance(name, $0.name)) }
-            .filter { $0.1 <= limit }
-            .min { $0.1 < $1.1 }
-        if let best {
-            message += ": did you mean --\(best.0)?"
+        if let best = closestMatch(to: name, among: options.map(\.name)) {
+            message += ": did you mean --\(best)?"
         } else if byName["help"] != nil {
             message += " (see --help)"
         }

@@ -59,8 +59,7 @@ enum ConfigFile {
                 continue
             }
             guard let spec = byName[key], key != ConfigFile.spec.name else {
-                let guess = options.map(\.name).min { editDistance($0, key) < editDistance($1, key) }
-                let hint = guess.map { editDistance($0, key) <= 3 ? ": did you mean \"\($0)\"?" : "" } ?? ""
+                let hint = closestMatch(to: key, among: options.map(\.name)).map { ": did you mean \"\($0)\"?" } ?? ""
                 throw CLIError.input("config \(path): unknown option \"\(key)\"\(hint)")
             }
             // The command line wins; null leaves the option unset.

@@ -70,8 +70,7 @@ public enum TagCloudTool {
         case "--version", "-V", "version": print("tagcloud \(version)")
         default:
             let known = ["flow", "cloud", "count", "fonts", "palettes", "shapes", "config", "help", "version"]
-            let guess = known.min { editDistance($0, command) < editDistance($1, command) }!
-            let hint = editDistance(guess, command) <= 3 ? " (did you mean \(guess)?)" : ""
+            let hint = closestMatch(to: command, among: known).map { " (did you mean \($0)?)" } ?? ""
             throw CLIError.usage("unknown command \"\(command)\"\(hint): run tagcloud --help for the commands")
         }
         return 0

@@ -151,6 +151,17 @@ private func usageMessage(_ args: [String]) -> String? {
         #expect(editDistance(b, a) == expected)
     }
 
+    @Test("a suggestion is only made for a near miss: about one edit in three letters, at least two")
+    func closestMatches() {
+        let commands = ["flow", "cloud", "count", "fonts", "palettes", "shapes", "config", "help", "version"]
+        #expect(closestMatch(to: "flwo", among: commands) == "flow")
+        #expect(closestMatch(to: "clod", among: commands) == "cloud")
+        #expect(closestMatch(to: "pallettes", among: commands) == "palettes")
+        #expect(closestMatch(to: "bogus", among: commands) == nil, "three edits from fonts, in five letters")
+        #expect(closestMatch(to: "x", among: commands) == nil)
+        #expect(closestMatch(to: "cloud", among: commands) == "cloud")
+    }
+
     @Test func helpPage() {
         let long = "A deliberately long help text that has to wrap because it goes well past the one hundred "
             + "column limit of the help page, twice over if possible, to check the hanging indent."

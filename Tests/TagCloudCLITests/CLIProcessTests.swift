@@ -88,6 +88,8 @@ struct CLIProcessTests {
         CLIErrorCase(name: "folder that does not exist", args: ["flow", "swift", "-o", "DIR/nope/out.png"], status: 4, message: "nope"),
         CLIErrorCase(name: "absurd font size", args: ["flow", "swift", "--max-size", "1e9", "-o", "OUT.png"], status: 1, message: "--max-size"),
         CLIErrorCase(name: "unknown command", args: ["flwo", "swift"], status: 1, message: "did you mean flow"),
+        CLIErrorCase(name: "unknown command like none", args: ["bogus", "swift"], status: 1,
+                     message: "unknown command \"bogus\": run tagcloud --help"),
         CLIErrorCase(name: "output path that is a folder", args: ["flow", "swift", "-o", "DIR", "--format", "png"], status: 4, message: "it is a folder"),
         // A text that leaves no words: the error names the filter that removed them, and the way out.
         CLIErrorCase(name: "text of stop words only", args: ["flow", "--text", "DIR/speech.txt", "-o", "OUT.png"],
