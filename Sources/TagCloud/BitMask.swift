@@ -142,7 +142,7 @@ public struct BitMask: Hashable, Sendable {
             // Word at a time: OR each group of `factor` bits, then gather every `factor`-th bit into
             // 64 / `factor` bits.
             let sw = (width + offsetX + 63) >> 6, ow = out.wordsPerRow
-            let shift = factor == 2 ? 1 : 2, cellsPerWord = 64 / factor
+            let cellsPerWord = 64 / factor
             words.withUnsafeBufferPointer { src in
                 out.words.withUnsafeMutableBufferPointer { dst in
                     // The `factor` rows of one output row are ORed first (shifting commutes with OR),
