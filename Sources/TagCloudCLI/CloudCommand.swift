@@ -118,10 +118,9 @@ enum CloudCommand {
             }
             o.area = .shape(shape)
         }
-        if let path = args.string("mask") {
+        if let path = args.string("mask"), let image = maskImage {
             if args.string("shape") != nil { throw CLIError.usage("give either --shape or --mask, not both") }
             let threshold = try args.int("mask-threshold", range: 0...255) ?? Int(ImageMaskOptions().threshold)
-            guard let image = maskImage else { throw CLIError.usage("--mask needs a PNG file") }
             let sized = try resized(image, path: path, option: "mask", width: o.width, height: o.height, quiet: quiet,
                                     strict: args.flag("strict"))
             o.area = .mask(ImageLoader.mask(from: sized, options: ImageMaskOptions(invert: args.flag("mask-invert"),
@@ -199,7 +198,6 @@ enum CloudCommand {
         }
     }
 
-    /// The image at the canvas size; a different size is resized with a note.
     /// The canvas: `width` and `height` as given; without them, the mask's size (or, with one of them,
     /// the mask's proportions at that size); without a mask, `default`.
     static func canvasSize(width: Int?, height: Int?, mask: RGBAImage?, path: String?,
@@ -222,6 +220,7 @@ enum CloudCommand {
         return size
     }
 
+    /// The image at the canvas size; a different size is resized with a note.
     static func resized(_ image: RGBAImage, path: String, option: String, width: Int, height: Int, quiet: Bool,
                         strict: Bool) throws -> RGBAImage {
         if image.width == width && image.height == height { return image }

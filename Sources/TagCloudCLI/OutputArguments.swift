@@ -38,11 +38,16 @@ enum OutputArguments {
         return (path, format)
     }
 
+    /// `--scale`, or the renderer's default.
+    static func scale(_ args: ParsedArguments) throws -> Double {
+        try args.double("scale", range: 0.01...64) ?? RenderOptions().scale
+    }
+
     /// Refuses, before any layout, a PNG of a `width` × `height` canvas too large to render at the
     /// chosen `--scale`: otherwise a large cloud is laid out only to fail at the end.
     static func checkImageSize(width: Double, height: Double, _ args: ParsedArguments) throws {
         guard try destination(args).format == .png else { return }
-        let scale = try args.double("scale", range: 0.01...64) ?? RenderOptions().scale
+        let scale = try Self.scale(args)
         do {
             _ = try CairoRenderer.imageSize(width: width, height: height, scale: scale)
         } catch {
@@ -62,7 +67,7 @@ enum OutputArguments {
     /// The bytes of `layout` in the chosen format.
     static func render(_ unguarded: CloudLayout, _ args: ParsedArguments) throws -> Data {
         let (path, format) = try destination(args)
-        let scale = try args.double("scale", range: 0.01...64) ?? RenderOptions().scale
+        let scale = try Self.scale(args)
         let theme = try StyleArguments.choice(args, "theme", HTMLWriter.Theme.self) ?? HTMLWriter().theme
         // The contrast guard runs here, on the finished layout, so it sees every colour however it
         // was chosen (palette, a term's own colour, --color-image, pill fills) and every format,

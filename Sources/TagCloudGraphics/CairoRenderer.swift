@@ -195,11 +195,10 @@ public struct CairoRenderer: Sendable {
     private func renderImageSurface(_ layout: CloudLayout) throws -> CairoHandle {
         let size = try checkedCanvasSize(layout)
         let scale = options.scale
-        let (iw, ih) = try Self.imageSize(width: size.width, height: size.height, scale: scale)
-        let w = Double(iw), h = Double(ih)
+        let (w, h) = try Self.imageSize(width: size.width, height: size.height, scale: scale)
         let surface = try CairoHandle(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)),
                                       destroy: cairo_surface_destroy, status: cairo_surface_status,
-                                      operation: "allocating a \(Int(w))×\(Int(h)) image")
+                                      operation: "allocating a \(w)×\(h) image")
         try draw(layout, on: surface, scale: scale)
         return surface
     }

@@ -350,7 +350,13 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
 /// default, or the variation selector that asks for one. A quick test for whole words; a cluster is
 /// decided by `wantsEmojiPresentation`.
 private func mayWantEmojiPresentation(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value >= 0x231A && (scalar.value == 0xFE0F || scalar.properties.isEmojiPresentation)
+    scalar.value == 0xFE0F || isPictureByDefault(scalar)
+}
+
+/// Whether Unicode shows `scalar` as a picture by default (Emoji_Presentation; the first such
+/// character is U+231A, so most text is decided by one comparison).
+private func isPictureByDefault(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value >= 0x231A && scalar.properties.isEmojiPresentation
 }
 
 /// Whether a grapheme cluster is drawn as an emoji picture (Unicode's emoji presentation): it asks
@@ -360,6 +366,5 @@ func wantsEmojiPresentation(_ cluster: Character) -> Bool {
     let scalars = cluster.unicodeScalars
     if scalars.contains(where: { $0.value == 0xFE0E }) { return false }
     if scalars.contains(where: { $0.value == 0xFE0F }) { return true }
-    guard let first = scalars.first else { return false }
-    return first.value >= 0x231A && first.properties.isEmojiPresentation
+    return scalars.first.map(isPictureByDefault) ?? false
 }
