@@ -12,9 +12,9 @@ struct ShapeDepth: Sendable {
     /// Depth per pixel (chamfer 3-4 units: 3 per straight step), row by row, with a border of one
     /// zero pixel all round: pixel (x, y) is at `(y + 1) * (width + 2) + x + 1`. Two bytes each,
     /// as a search reads them at scattered positions and half the bytes miss the cache half as
-    /// often. On the grids layouts keep (half resolution and coarser) no depth reaches `Int16.max`:
+    /// often. On the grids layouts keep (half resolution and coarser) no depth reaches `far`:
     /// a pixel there is at most 8,192 steps from an edge (half of `WordCloudOptions.maximumSide`,
-    /// halved), 24,576 units. A deeper one, on a finer grid, would count as `Int16.max`.
+    /// halved), 24,576 units. A deeper one, on a finer grid, would count as `far`.
     let values: [Int16]
     /// Side of a cell of the maxima grid.
     static let cell = 16
@@ -30,91 +30,110 @@ struct ShapeDepth: Sendable {
         self.shift = shift
         width = allowed.width
         height = allowed.height
-        let w = width, h = height
-        let far = Int32.max / 4
-        // Two-pass chamfer distance; outside the canvas counts as forbidden (depth 0). The values
-        // carry a border of zeros, so no pixel needs its neighbours' coordinates checked.
+        let w = width, h = height, mw = allowed.wordsPerRow
+        // Two-pass chamfer distance, worked out in the two-byte values themselves; outside the
+        // canvas counts as forbidden (depth 0), and the values carry a border of zeros, so no pixel
+        // needs its neighbours' coordinates checked. `far` stands for "not reached yet": a step from
+        // it (at most 4) still fits in an Int16, and no depth on the grids layouts keep comes near it.
+        let far = Self.far
         let pw = w + 2
-        var d = [Int32](repeating: 0, count: pw * (h + 2))
-        d.withUnsafeMutableBufferPointer { p in
-            let base = p.baseAddress!
-            let farChunk = SIMD8<Int32>(repeating: far)
-            for y in 0..<h {
-                let row = base + (y + 1) * pw + 1
-                for k in 0..<allowed.wordsPerRow {
-                    var word = allowed.words[y * allowed.wordsPerRow + k]
-                    if word == ~0 && k * 64 + 64 <= w {
-                        // A run of 64 allowed pixels, eight at a time.
-                        for c in 0..<8 {
-                            UnsafeMutableRawPointer(row + k * 64 + c * 8).storeBytes(of: farChunk, as: SIMD8<Int32>.self)
+        var v = [Int16](repeating: 0, count: pw * (h + 2))
+        var rows = (first: h, last: -1)
+        v.withUnsafeMutableBufferPointer { p in
+            allowed.words.withUnsafeBufferPointer { a in
+                let base = p.baseAddress!
+                for y in 0..<h {
+                    let row = base + (y + 1) * pw + 1
+                    for k in 0..<mw {
+                        var word = a[y * mw + k]
+                        if word == 0 { continue }
+                        rows = (min(rows.first, y), y)
+                        if word == ~0 && k * 64 + 64 <= w {
+                            for c in 0..<4 {
+                                UnsafeMutableRawPointer(row + k * 64 + c * 16)
+                                    .storeBytes(of: SIMD16<Int16>(repeating: far), as: SIMD16<Int16>.self)
+                            }
+                            continue
                         }
-                        continue
-                    }
-                    while word != 0 {
-                        let b = word.trailingZeroBitCount
-                        word &= word - 1
-                        row[k * 64 + b] = far
+                        while word != 0 {
+                            row[k * 64 + word.trailingZeroBitCount] = far
+                            word &= word - 1
+                        }
                     }
                 }
-            }
-            // Each pass takes the row before (or after) it whole, pixel by pixel independently (the
-            // compiler vectorises that), then runs along the row, the one step that must go in order.
-            // Depths are never negative, so a forbidden pixel (0) stays 0 without a test.
-            for y in 1..<(h + 1) {
-                let row = base + y * pw
-                Self.takeRow(row + 1, from: row + 1 - pw, count: w)
-                var left = row[0]
-                var i = 1
-                while i <= w {
-                    left = min(row[i], left &+ 3)
-                    row[i] = left
-                    i &+= 1
+                guard rows.first <= rows.last else { return }
+                // Rows and 64-pixel runs without an allowed pixel stay 0 in both passes (depths are
+                // never negative, and a forbidden pixel is 0), so only the others are worked on.
+                // Each pass takes a run's pixels from the row before (or after) it, sixteen at a
+                // time, then runs along them, the one step that must go in order.
+                for y in rows.first...rows.last {
+                    let row = base + (y + 1) * pw + 1
+                    var left: Int16 = 0
+                    for k in 0..<mw {
+                        let from = k * 64, count = min(64, w - from)
+                        if a[y * mw + k] == 0 { left = 0; continue }
+                        Self.takeRow(row + from, from: row + from - pw, count: count)
+                        var i = from
+                        while i < from + count {
+                            left = min(row[i], left &+ 3)
+                            row[i] = left
+                            i &+= 1
+                        }
+                    }
                 }
-            }
-            for y in Swift.stride(from: h, through: 1, by: -1) {
-                let row = base + y * pw
-                Self.takeRow(row + 1, from: row + 1 + pw, count: w)
-                var right = row[w + 1]
-                var i = w
-                while i >= 1 {
-                    right = min(row[i], right &+ 3)
-                    row[i] = right
-                    i &-= 1
+                for y in Swift.stride(from: rows.last, through: rows.first, by: -1) {
+                    let row = base + (y + 1) * pw + 1
+                    var right: Int16 = 0
+                    for k in Swift.stride(from: mw - 1, through: 0, by: -1) {
+                        let from = k * 64, count = min(64, w - from)
+                        if a[y * mw + k] == 0 { right = 0; continue }
+                        Self.takeRow(row + from, from: row + from + pw, count: count)
+                        var i = from + count - 1
+                        while i >= from {
+                            right = min(row[i], right &+ 3)
+                            row[i] = right
+                            i &-= 1
+                        }
+                    }
                 }
             }
         }
-        values = d.map { Int16(clamping: $0) }
+        values = v
         let cell = Self.cell
         let cellsX = (w + cell - 1) / cell
         self.cellsX = cellsX
         cellsY = (h + cell - 1) / cell
         var cm = [Int32](repeating: 0, count: cellsX * cellsY)
-        var deepestIndex = 0, deepestValue = Int32.min
-        d.withUnsafeBufferPointer { d in
-            cm.withUnsafeMutableBufferPointer { cm in
-                let fullCells = w / cell
-                for y in 0..<h {
-                    let cellRow = (y / cell) * cellsX
-                    let row = d.baseAddress! + (y + 1) * pw + 1
-                    var rowMax = Int32.min
-                    // Whole cells sixteen pixels at a time; a last, partial cell pixel by pixel.
-                    for cx in 0..<fullCells {
-                        let v = UnsafeRawPointer(row + cx * cell).loadUnaligned(as: SIMD16<Int32>.self).max()
-                        cm[cellRow + cx] = max(cm[cellRow + cx], v)
-                        rowMax = max(rowMax, v)
-                    }
-                    if fullCells < cellsX {
-                        var m = cm[cellRow + fullCells]
-                        for x in (fullCells * cell)..<w { m = max(m, row[x]) }
-                        cm[cellRow + fullCells] = m
-                        rowMax = max(rowMax, m)
-                    }
-                    // The first pixel in reading order among the deepest: only rows that beat the
-                    // best so far are looked at pixel by pixel.
-                    if rowMax > deepestValue {
-                        for x in 0..<w where row[x] > deepestValue {
-                            deepestValue = row[x]
-                            deepestIndex = y * w + x
+        // Rows outside `rows` are all 0, as are their cells' maxima; the deepest pixel, when none
+        // is allowed, is the first.
+        var deepestIndex = 0, deepestValue: Int16 = 0
+        if rows.first <= rows.last {
+            v.withUnsafeBufferPointer { d in
+                cm.withUnsafeMutableBufferPointer { cm in
+                    let fullCells = w / cell
+                    for y in rows.first...rows.last {
+                        let cellRow = (y / cell) * cellsX
+                        let row = d.baseAddress! + (y + 1) * pw + 1
+                        var rowMax: Int16 = 0
+                        // Whole cells sixteen pixels at a time; a last, partial cell pixel by pixel.
+                        for cx in 0..<fullCells {
+                            let m = UnsafeRawPointer(row + cx * cell).loadUnaligned(as: SIMD16<Int16>.self).max()
+                            cm[cellRow + cx] = max(cm[cellRow + cx], Int32(m))
+                            rowMax = max(rowMax, m)
+                        }
+                        if fullCells < cellsX {
+                            var m: Int16 = 0
+                            for x in (fullCells * cell)..<w { m = max(m, row[x]) }
+                            cm[cellRow + fullCells] = max(cm[cellRow + fullCells], Int32(m))
+                            rowMax = max(rowMax, m)
+                        }
+                        // The first pixel in reading order among the deepest: only rows that beat the
+                        // best so far are looked at pixel by pixel.
+                        if rowMax > deepestValue {
+                            for x in 0..<w where row[x] > deepestValue {
+                                deepestValue = row[x]
+                                deepestIndex = y * w + x
+                            }
                         }
                     }
                 }
@@ -124,20 +143,24 @@ struct ShapeDepth: Sendable {
         deepest = (deepestIndex % max(1, w), deepestIndex / max(1, w))
     }
 
+    /// The depth that stands for "not reached yet" while the depths are worked out, and the most
+    /// any pixel can get: the largest from which a diagonal step (4) still fits in an Int16.
+    static let far = Int16.max - 4
+
     /// `row[i] = min(row[i], other[i] + 3, other[i - 1] + 4, other[i + 1] + 4)` for `i` in `0..<count`:
-    /// one chamfer step from the neighbouring row, eight pixels at a time.
+    /// one chamfer step from the neighbouring row, sixteen pixels at a time.
     @inline(__always)
-    private static func takeRow(_ row: UnsafeMutablePointer<Int32>, from other: UnsafeMutablePointer<Int32>, count: Int) {
-        let straight = SIMD8<Int32>(repeating: 3), diagonal = SIMD8<Int32>(repeating: 4)
+    private static func takeRow(_ row: UnsafeMutablePointer<Int16>, from other: UnsafeMutablePointer<Int16>, count: Int) {
+        let straight = SIMD16<Int16>(repeating: 3), diagonal = SIMD16<Int16>(repeating: 4)
         var i = 0
-        while i + 8 <= count {
-            let here = UnsafeRawPointer(row + i).loadUnaligned(as: SIMD8<Int32>.self)
-            let up = UnsafeRawPointer(other + i).loadUnaligned(as: SIMD8<Int32>.self) &+ straight
-            let before = UnsafeRawPointer(other + i - 1).loadUnaligned(as: SIMD8<Int32>.self) &+ diagonal
-            let after = UnsafeRawPointer(other + i + 1).loadUnaligned(as: SIMD8<Int32>.self) &+ diagonal
+        while i + 16 <= count {
+            let here = UnsafeRawPointer(row + i).loadUnaligned(as: SIMD16<Int16>.self)
+            let up = UnsafeRawPointer(other + i).loadUnaligned(as: SIMD16<Int16>.self) &+ straight
+            let before = UnsafeRawPointer(other + i - 1).loadUnaligned(as: SIMD16<Int16>.self) &+ diagonal
+            let after = UnsafeRawPointer(other + i + 1).loadUnaligned(as: SIMD16<Int16>.self) &+ diagonal
             UnsafeMutableRawPointer(row + i).storeBytes(of: pointwiseMin(here, pointwiseMin(up, pointwiseMin(before, after))),
-                                                        as: SIMD8<Int32>.self)
-            i += 8
+                                                        as: SIMD16<Int16>.self)
+            i += 16
         }
         while i < count {
             row[i] = min(row[i], min(other[i] &+ 3, min(other[i - 1] &+ 4, other[i + 1] &+ 4)))

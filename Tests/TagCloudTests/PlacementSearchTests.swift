@@ -228,15 +228,9 @@ struct PlacementSearchTests {
         #expect(nowhere > 0, "no mask was crowded out: the test would not notice a false fit")
     }
 
-    @Test("the depth map matches a plain chamfer distance", arguments: [UInt64(1), 2, 3])
-    func depthMatchesReference(seed: UInt64) {
-        var rng = SeededRandom(seed: seed)
-        let w = 20 + rng.nextInt(below: 90), h = 10 + rng.nextInt(below: 60)
-        let allowed = BitMask(width: w, height: h) { x, y in
-            let dx = Double(x) - Double(w) / 2, dy = Double(y) - Double(h) / 2
-            return dx * dx / Double(w * w) + dy * dy / Double(h * h) < 0.2 && rng.nextUnit() < 0.97
-        }
-        // The textbook two-pass chamfer (3-4), coordinates checked at every neighbour.
+    /// The textbook two-pass chamfer (3-4), coordinates checked at every neighbour, row by row.
+    static func referenceDepths(_ allowed: BitMask) -> [Int32] {
+        let w = allowed.width, h = allowed.height
         var d = [Int32](repeating: 0, count: w * h)
         for y in 0..<h { for x in 0..<w where allowed[x, y] { d[y * w + x] = Int32.max / 4 } }
         func at(_ x: Int, _ y: Int) -> Int32 { x < 0 || y < 0 || x >= w || y >= h ? 0 : d[y * w + x] }
@@ -250,6 +244,41 @@ struct PlacementSearchTests {
                 d[y * w + x] = min(d[y * w + x], at(x + 1, y) + 3, at(x, y + 1) + 3, at(x + 1, y + 1) + 4, at(x - 1, y + 1) + 4)
             }
         }
+        return d
+    }
+
+    @Test("the depth map matches a plain chamfer distance on whole, empty and barred grids",
+          arguments: [(64, 9, 0), (130, 21, 0), (130, 21, 1), (77, 40, 2), (200, 3, 3), (16, 16, 4)])
+    func depthMatchesReferenceOnEdgeCases(width w: Int, height h: Int, kind: Int) {
+        // All allowed (whole 64-pixel runs), nothing allowed, a frame, bars of whole and partial runs.
+        let allowed = BitMask(width: w, height: h) { x, y in
+            switch kind {
+            case 0: return true
+            case 1: return false
+            case 2: return x > 0 && y > 0 && x < w - 1 && y < h - 1 && !(x == w / 2 && y > 5)
+            case 3: return x < 64 || x >= 128 || y == 1
+            default: return (x / 4 + y / 4) % 2 == 0
+            }
+        }
+        let d = Self.referenceDepths(allowed)
+        let depth = ShapeDepth(allowed: allowed)
+        for y in 0..<h { for x in 0..<w { #expect(depth.value(x: x, y: y) == d[y * w + x]) } }
+        let deepest = d.indices.max { d[$0] < d[$1] || (d[$0] == d[$1] && $0 > $1) } ?? 0
+        #expect(depth.deepest.x == deepest % w && depth.deepest.y == deepest / w)
+        for y in 0..<h {
+            for x in 0..<w { #expect(depth.maxValue(x0: x, y0: y, x1: x, y1: y) >= d[y * w + x]) }
+        }
+    }
+
+    @Test("the depth map matches a plain chamfer distance", arguments: [UInt64(1), 2, 3, 4, 5, 6])
+    func depthMatchesReference(seed: UInt64) {
+        var rng = SeededRandom(seed: seed)
+        let w = 20 + rng.nextInt(below: 150), h = 10 + rng.nextInt(below: 60)
+        let allowed = BitMask(width: w, height: h) { x, y in
+            let dx = Double(x) - Double(w) / 2, dy = Double(y) - Double(h) / 2
+            return dx * dx / Double(w * w) + dy * dy / Double(h * h) < 0.2 && rng.nextUnit() < 0.97
+        }
+        let d = Self.referenceDepths(allowed)
         let depth = ShapeDepth(allowed: allowed)
         for y in 0..<h { for x in 0..<w { #expect(depth.value(x: x, y: y) == d[y * w + x]) } }
         #expect(depth.value(x: -1, y: 0) == 0 && depth.value(x: w, y: h - 1) == 0)
