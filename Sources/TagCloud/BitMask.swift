@@ -32,7 +32,15 @@ public struct BitMask: Hashable, Sendable {
         let tail = width & 63
         if tail != 0 {
             let keep = (UInt64(1) << UInt64(tail)) - 1
-            for y in 0..<height { self.words[y * wordsPerRow + wordsPerRow - 1] &= keep }
+            // Most callers pass clean rows: the words are only written (and copied) when one is not.
+            let clean = words.withUnsafeBufferPointer { w in
+                (0..<height).allSatisfy { w[$0 &* wordsPerRow &+ wordsPerRow &- 1] & ~keep == 0 }
+            }
+            if !clean {
+                self.words.withUnsafeMutableBufferPointer { w in
+                    for y in 0..<height { w[y &* wordsPerRow &+ wordsPerRow &- 1] &= keep }
+                }
+            }
         }
     }
 
@@ -206,6 +214,22 @@ public struct BitMask: Hashable, Sendable {
         let span = 2 * radius
         let ow = (width + span + 63) >> 6, iw = wordsPerRow, outHeight = height + span
         var outWords = [UInt64](specializedRepeating: 0, count: ow * outHeight)
+        if ow == 1 {
+            // The grown mask fits one word per row, as most words' masks do: each row is spread
+            // once in a register and OR-ed into the 2r + 1 output rows it reaches.
+            outWords.withUnsafeMutableBufferPointer { out in
+                words.withUnsafeBufferPointer { src in
+                    for y in 0..<height {
+                        let w = src[y]
+                        if w == 0 { continue }
+                        var spread = w
+                        for d in 1...span { spread |= w &<< UInt64(d) }
+                        for o in y...(y + span) { out[o] |= spread }
+                    }
+                }
+            }
+            return BitMask(width: width + span, height: outHeight, words: outWords)
+        }
         // Every word mask of a layout is grown here, most of them a few words in all: the row
         // pass works in a scratch block on the stack, and each word is spread in registers.
         withUnsafeTemporaryAllocation(of: UInt64.self, capacity: ow * height) { scratch in
