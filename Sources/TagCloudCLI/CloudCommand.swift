@@ -99,7 +99,7 @@ enum CloudCommand {
         o.minFontSize = try args.double("min-size", range: 0.5...CloudStyle.maximumFontSize) ?? o.minFontSize
         o.maxFontSize = try args.double("max-size", range: 0.5...CloudStyle.maximumFontSize)
         if let m = o.maxFontSize, m < o.minFontSize {
-            throw CLIError.usage("--min-size \(o.minFontSize) is larger than --max-size \(m): the minimum must not exceed the maximum")
+            throw CLIError.usage("--min-size \(plain(o.minFontSize)) is larger than --max-size \(plain(m)): the minimum must not exceed the maximum")
         }
         o.fontStep = try args.double("font-step", range: 0.1...1000) ?? o.fontStep
         if let curve = try StyleArguments.choice(args, "size-scale", WeightScale.Curve.self) {
@@ -151,6 +151,12 @@ enum CloudCommand {
         let incomplete = o.fit == .all && s.unplaced > 0
         if !quiet || incomplete {
             var line = "placed \(s.placed) of \(s.requested) words (\(s.shrunk) shrunk, \(s.unplaced) unplaced)"
+            if o.repeatWords {
+                // Repeats are placements, not words: "placed 300 of 6 words" would read as nonsense.
+                let distinct = Set(result.layout.placed.map(\.index)).count
+                line = "placed \(distinct) of \(s.requested) words, \(s.placed) times with --repeat "
+                    + "(\(s.shrunk) shrunk, \(s.unplaced) unplaced)"
+            }
             let beyond = result.layout.unplaced.filter { $0.reason == .maxWords }.count
             if beyond > 0 { line += "; \(beyond) more beyond --max-words" }
             if s.scale < 1 { line += "; scaled to \(Int((s.scale * 100).rounded()))% to fit all" }

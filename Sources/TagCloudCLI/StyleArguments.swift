@@ -64,7 +64,7 @@ enum StyleArguments {
 
         let (lo, hi) = try sizes(args, defaultSizes: defaultSizes)
         if lo > hi {
-            throw CLIError.usage("--min-size \(lo) is larger than --max-size \(hi): the minimum must not exceed the maximum")
+            throw CLIError.usage("--min-size \(plain(lo)) is larger than --max-size \(plain(hi)): the minimum must not exceed the maximum")
         }
         if args.flag("random-sizes") {
             style.sizing = .random(min: lo, max: hi)

@@ -65,6 +65,10 @@ struct CLIProcessTests {
                      message: "--width 4000 and --height 4000 at --scale 64: an image of 256000×256000 pixels is too large"),
         CLIErrorCase(name: "width inside the insets", args: ["flow", "swift", "--width", "5", "-o", "OUT.png"], status: 1,
                      message: "--width 5 leaves no room inside --insets (12 left, 12 right): give a --width above 24"),
+        CLIErrorCase(name: "sizes the wrong way round", args: ["cloud", "swift", "--min-size", "50", "--max-size", "20", "-o", "OUT.png"],
+                     status: 1, message: "--min-size 50 is larger than --max-size 20: the minimum must not exceed the maximum"),
+        CLIErrorCase(name: "flow sizes the wrong way round", args: ["flow", "swift", "--min-size", "30", "--max-size", "12.5", "-o", "OUT.png"],
+                     status: 1, message: "--min-size 30 is larger than --max-size 12.5"),
         CLIErrorCase(name: "bad colour", args: ["flow", "swift", "--background", "blurple", "-o", "OUT.png"], status: 1, message: "\"blurple\""),
         CLIErrorCase(name: "bad palette", args: ["flow", "swift", "--palette", "rainbowz", "-o", "OUT.png"], status: 1, message: "tableau10"),
         CLIErrorCase(name: "unknown font", args: ["flow", "swift", "--font", "DejaVu Sanz", "-o", "OUT.png"], status: 1, message: "DejaVu Sans"),
@@ -339,6 +343,19 @@ struct CloudCLITests {
         #expect(try pngSize(dir.appendingPathComponent("c.png").path) == (400, 300))
         let svg = try String(contentsOf: dir.appendingPathComponent("c.svg"), encoding: .utf8)
         #expect(svg.contains("class=\"contour\""))
+    }
+
+    @Test("--repeat: the summary counts words and placements apart")
+    func repeatSummary() throws {
+        let dir = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("r.json").path
+        let r = try ToolRun.run(["cloud", "swift", "linux", "--repeat", "--max-words", "40", "--seed", "2", "-o", out])
+        #expect(r.status == 0, "\(r.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any]
+        let placed = json?["placed"] as? [[String: Any]] ?? []
+        #expect(placed.count > 2, "the words were not repeated")
+        #expect(r.stderr.contains("placed 2 of 2 words, \(placed.count) times with --repeat ("), "\(r.stderr)")
     }
 
     @Test("--fit all that cannot fit exits 3 and still writes the cloud")
