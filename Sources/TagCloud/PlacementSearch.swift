@@ -465,7 +465,16 @@ struct PlacementSearch {
             let depthRows = depth.map { (maxX + ranking.ihw) >> $0.shift < $0.width
                 && (maxY + ranking.ihh) >> $0.shift < $0.height } ?? false
             let ihw = ranking.ihw, ihh = ranking.ihh
+            // The first ink pixel of the mask's top row: a position needs the pixel under it free,
+            // so a tile whose pixels under it, across the tile, all lie in full blocks has no room.
+            var firstInk = -1
+            for k in 0..<m.wordsPerRow where m.words[k] != 0 {
+                firstInk = k * 64 + m.words[k].trailingZeroBitCount
+                break
+            }
+            precondition(th == OccupancyMap.blockHeight, "a search tile must lie in one row of full blocks")
             depthValues.withUnsafeBufferPointer { dv in
+              map.fullBlocks.withUnsafeBufferPointer { full in
                 map.pyramid.withUnsafeBufferPointer { p in
                     map.withWindows(search) { win in
                         // Tiles left of this one have every window word inside the map.
@@ -485,6 +494,11 @@ struct PlacementSearch {
                                         if bestKey <= bounds[t] { continue }
                                         let tx = tx0 + t % spanX, ty = ty0 + t / spanX
                                         let x0 = tx * 64, count = min(maxX, x0 + 63) - x0 + 1
+                                        if firstInk >= 0 {
+                                            let row = ty &* stride
+                                            let a = (x0 &+ firstInk) &>> 6, b = (x0 &+ firstInk &+ count &- 1) &>> 6
+                                            if full[row &+ a] != 0 && full[row &+ b] != 0 { continue }
+                                        }
                                         let inside = tx < insideBelow
                                         for y in (ty * th)...min(maxY, ty * th + th - 1) {
                                             var free = inside
@@ -528,6 +542,7 @@ struct PlacementSearch {
                     }
                 }
             }
+              }
             return found ? Found(x: bestX, y: bestY, key: bestKey) : nil
         }
 

@@ -72,6 +72,57 @@ struct PlacementSearchTests {
         }
     }
 
+    @Test("full blocks are exactly the fully taken ones, and searches that skip them still find the best fit",
+          arguments: [UInt64(1), 2, 3, 4, 5, 6])
+    func fullBlocksSkipOnlyWhatCannotFit(seed: UInt64) {
+        var rng = SeededRandom(seed: seed)
+        // Crowded: solid slabs (whole 64×8 blocks get taken) between specks of free space.
+        let width = 70 + rng.nextInt(below: 130), height = 24 + rng.nextInt(below: 40)
+        var (map, _) = randomMap(&rng, width: width, height: height, count: 0, shaped: seed % 2 == 0)
+        // A solid band over the top half: whole blocks taken, tiles a search must skip.
+        map.insert(BitMask(width: width, height: height / 2) { _, _ in true }, x: 0, y: 0)
+        for _ in 0..<(width * height / 150) {
+            let w = 1 + rng.nextInt(below: 50), h = 1 + rng.nextInt(below: 12)
+            let slab = BitMask(width: w, height: h) { _, _ in rng.nextUnit() < 0.97 }
+            guard w <= width, h <= height else { continue }
+            map.insert(slab, x: rng.nextInt(below: width - w + 1), y: rng.nextInt(below: height - h + 1))
+        }
+        let stride = (width + 63) / 64, bh = OccupancyMap.blockHeight
+        var fullCount = 0
+        for by in 0..<((height + bh - 1) / bh) {
+            for bx in 0..<stride {
+                // Pixels past the right or bottom edge count as taken.
+                let full = (by * bh..<(by * bh + bh)).allSatisfy { y in
+                    (bx * 64..<(bx * 64 + 64)).allSatisfy { x in x >= width || y >= height || map.isTaken(x: x, y: y) }
+                }
+                #expect((map.fullBlocks[by * stride + bx] != 0) == full, "block (\(bx), \(by))")
+                if full { fullCount += 1 }
+            }
+        }
+        #expect(fullCount > 0, "no block is full: the skip is not exercised")
+        let finder = PlacementSearch(map: map, strategy: .archimedean, depth: nil)
+        var fits = 0
+        for _ in 0..<12 {
+            let mask = randomMask(&rng, maxWidth: 8, maxHeight: 4, density: 0.5)
+            let sx = Double(rng.nextInt(below: width)), sy = Double(rng.nextInt(below: height))
+            var bestKey: Double? = nil
+            for y in 0...(height - mask.height) {
+                for x in 0...(width - mask.width) where !bruteCollides(map, mask, x: x, y: y) {
+                    let k = finder.key(x: x, y: y, width: mask.width, height: mask.height, startX: sx, startY: sy)
+                    if bestKey == nil || k < bestKey! { bestKey = k }
+                }
+            }
+            let found = finder.nearest(SearchMask(mask), startX: sx, startY: sy)
+            #expect((found == nil) == (bestKey == nil))
+            if let f = found, let k = bestKey {
+                #expect(abs(f.key - k) <= 1e-9 * max(1, abs(k)))
+                #expect(!bruteCollides(map, mask, x: f.x, y: f.y))
+                fits += 1
+            }
+        }
+        #expect(fits > 0, "no mask fit: the test would not notice a fit skipped")
+    }
+
     @Test("row probes lie on ink, and the probe filter only drops positions that collide", arguments: [UInt64(1), 2, 3, 4, 5, 6])
     func probeFilterIsSound(seed: UInt64) {
         var rng = SeededRandom(seed: seed)
