@@ -49,9 +49,22 @@ public struct WordCloudLayout: Sendable {
         try run(terms, typesetter: typesetter, using: &rng).layout
     }
 
-    /// Lays out `terms` and reports what happened.
+    /// How far a layout run has got, for a progress display: reported after each word's placement
+    /// (or failure) of each attempt.
+    public struct Progress: Hashable, Sendable {
+        /// Words placed or given up on so far in this attempt, in weight order.
+        public var words: Int
+        /// Words in the layout (after `maxWords`).
+        public var total: Int
+        /// Which attempt: 1, then 2, 3, … while `fit = .all` scales the whole cloud down to fit.
+        public var attempt: Int
+    }
+
+    /// Lays out `terms` and reports what happened; `progress`, when given, is called on this thread
+    /// after each word, so a long layout can show how far it has got.
     public func run<T: Typesetter & GlyphRasterizer>(_ terms: [Term], typesetter: T,
-                    using rng: inout SeededRandom) throws -> (layout: CloudLayout, statistics: Statistics) {
+                    using rng: inout SeededRandom,
+                    progress: ((Progress) -> Void)? = nil) throws -> (layout: CloudLayout, statistics: Statistics) {
         try options.validate()
         for t in terms where !(t.weight.isFinite && t.weight >= 0) {
             throw TagCloudError.invalidWeight(text: t.text, weight: t.weight)
@@ -115,7 +128,14 @@ public struct WordCloudLayout: Sendable {
                             room: allowed?.setExtent ?? (options.width, options.height),
                             cache: MaskCache(shared: masksOnSecondThread, words: styled.count))
         let maxSize = try options.maxFontSize ?? engine.automaticMaxSize()
-        var attempt = try engine.attempt(scale: 1, maxSize: maxSize, seed: placementSeed)
+        var attempts = 0
+        func report(_ words: Int) { progress?(Progress(words: words, total: styled.count, attempt: attempts)) }
+        func placeAll(scale: Double) throws -> Engine<T>.Attempt {
+            attempts += 1
+            return try engine.attempt(scale: scale, maxSize: maxSize, seed: placementSeed,
+                                      progress: progress == nil ? nil : report)
+        }
+        var attempt = try placeAll(scale: 1)
         var scale = 1.0
         if options.fit == .all && attempt.unplacedCount > 0 {
             // Shrink the whole cloud until everything fits, then bisect back up.
@@ -123,7 +143,7 @@ public struct WordCloudLayout: Sendable {
             var best = attempt
             var found = false
             while lo * maxSize >= options.minFontSize / 2 {
-                let a = try engine.attempt(scale: lo, maxSize: maxSize, seed: placementSeed)
+                let a = try placeAll(scale: lo)
                 if a.unplacedCount == 0 { best = a; found = true; break }
                 if a.unplacedCount < best.unplacedCount { best = a }
                 hi = lo
@@ -132,7 +152,7 @@ public struct WordCloudLayout: Sendable {
             if found {
                 for _ in 0..<6 {
                     let mid = (lo + hi) / 2
-                    let a = try engine.attempt(scale: mid, maxSize: maxSize, seed: placementSeed)
+                    let a = try placeAll(scale: mid)
                     if a.unplacedCount == 0 { best = a; lo = mid } else { hi = mid }
                 }
                 scale = lo
@@ -258,7 +278,8 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
 
     var dilation: Int { (options.margin + 1) / 2 }
 
-    func attempt(scale g: Double, maxSize: Double, seed: UInt64) throws -> Attempt {
+    /// One placement of every word at global scale `g`; `progress` hears how many words are done.
+    func attempt(scale g: Double, maxSize: Double, seed: UInt64, progress: ((Int) -> Void)? = nil) throws -> Attempt {
         var rng = SeededRandom(seed: seed)
         var map = OccupancyMap(width: options.width, height: options.height, forbidden: forbidden)
         var coarseMap = OccupancyMap(width: coarseForbidden.width, height: coarseForbidden.height, forbidden: coarseForbidden)
@@ -480,6 +501,7 @@ private struct Engine<T: Typesetter & GlyphRasterizer> {
             let p = try placeShrinking(i, weightFactor: 1)
             lastWordUnplaced = p == nil
             if let p { commit(p) } else { failed.append(i) }
+            progress?(i + 1)
         }
         prefetch?.stop()
         if options.repeatWords && !placements.isEmpty {

@@ -141,7 +141,25 @@ enum CloudCommand {
         let terms = try TagInput.read(args, quiet: quiet, report: report)
         report.phase("read", "\(terms.count) words")
         var rng = SeededRandom(seed: o.seed)
-        let result = try Failure.wrap { try WordCloudLayout(o).run(terms, typesetter: FreeTypeTypesetter(), using: &rng) }
+        // A large cloud takes seconds: on a terminal, a bar shows how far the layout has got (each
+        // further attempt of --fit all, at a smaller scale, starts it again).
+        let bar = quiet ? nil : ProgressBar(total: nil, unit: .words)
+        var lastAttempt = 0
+        let result = try { () throws -> (layout: CloudLayout, statistics: WordCloudLayout.Statistics) in
+            // Cleared before anything else is said, the error of a failed layout included.
+            defer { bar?.finish() }
+            return try Failure.wrap {
+                try WordCloudLayout(o).run(terms, typesetter: FreeTypeTypesetter(), using: &rng, progress: bar.map { bar in
+                    { p in
+                        if p.attempt != lastAttempt {
+                            lastAttempt = p.attempt
+                            bar.restart(total: Int64(p.total))
+                        }
+                        bar.update(Int64(p.words), prefix: p.attempt > 1 ? "--fit all, try \(p.attempt): " : "")
+                    }
+                })
+            }
+        }()
         let stats = result.statistics
         report.phase("layout", "\(stats.requested) kept, \(stats.placed) placed, \(stats.shrunk) shrunk, fill \(Int((stats.fillRatio * 100).rounded()))%")
         report.unplaced(result.layout.unplaced)

@@ -102,7 +102,7 @@ enum TextArguments {
             size += (attributes?[.size] as? NSNumber)?.int64Value ?? 0
             sources.append(.file(URL(fileURLWithPath: name)))
         }
-        let bar = quiet ? nil : ProgressBar(total: sizeKnown ? size : nil)
+        let bar = quiet ? nil : ProgressBar(total: sizeKnown ? size : nil, unit: .bytes)
         let analysis = try Failure.wrap {
             try TermCounter(options).analyze(sources: sources, progress: bar.map { b in { b.update($0) } })
         }
@@ -116,46 +116,5 @@ enum TextArguments {
         report.text(analysis, options: options, kept: terms.count)
         if terms.isEmpty { throw EmptyTextError.error(analysis, names: names, options: options) }
         return terms
-    }
-}
-
-/// A one-line progress bar on standard error (bytes read, MB/s, ETA), drawn only when standard
-/// error is a terminal so logs and pipes never see control characters.
-final class ProgressBar {
-    private let total: Int64?
-    private let start = DispatchTime.now().uptimeNanoseconds
-    private var lastDraw: UInt64 = 0
-    private var drawn = false
-    private let enabled = isatty(2) == 1
-
-    init(total: Int64?) { self.total = total }
-
-    /// Redraws at most ten times a second.
-    func update(_ bytes: Int64) {
-        guard enabled else { return }
-        let now = DispatchTime.now().uptimeNanoseconds
-        // Small inputs finish before a bar would help; start drawing after half a second.
-        guard now - start > 500_000_000, now - lastDraw > 100_000_000 else { return }
-        lastDraw = now
-        let seconds = Double(now - start) / 1e9
-        let rate = Double(bytes) / seconds
-        var line = String(format: "%.1f MB", Double(bytes) / 1e6)
-        if let total, total > 0 {
-            let fraction = min(1, Double(bytes) / Double(total))
-            let filled = Int(fraction * 30)
-            let eta = rate > 0 ? Int((Double(total - bytes) / rate).rounded()) : 0
-            line = "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: 30 - filled) + "] "
-                + String(format: "%.1f of %.1f MB  %.1f MB/s  ETA %d:%02d", Double(bytes) / 1e6, Double(total) / 1e6,
-                         rate / 1e6, eta / 60, eta % 60)
-        } else {
-            line += String(format: "  %.1f MB/s", rate / 1e6)
-        }
-        FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
-        drawn = true
-    }
-
-    /// Clears the bar.
-    func finish() {
-        if drawn { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
     }
 }

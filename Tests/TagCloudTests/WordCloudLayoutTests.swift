@@ -128,6 +128,33 @@ struct WordCloudLayoutTests {
         try checkPlacement(layout, allowed: nil)
     }
 
+    @Test("progress: each word once per attempt, in order, and the same layout as without it")
+    func progressReportsEveryWord() throws {
+        var o = WordCloudOptions()
+        o.width = 240
+        o.height = 160
+        o.maxWords = 150
+        o.minFontSize = 2
+        o.fit = .all
+        o.seed = 2
+        o.sizing = .scale(.linear)
+        var seen: [WordCloudLayout.Progress] = []
+        var rng = SeededRandom(seed: o.seed)
+        let (layout, stats) = try WordCloudLayout(o).run(terms(150, seed: 2), typesetter: FakeTypesetter(), using: &rng) {
+            seen.append($0)
+        }
+        let attempts = seen.map(\.attempt).max() ?? 0
+        #expect(attempts > 1, "the cloud fitted at once: no later attempt to report")
+        for a in 1...max(1, attempts) {
+            #expect(seen.filter { $0.attempt == a }.map(\.words) == Array(1...150), "attempt \(a)")
+        }
+        #expect(seen.allSatisfy { $0.total == 150 })
+        #expect(seen.map(\.attempt) == seen.map(\.attempt).sorted(), "attempts are reported in turn")
+        #expect(stats.scale < 1)
+        let plain = try WordCloudLayout(o).layout(terms(150, seed: 2), typesetter: FakeTypesetter())
+        #expect(plain == layout)
+    }
+
     @Test("sizes never increase as weight decreases", arguments: [WordCloudOptions.Sizing.relativeScaling(0.5), .relativeScaling(1), .scale(.sqrt), .scale(.log)])
     func monotoneSizes(sizing: WordCloudOptions.Sizing) throws {
         var o = WordCloudOptions()

@@ -1,0 +1,68 @@
+import Dispatch
+import Foundation
+
+/// A one-line progress bar on standard error (how much is done, the rate, the time left), drawn only
+/// when standard error is a terminal, so logs and pipes never see control characters, and only once
+/// the work has run for half a second, as shorter work finishes before a bar would help.
+final class ProgressBar {
+    /// What is counted.
+    enum Unit {
+        /// Bytes read, shown in MB and MB/s.
+        case bytes
+        /// Words laid out.
+        case words
+    }
+
+    private let unit: Unit
+    private var total: Int64?
+    private var start = DispatchTime.now().uptimeNanoseconds
+    private var lastDraw: UInt64 = 0
+    private var drawn = false
+    private let enabled: Bool
+
+    /// A bar for `total` units (nil when unknown), drawn on standard error when it is a terminal.
+    init(total: Int64?, unit: Unit) {
+        self.total = total
+        self.unit = unit
+        enabled = isatty(2) == 1
+    }
+
+    /// Redraws at most ten times a second; `prefix` goes before the bar (what is being done).
+    func update(_ done: Int64, prefix: String = "") {
+        guard enabled else { return }
+        let now = DispatchTime.now().uptimeNanoseconds
+        guard now - start > 500_000_000, now - lastDraw > 100_000_000 else { return }
+        lastDraw = now
+        FileHandle.standardError.write(Data(("\r\u{1B}[K" + prefix
+            + Self.line(done: done, total: total, seconds: Double(now - start) / 1e9, unit: unit)).utf8))
+        drawn = true
+    }
+
+    /// Starts counting again from now, towards `total` (a new pass over the same work).
+    func restart(total: Int64?) {
+        self.total = total
+        start = DispatchTime.now().uptimeNanoseconds
+    }
+
+    /// Clears the bar.
+    func finish() {
+        if drawn { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    }
+
+    /// The bar's text for `done` of `total` units after `seconds`: a bar of 30 cells, the amounts,
+    /// the rate and the time left when the total is known; the amount and the rate otherwise.
+    static func line(done: Int64, total: Int64?, seconds: Double, unit: Unit) -> String {
+        let rate = seconds > 0 ? Double(done) / seconds : 0
+        func amount(_ v: Int64) -> String {
+            unit == .bytes ? String(format: "%.1f", Double(v) / 1e6) : String(v)
+        }
+        let name = unit == .bytes ? "MB" : "words"
+        let speed = unit == .bytes ? String(format: "%.1f MB/s", rate / 1e6) : String(format: "%.0f words/s", rate)
+        guard let total, total > 0 else { return "\(amount(done)) \(name)  \(speed)" }
+        let fraction = min(1, max(0, Double(done) / Double(total)))
+        let filled = Int(fraction * 30)
+        let eta = rate > 0 ? Int((Double(max(0, total - done)) / rate).rounded()) : 0
+        return "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: 30 - filled) + "] "
+            + "\(amount(done)) of \(amount(total)) \(name)  \(speed)  ETA \(eta / 60):" + String(format: "%02d", eta % 60)
+    }
+}
