@@ -58,7 +58,12 @@ enum OutputArguments {
     /// Renders `layout` in the chosen format and writes it atomically, reporting the two phases.
     static func write(_ layout: CloudLayout, _ args: ParsedArguments, report: VerboseReport) throws {
         let (path, format) = try destination(args)
-        let data = try render(layout, args)
+        // Drawing a large PNG takes seconds (most of it compressing): say so on a terminal, as
+        // the layout's progress bar has just been cleared.
+        let pixels = layout.size.width * layout.size.height * pow(try Self.scale(args), 2)
+        let status = format == .png && pixels >= 4_000_000 && !args.flag("quiet")
+            ? ProgressBar.Status("drawing \(path == "-" ? "the PNG" : path) (\(Int(pixels / 1e6)) megapixels)…") : nil
+        let data = try { defer { status?.clear() }; return try render(layout, args) }()
         report.phase("render", format.rawValue)
         try OutputFile.write(data, to: path)
         report.phase("write", "\(data.count) bytes to \(path == "-" ? "standard output" : path)")

@@ -49,6 +49,23 @@ final class ProgressBar {
         if drawn { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
     }
 
+    /// One line of what is being done, for work with no measure of its progress, shown on standard
+    /// error while it lasts when that is a terminal.
+    struct Status {
+        private let shown: Bool
+
+        /// Shows `text` (when standard error is a terminal).
+        init(_ text: String) {
+            shown = isatty(2) == 1
+            if shown { FileHandle.standardError.write(Data(("\r\u{1B}[K" + text).utf8)) }
+        }
+
+        /// Clears the line.
+        func clear() {
+            if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        }
+    }
+
     /// The bar's text for `done` of `total` units after `seconds`: a bar of 30 cells, the amounts,
     /// the rate and the time left when the total is known; the amount and the rate otherwise.
     static func line(done: Int64, total: Int64?, seconds: Double, unit: Unit) -> String {

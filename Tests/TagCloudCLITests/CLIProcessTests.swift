@@ -39,6 +39,13 @@ struct ToolRun {
     }
 }
 
+/// The width and height in a PNG file's header.
+func pngSize(_ path: String) throws -> (Int, Int) {
+    let d = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    func be(_ i: Int) -> Int { Int(d[i]) << 24 | Int(d[i + 1]) << 16 | Int(d[i + 2]) << 8 | Int(d[i + 3]) }
+    return (be(16), be(20))
+}
+
 /// A fresh empty folder for one test's files.
 func scratchFolder() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("tagcloud-cli-\(UUID().uuidString)")
@@ -256,12 +263,6 @@ struct CLIProcessTests {
 
 @Suite("tagcloud cloud")
 struct CloudCLITests {
-    func pngSize(_ path: String) throws -> (Int, Int) {
-        let d = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        func be(_ i: Int) -> Int { Int(d[i]) << 24 | Int(d[i + 1]) << 16 | Int(d[i + 2]) << 8 | Int(d[i + 3]) }
-        return (be(16), be(20))
-    }
-
     /// A 200x150 PNG: a disc of radius 60 in the middle, dark on white (no alpha) or opaque on
     /// transparent; `empty` makes it all white (no room at all).
     func discPNG(_ dir: URL, alpha: Bool, empty: Bool = false) throws -> String {

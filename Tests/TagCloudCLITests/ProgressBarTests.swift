@@ -34,4 +34,15 @@ struct ProgressBarTests {
         let lines = r.stderr.split(separator: "\n")
         #expect(lines.count == 1 && lines[0].hasPrefix("tagcloud: placed "), "\(r.stderr)")
     }
+
+    @Test("a large PNG written off a terminal says nothing about drawing it")
+    func noStatusOffTerminal() throws {
+        let dir = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("big.png").path
+        let r = try ToolRun.run(["cloud", "swift", "linux", "--width", "2100", "--height", "2000", "--seed", "1", "-o", out])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr == "tagcloud: placed 2 of 2 words (0 shrunk, 0 unplaced)\n", "\(r.stderr.debugDescription)")
+        #expect(try pngSize(out) == (2100, 2000))
+    }
 }
