@@ -42,6 +42,18 @@ struct PlacementSearchTests {
         return false
     }
 
+    /// The best key of all positions where `mask` fits, pixel by pixel, or nil when it fits nowhere.
+    func bruteBestKey(_ map: OccupancyMap, _ mask: BitMask, _ finder: PlacementSearch, startX sx: Double, startY sy: Double) -> Double? {
+        var bestKey: Double? = nil
+        for y in 0...(map.height - mask.height) {
+            for x in 0...(map.width - mask.width) where !bruteCollides(map, mask, x: x, y: y) {
+                let k = finder.key(x: x, y: y, width: mask.width, height: mask.height, startX: sx, startY: sy)
+                if bestKey == nil || k < bestKey! { bestKey = k }
+            }
+        }
+        return bestKey
+    }
+
     @Test("both pyramids agree with the occupancy, pixel by pixel", arguments: [UInt64(1), 2, 3, 4])
     func rowPyramidMatchesBruteForce(seed: UInt64) {
         var rng = SeededRandom(seed: seed)
@@ -105,13 +117,7 @@ struct PlacementSearchTests {
         for _ in 0..<12 {
             let mask = randomMask(&rng, maxWidth: 8, maxHeight: 4, density: 0.5)
             let sx = Double(rng.nextInt(below: width)), sy = Double(rng.nextInt(below: height))
-            var bestKey: Double? = nil
-            for y in 0...(height - mask.height) {
-                for x in 0...(width - mask.width) where !bruteCollides(map, mask, x: x, y: y) {
-                    let k = finder.key(x: x, y: y, width: mask.width, height: mask.height, startX: sx, startY: sy)
-                    if bestKey == nil || k < bestKey! { bestKey = k }
-                }
-            }
+            let bestKey = bruteBestKey(map, mask, finder, startX: sx, startY: sy)
             let found = finder.nearest(SearchMask(mask), startX: sx, startY: sy)
             #expect((found == nil) == (bestKey == nil))
             if let f = found, let k = bestKey {
@@ -172,13 +178,7 @@ struct PlacementSearchTests {
             guard mask.width <= width, mask.height <= height else { continue }
             let search = SearchMask(mask)
             let sx = Double(rng.nextInt(below: width)), sy = Double(rng.nextInt(below: height))
-            var bestKey: Double? = nil
-            for y in 0...(height - mask.height) {
-                for x in 0...(width - mask.width) where !bruteCollides(map, mask, x: x, y: y) {
-                    let k = plain.key(x: x, y: y, width: mask.width, height: mask.height, startX: sx, startY: sy)
-                    if bestKey == nil || k < bestKey! { bestKey = k }
-                }
-            }
+            let bestKey = bruteBestKey(map, mask, plain, startX: sx, startY: sy)
             // Twice with plans: once working the plan out, once reusing it.
             for finder in [plain, planned, planned] {
                 let found = finder.nearest(search, startX: sx, startY: sy)

@@ -112,8 +112,8 @@ struct WordCloudLayoutTests {
         #expect(a.placed.contains { $0.fontSize < a.placed[0].fontSize / 2 })
     }
 
-    @Test("fit all places every word", arguments: [1 as UInt64, 2, 3])
-    func fitAll(seed: UInt64) throws {
+    /// 150 words on a canvas too small for them at their sizes, under `fit = .all`.
+    func crowdedFitAll(seed: UInt64) -> WordCloudOptions {
         var o = WordCloudOptions()
         o.width = 240
         o.height = 160
@@ -122,6 +122,12 @@ struct WordCloudLayoutTests {
         o.fit = .all
         o.seed = seed
         o.sizing = .scale(.linear)
+        return o
+    }
+
+    @Test("fit all places every word", arguments: [1 as UInt64, 2, 3])
+    func fitAll(seed: UInt64) throws {
+        let o = crowdedFitAll(seed: seed)
         let layout = try WordCloudLayout(o).layout(terms(150, seed: seed), typesetter: FakeTypesetter())
         #expect(layout.unplaced.isEmpty)
         #expect(layout.placed.count == 150)
@@ -130,14 +136,7 @@ struct WordCloudLayoutTests {
 
     @Test("progress: each word once per attempt, in order, and the same layout as without it")
     func progressReportsEveryWord() throws {
-        var o = WordCloudOptions()
-        o.width = 240
-        o.height = 160
-        o.maxWords = 150
-        o.minFontSize = 2
-        o.fit = .all
-        o.seed = 2
-        o.sizing = .scale(.linear)
+        let o = crowdedFitAll(seed: 2)
         var seen: [WordCloudLayout.Progress] = []
         var rng = SeededRandom(seed: o.seed)
         let (layout, stats) = try WordCloudLayout(o).run(terms(150, seed: 2), typesetter: FakeTypesetter(), using: &rng) {
