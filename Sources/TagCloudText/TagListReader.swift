@@ -43,7 +43,9 @@ public struct TagListReader {
     /// Refuses NUL bytes first: UTF-16 text of mostly ASCII is otherwise valid UTF-8 and would come
     /// out as words interleaved with NULs rather than as an error.
     public static func decodeText(_ data: Data, name: String) throws -> String {
-        if data.contains(0) { throw TextError.binaryInput(name: name) }
+        // Over the bytes in place: `Data.contains` steps through its iterator a byte at a time.
+        let hasNUL = data.withUnsafeBytes { $0.firstIndex(of: 0) != nil }
+        if hasNUL { throw TextError.binaryInput(name: name) }
         guard let text = String(validating: data, as: UTF8.self) else {
             throw TextError.invalidUTF8(name: name, byteOffset: firstInvalidUTF8Offset(data))
         }
