@@ -349,7 +349,9 @@ struct PlacementSearch {
     /// Tile orders already worked out for this map, or nil to work each out afresh.
     var plans: PlanCache? = nil
 
-    static let tileHeight = 8
+    /// Rows per tile: the occupancy map's block height, so a tile's positions lie in one row of
+    /// its full blocks (the tile skip reads one block row).
+    static let tileHeight = OccupancyMap.blockHeight
     static let buckets = 128
 
     /// The tiles of one search in visiting order: their key bounds, bucketed.
@@ -472,9 +474,7 @@ struct PlacementSearch {
                 firstInk = k * 64 + m.words[k].trailingZeroBitCount
                 break
             }
-            precondition(th == OccupancyMap.blockHeight, "a search tile must lie in one row of full blocks")
-            depthValues.withUnsafeBufferPointer { dv in
-              map.fullBlocks.withUnsafeBufferPointer { full in
+            depthValues.withUnsafeBufferPointer { dv in map.fullBlocks.withUnsafeBufferPointer { full in
                 map.pyramid.withUnsafeBufferPointer { p in
                     map.withWindows(search) { win in
                         // Tiles left of this one have every window word inside the map.
@@ -541,8 +541,7 @@ struct PlacementSearch {
                         }
                     }
                 }
-            }
-              }
+            } }
             return found ? Found(x: bestX, y: bestY, key: bestKey) : nil
         }
 

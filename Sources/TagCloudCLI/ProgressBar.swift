@@ -13,6 +13,11 @@ final class ProgressBar {
         case words
     }
 
+    /// Back to the line's start and clear it: the bar and the status line redraw themselves so.
+    private static let clearLine = "\r\u{1B}[K"
+    /// Whether standard error is a terminal (a pipe or a file never gets control characters).
+    private static var onTerminal: Bool { isatty(2) == 1 }
+
     private let unit: Unit
     private var total: Int64?
     private var start = DispatchTime.now().uptimeNanoseconds
@@ -24,7 +29,7 @@ final class ProgressBar {
     init(total: Int64?, unit: Unit) {
         self.total = total
         self.unit = unit
-        enabled = isatty(2) == 1
+        enabled = Self.onTerminal
     }
 
     /// Redraws at most ten times a second; `prefix` goes before the bar (what is being done).
@@ -33,7 +38,7 @@ final class ProgressBar {
         let now = DispatchTime.now().uptimeNanoseconds
         guard now - start > 500_000_000, now - lastDraw > 100_000_000 else { return }
         lastDraw = now
-        FileHandle.standardError.write(Data(("\r\u{1B}[K" + prefix
+        FileHandle.standardError.write(Data((Self.clearLine + prefix
             + Self.line(done: done, total: total, seconds: Double(now - start) / 1e9, unit: unit)).utf8))
         drawn = true
     }
@@ -46,7 +51,7 @@ final class ProgressBar {
 
     /// Clears the bar.
     func finish() {
-        if drawn { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if drawn { FileHandle.standardError.write(Data(Self.clearLine.utf8)) }
     }
 
     /// One line of what is being done, for work with no measure of its progress, shown on standard
@@ -56,13 +61,13 @@ final class ProgressBar {
 
         /// Shows `text` (when standard error is a terminal).
         init(_ text: String) {
-            shown = isatty(2) == 1
-            if shown { FileHandle.standardError.write(Data(("\r\u{1B}[K" + text).utf8)) }
+            shown = ProgressBar.onTerminal
+            if shown { FileHandle.standardError.write(Data((ProgressBar.clearLine + text).utf8)) }
         }
 
         /// Clears the line.
         func clear() {
-            if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+            if shown { FileHandle.standardError.write(Data(ProgressBar.clearLine.utf8)) }
         }
     }
 
