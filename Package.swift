@@ -25,6 +25,8 @@ let package = Package(
                        providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]),
         .systemLibrary(name: "CICU", pkgConfig: "icu-uc",
                        providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]),
+        // zlib, for writing PNG files (its header is in the default paths; on macOS, in the SDK).
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // ICU renames its functions per version through macros Swift cannot import; these C
         // wrappers give TagCloudText stable names.
         .target(name: "CICUShim", dependencies: ["CICU"]),
@@ -34,7 +36,7 @@ let package = Package(
         .target(name: "TagCloudText", dependencies: ["TagCloud", "CICUShim"],
                 resources: [.copy("Resources")]),
         .target(name: "TagCloudGraphics",
-                dependencies: ["TagCloud", "CFreeType", "CHarfBuzz", "CFontconfig", "CCairo"]),
+                dependencies: ["TagCloud", "CFreeType", "CHarfBuzz", "CFontconfig", "CCairo", "CZlib"]),
         .target(name: "TagCloudExport", dependencies: ["TagCloud"]),
         .target(name: "TagCloudCLI",
                 dependencies: ["TagCloud", "TagCloudText", "TagCloudGraphics", "TagCloudExport"]),

@@ -101,18 +101,27 @@ public struct CairoRenderer: Sendable {
         self.options = options
     }
 
-    /// The cloud as a PNG image (8-bit RGBA, `options.scale` pixels per point).
+    /// The cloud as a PNG image (8-bit RGB, or RGBA when some pixel is not opaque; `options.scale`
+    /// pixels per point).
     public func pngData(_ layout: CloudLayout) throws -> Data {
         let surface = try renderImageSurface(layout)
-        let sink = CairoDataSink()
-        let status = withExtendedLifetime(sink) {
-            cairo_surface_write_to_png_stream(surface.raw, cairoAppendToSink,
-                                              Unmanaged.passUnretained(sink).toOpaque())
+        return try Self.pngData(of: surface.raw)
+    }
+
+    /// The PNG of an image surface's pixels (`PNGEncoder`, not cairo's own writer).
+    static func pngData(of surface: OpaquePointer) throws -> Data {
+        cairo_surface_flush(surface)
+        guard let pixels = cairo_image_surface_get_data(surface) else {
+            throw CairoRenderError.cairo(operation: "encoding the PNG image", status: "the image has no pixels")
         }
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw CairoRenderError.cairo(operation: "encoding the PNG image", status: cairoStatusText(status))
+        do {
+            return try PNGEncoder.data(argb32: pixels, width: Int(cairo_image_surface_get_width(surface)),
+                                       height: Int(cairo_image_surface_get_height(surface)),
+                                       stride: Int(cairo_image_surface_get_stride(surface)))
+        } catch let failure as PNGEncoder.Failure {
+            throw CairoRenderError.cairo(operation: "encoding the PNG image",
+                                         status: "zlib failed \(failure.operation) (status \(failure.status))")
         }
-        return sink.data
     }
 
     /// The cloud as a one-page PDF whose page is the layout's size in points, with the text kept

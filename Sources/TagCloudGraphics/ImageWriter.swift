@@ -2,7 +2,8 @@ import CCairo
 import Foundation
 import TagCloud
 
-/// Writes bitmaps as PNG files through Cairo (masks for other tools, test fixtures).
+/// Writes bitmaps as PNG files (masks for other tools, test fixtures), through a Cairo image
+/// surface and `PNGEncoder`.
 public enum ImageWriter {
     /// PNG bytes of `mask`: set pixels `set`, clear pixels `clear` (opaque colours).
     public static func pngData(_ mask: BitMask, set: Color = .black, clear: Color = .white) throws -> Data {
@@ -35,14 +36,10 @@ public enum ImageWriter {
             }
         }
         cairo_surface_mark_dirty(surface)
-        final class Sink { var data = Data() }
-        let sink = Sink()
-        let status = cairo_surface_write_to_png_stream(surface, { closure, bytes, length in
-            guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
-            Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
-            return CAIRO_STATUS_SUCCESS
-        }, Unmanaged.passUnretained(sink).toOpaque())
-        guard status == CAIRO_STATUS_SUCCESS else { throw GraphicsError.cairo("cannot encode PNG") }
-        return sink.data
+        do {
+            return try PNGEncoder.data(argb32: base, width: image.width, height: image.height, stride: stride)
+        } catch {
+            throw GraphicsError.cairo("cannot encode PNG")
+        }
     }
 }

@@ -5,7 +5,7 @@ import TagCloudGraphics
 
 // Benchmarks: one JSON line per workload on standard output (median of 5 runs). Speed lives here,
 // never in timed tests. Usage:
-//   tagcloud-bench [flow|cloud|count|all] [NAME,NAME...] [--corpus FILE] [--runs N]
+//   tagcloud-bench [flow|cloud|render|count|all] [NAME,NAME...] [--corpus FILE] [--runs N]
 //                  [--svg-dir DIR] [--write-inputs DIR]
 
 /// Median wall-clock seconds of `runs` runs of `body`, and the last result.
@@ -52,7 +52,7 @@ while !args.isEmpty {
         runs = n
     case "--svg-dir": svgDir = value()
     case "--write-inputs": inputsDir = value()
-    case "flow", "cloud", "count", "soak", "all": group = a
+    case "flow", "cloud", "render", "count", "soak", "all": group = a
     default:
         if a.hasPrefix("-") { fail("unknown option \(a)") }
         names = Set(a.split(separator: ",").map(String.init))
@@ -129,6 +129,19 @@ if group == "all" || group == "cloud" {
         emit(["name": w.name, "seconds": m.seconds, "words_requested": stats.requested, "placed": stats.placed,
               "shrunk": stats.shrunk, "unplaced": stats.unplaced, "fill_ratio": (stats.fillRatio * 10000).rounded() / 10000,
               "width": w.width, "height": w.height, "runs": runs, "corpus": corpus ?? "zipf"])
+    }
+}
+
+if group == "all" || group == "render" {
+    // Drawing a laid-out cloud and encoding it as PNG, as `tagcloud cloud -o cloud.png` does after
+    // the layout (the layout is made once, outside the timing).
+    for name in ["cloud-200-800x600", "cloud-1000-1600x1200", "cloud-1000-3840x2160"] where names == nil || names!.contains("png-" + name) {
+        guard let w = CloudWorkload.all.first(where: { $0.name == name }) else { continue }
+        let layout = try WordCloudLayout(w.options).layout(try cloudTerms(w), typesetter: FreeTypeTypesetter())
+        let renderer = CairoRenderer()
+        let m = try measure(runs: runs) { try renderer.pngData(layout) }
+        emit(["name": "png-" + name, "seconds": m.seconds, "bytes": m.result.count, "width": w.width, "height": w.height,
+              "megapixels_per_second": (Double(w.width * w.height) / 1e6 / m.seconds * 10).rounded() / 10, "runs": runs])
     }
 }
 
