@@ -56,10 +56,21 @@ public struct ContrastGuard: Hashable, Sendable {
     public func apply(to layout: CloudLayout, background: Color? = nil) -> CloudLayout {
         guard let canvas = background ?? layout.background, canvas.alpha > 0 else { return layout }
         var out = layout
+        // A palette has a handful of colours and a layout thousands of words: each pair of colours
+        // is judged once (its search takes dozens of power functions).
+        struct Pair: Hashable { var color: Color; var behind: Color }
+        var judged: [Pair: Color] = [:]
         for i in out.placed.indices {
             var behind = canvas
             if let fill = out.placed[i].decoration?.fill, fill.alpha == 255 { behind = fill }
-            out.placed[i].color = adjusted(out.placed[i].color, against: behind)
+            let pair = Pair(color: out.placed[i].color, behind: behind)
+            if let known = judged[pair] {
+                out.placed[i].color = known
+            } else {
+                let color = adjusted(pair.color, against: behind)
+                judged[pair] = color
+                out.placed[i].color = color
+            }
         }
         return out
     }

@@ -4,13 +4,12 @@ import TagCloud
 /// The JSON form of a `CloudLayout`: pretty-printed with sorted keys, so the same layout always
 /// gives the same bytes.
 public enum LayoutJSON {
-    /// Encodes a layout.
+    /// Encodes a layout: the bytes `JSONEncoder` writes with `[.prettyPrinted, .sortedKeys,
+    /// .withoutEscapingSlashes]`, and a final newline, written by `LayoutJSONWriter`.
     public static func encode(_ layout: CloudLayout) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(layout)
-        data.append(0x0A)
-        return data
+        var writer = LayoutJSONWriter(capacity: 512 + layout.placed.count * 700)
+        writer.write(layout)
+        return Data(writer.bytes)
     }
 
     /// Decodes a layout written by `encode`.

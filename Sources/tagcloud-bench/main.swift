@@ -132,16 +132,36 @@ if group == "all" || group == "cloud" {
     }
 }
 
+/// Seconds Foundation's JSONEncoder takes for the same bytes (what `LayoutJSON` used before its
+/// own writer), for comparison in the same run.
+@MainActor func jsonEncoderSeconds(_ layout: CloudLayout) throws -> Double {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return try measure(runs: runs) { try encoder.encode(layout) }.seconds
+}
+
 if group == "all" || group == "render" {
     // Drawing a laid-out cloud and encoding it as PNG, as `tagcloud cloud -o cloud.png` does after
-    // the layout (the layout is made once, outside the timing).
-    for name in ["cloud-200-800x600", "cloud-1000-1600x1200", "cloud-1000-3840x2160"] where names == nil || names!.contains("png-" + name) {
+    // the layout, and writing its JSON (`-o layout.json`); the layout is made once, outside the timing.
+    for name in ["cloud-200-800x600", "cloud-1000-1600x1200", "cloud-1000-3840x2160"]
+    where names == nil || names!.contains("png-" + name) || names!.contains("json-" + name) {
         guard let w = CloudWorkload.all.first(where: { $0.name == name }) else { continue }
         let layout = try WordCloudLayout(w.options).layout(try cloudTerms(w), typesetter: FreeTypeTypesetter())
         let renderer = CairoRenderer()
         let m = try measure(runs: runs) { try renderer.pngData(layout) }
         emit(["name": "png-" + name, "seconds": m.seconds, "bytes": m.result.count, "width": w.width, "height": w.height,
               "megapixels_per_second": (Double(w.width * w.height) / 1e6 / m.seconds * 10).rounded() / 10, "runs": runs])
+        let j = try measure(runs: runs) { try LayoutJSON.encode(layout) }
+        emit(["name": "json-" + name, "seconds": j.seconds, "bytes": j.result.count, "words": layout.placed.count,
+              "jsonencoder_seconds": try jsonEncoderSeconds(layout), "runs": runs])
+    }
+    if names == nil || names!.contains("json-flow-20000") {
+        // A large flow (20,000 distinct tags): its JSON is 27 MB, most of it glyph positions.
+        let tags = Workloads.zipf(count: 20_000, seed: 1)
+        let layout = try FlowLayout(FlowOptions()).layout(tags, typesetter: FreeTypeTypesetter(), width: 1200)
+        let j = try measure(runs: runs) { try LayoutJSON.encode(layout) }
+        emit(["name": "json-flow-20000", "seconds": j.seconds, "bytes": j.result.count, "words": layout.placed.count,
+              "jsonencoder_seconds": try jsonEncoderSeconds(layout), "runs": runs])
     }
 }
 

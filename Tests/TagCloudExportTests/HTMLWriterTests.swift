@@ -155,6 +155,17 @@ struct ContrastGuardTests {
         var t = l
         t.background = nil
         #expect(t.contrastGuarded() == t)
+        // Colours repeat across a layout, each pair judged once: the same colour over another
+        // background still gets its own answer.
+        let yellow = Color(rgb: 0xFFFF00), navy = Color(rgb: 0x101040)
+        let pairs: [(Color, Color?)] = [(yellow, nil), (yellow, .black), (yellow, nil), (navy, nil), (navy, .black),
+                                        (yellow, .black), (navy, yellow), (navy, nil)]
+        let many = CloudLayout(kind: "flow", size: Size(width: 10, height: 10), background: .white,
+                               placed: pairs.map { w($0.0, fill: $0.1) }, unplaced: [], seed: 0).contrastGuarded()
+        for (i, (c, fill)) in pairs.enumerated() {
+            #expect(many.placed[i].color == ContrastGuard().adjusted(c, against: fill ?? .white), "word \(i)")
+        }
+        #expect(many.placed[0].color != many.placed[1].color && many.placed[3].color != many.placed[4].color)
     }
 
     @Test("colour by weight, rank and group exist and follow the palette")
