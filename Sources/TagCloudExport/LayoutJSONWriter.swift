@@ -203,7 +203,8 @@ struct LayoutJSONWriter {
     // MARK: - Values
 
     private mutating func boolean(_ b: Bool) {
-        bytes.append(contentsOf: b ? Array("true".utf8) : Array("false".utf8))
+        let word: StaticString = b ? "true" : "false"
+        word.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
     private mutating func integer(_ v: Int) {
