@@ -406,7 +406,7 @@ private final class CairoHandle {
     deinit { destroy(raw) }
 }
 
-/// Collects what Cairo streams out (PNG or PDF bytes).
+/// Collects what Cairo streams out (the PDF's bytes; PNG files are written by `PNGEncoder`).
 private final class CairoDataSink {
     var data = Data()
 }
