@@ -6,7 +6,10 @@ import TagCloudGraphics
 // Benchmarks: one JSON line per workload on standard output (median of 5 runs). Speed lives here,
 // never in timed tests. Usage:
 //   tagcloud-bench [flow|cloud|render|count|all] [NAME,NAME...] [--corpus FILE] [--runs N]
-//                  [--svg-dir DIR] [--write-inputs DIR]
+//                  [--svg-dir DIR] [--write-inputs DIR] [--floor]
+// With --floor, each cloud line also gives the floor: the time to shape and rasterise every placed
+// word once, at its final size and angle, with a fresh typesetter (work that any pixel-exact layout
+// of that result must do, before it searches for a single position).
 
 /// Median wall-clock seconds of `runs` runs of `body`, and the last result.
 func measure<T>(runs: Int, _ body: () throws -> T) rethrows -> (seconds: Double, result: T) {
@@ -38,6 +41,7 @@ var corpus: String? = nil
 var runs = 5
 var svgDir: String? = nil
 var inputsDir: String? = nil
+var measureFloor = false
 var args = Array(CommandLine.arguments.dropFirst())
 while !args.isEmpty {
     let a = args.removeFirst()
@@ -52,6 +56,7 @@ while !args.isEmpty {
         runs = n
     case "--svg-dir": svgDir = value()
     case "--write-inputs": inputsDir = value()
+    case "--floor": measureFloor = true
     case "flow", "cloud", "render", "count", "soak", "all": group = a
     default:
         if a.hasPrefix("-") { fail("unknown option \(a)") }
@@ -122,13 +127,35 @@ if group == "all" || group == "cloud" {
                                                     using: &rng)
         }
         let (layout, stats) = m.result
+        var floorFields: [String: Any] = [:]
+        if measureFloor {
+            let font = options.style.fonts.count == 1 ? options.style.fonts[0] : nil
+            let words = layout.placed.map { (text: $0.text, font: font ?? FontDescriptor(family: $0.font.file),
+                                            size: $0.fontSize, angle: $0.rotation) }
+            func placedWords(rasterise: Bool) throws -> Double {
+                try measure(runs: runs) { () -> Int in
+                    let typesetter = FreeTypeTypesetter(rasterizer: FreeTypeGlyphRasterizer())
+                    // Returned, so the work cannot be optimised away.
+                    var used = 0
+                    for w in words {
+                        let set = try typesetter.typesetUnremembered(w.text, font: w.font, size: w.size)
+                        used += rasterise ? try typesetter.coverage(of: set, rotation: w.angle).bits.width : set.glyphs.count
+                    }
+                    return used
+                }.seconds
+            }
+            let floorSeconds = try placedWords(rasterise: true)
+            floorFields = ["floor_seconds": floorSeconds, "shape_seconds": try placedWords(rasterise: false),
+                           "floor_share": (floorSeconds / m.seconds * 1000).rounded() / 1000]
+        }
         if let dir = svgDir {
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
             try Data(SVGWriter().data(layout)).write(to: URL(fileURLWithPath: "\(dir)/\(w.name).svg"))
         }
         emit(["name": w.name, "seconds": m.seconds, "words_requested": stats.requested, "placed": stats.placed,
               "shrunk": stats.shrunk, "unplaced": stats.unplaced, "fill_ratio": (stats.fillRatio * 10000).rounded() / 10000,
-              "width": w.width, "height": w.height, "runs": runs, "corpus": corpus ?? "zipf"])
+              "width": w.width, "height": w.height, "runs": runs, "corpus": corpus ?? "zipf"]
+             .merging(floorFields) { a, _ in a })
     }
 }
 
