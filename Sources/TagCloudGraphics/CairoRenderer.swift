@@ -119,8 +119,7 @@ public struct CairoRenderer: Sendable {
                                        height: Int(cairo_image_surface_get_height(surface)),
                                        stride: Int(cairo_image_surface_get_stride(surface)))
         } catch let failure as PNGEncoder.Failure {
-            throw CairoRenderError.cairo(operation: "encoding the PNG image",
-                                         status: "zlib failed \(failure.operation) (status \(failure.status))")
+            throw CairoRenderError.cairo(operation: "encoding the PNG image", status: failure.description)
         }
     }
 

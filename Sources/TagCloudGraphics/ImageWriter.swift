@@ -29,8 +29,8 @@ public enum ImageWriter {
                 try PNGEncoder.data(argb32: raw.baseAddress!, width: image.width, height: image.height,
                                     stride: 4 * image.width)
             }
-        } catch {
-            throw GraphicsError.cairo("cannot encode PNG")
+        } catch let failure as PNGEncoder.Failure {
+            throw GraphicsError.cairo("cannot encode PNG: \(failure)")
         }
     }
 }

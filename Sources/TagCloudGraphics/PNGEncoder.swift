@@ -23,9 +23,12 @@ enum PNGEncoder {
     private static let chunkSize = 1 << 20
 
     /// Why a PNG could not be made: zlib's status for what it was doing.
-    struct Failure: Error, Equatable {
+    struct Failure: Error, Equatable, CustomStringConvertible {
         var operation: String
         var status: Int32
+
+        /// What went wrong, for the error a caller reports.
+        var description: String { "zlib failed \(operation) (status \(status))" }
     }
 
     /// The PNG of a `width` × `height` image in Cairo's ARGB32 format (32-bit native-endian

@@ -183,7 +183,7 @@ if group == "all" || group == "render" {
               "jsonencoder_seconds": try jsonEncoderSeconds(layout), "runs": runs])
     }
     if names == nil || names!.contains("json-flow-20000") {
-        // A large flow (20,000 distinct tags): its JSON is 27 MB, most of it glyph positions.
+        // A large flow (20,000 distinct tags): its JSON is 34 MB, most of it glyph positions.
         let tags = Workloads.zipf(count: 20_000, seed: 1)
         let layout = try FlowLayout(FlowOptions()).layout(tags, typesetter: FreeTypeTypesetter(), width: 1200)
         let j = try measure(runs: runs) { try LayoutJSON.encode(layout) }
