@@ -28,7 +28,7 @@ let package = Package(
         // zlib, for writing PNG files (its header is in the default paths; on macOS, in the SDK).
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // ICU renames its functions per version through macros Swift cannot import; these C
-        // wrappers give TagCloudText stable names.
+        // wrappers give TagCloudText and TagCloudGraphics stable names.
         .target(name: "CICUShim", dependencies: ["CICU"]),
 
         // Pure Swift core: model, styling, layouts, CloudLayout.
@@ -36,7 +36,8 @@ let package = Package(
         .target(name: "TagCloudText", dependencies: ["TagCloud", "CICUShim"],
                 resources: [.copy("Resources")]),
         .target(name: "TagCloudGraphics",
-                dependencies: ["TagCloud", "CFreeType", "CHarfBuzz", "CFontconfig", "CCairo", "CZlib"]),
+                dependencies: ["TagCloud", "CFreeType", "CHarfBuzz", "CFontconfig", "CCairo", "CZlib",
+                               "CICUShim"]),
         .target(name: "TagCloudExport", dependencies: ["TagCloud"]),
         .target(name: "TagCloudCLI",
                 dependencies: ["TagCloud", "TagCloudText", "TagCloudGraphics", "TagCloudExport"]),

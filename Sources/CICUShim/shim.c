@@ -1,5 +1,6 @@
 #include "CICUShim.h"
 #include <stdlib.h>
+#include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
 #include <unicode/unorm2.h>
 #include <unicode/ustring.h>
@@ -96,4 +97,45 @@ int32_t tc_fast_word_class(uint32_t codepoint) {
         // indicators, line separators and emoji modifiers.
         return icu;
     }
+}
+
+int32_t tc_bidi_reorders(uint32_t codepoint) {
+    switch (u_charDirection((UChar32)codepoint)) {
+    case U_RIGHT_TO_LEFT: case U_RIGHT_TO_LEFT_ARABIC: case U_ARABIC_NUMBER:
+    case U_LEFT_TO_RIGHT_EMBEDDING: case U_LEFT_TO_RIGHT_OVERRIDE:
+    case U_RIGHT_TO_LEFT_EMBEDDING: case U_RIGHT_TO_LEFT_OVERRIDE: case U_POP_DIRECTIONAL_FORMAT:
+    case U_LEFT_TO_RIGHT_ISOLATE: case U_RIGHT_TO_LEFT_ISOLATE: case U_FIRST_STRONG_ISOLATE:
+    case U_POP_DIRECTIONAL_ISOLATE:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+tc_bidi *tc_bidi_open(const uint16_t *text, int32_t length, int32_t *error) {
+    UErrorCode status = U_ZERO_ERROR;
+    UBiDi *bidi = ubidi_openSized(length, 0, &status);
+    if (U_SUCCESS(status)) ubidi_setPara(bidi, (const UChar *)text, length, UBIDI_DEFAULT_LTR, NULL, &status);
+    *error = (int32_t)status;
+    if (U_FAILURE(status)) { if (bidi) ubidi_close(bidi); return NULL; }
+    return (tc_bidi *)bidi;
+}
+
+void tc_bidi_close(tc_bidi *bidi) {
+    if (bidi) ubidi_close((UBiDi *)bidi);
+}
+
+int32_t tc_bidi_is_right_to_left(const tc_bidi *bidi) {
+    return ubidi_getParaLevel((const UBiDi *)bidi) & 1;
+}
+
+int32_t tc_bidi_count_runs(tc_bidi *bidi, int32_t *error) {
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t count = ubidi_countRuns((UBiDi *)bidi, &status);
+    *error = (int32_t)status;
+    return U_FAILURE(status) ? -1 : count;
+}
+
+int32_t tc_bidi_visual_run(tc_bidi *bidi, int32_t index, int32_t *start, int32_t *length) {
+    return ubidi_getVisualRun((UBiDi *)bidi, index, start, length) == UBIDI_RTL ? 1 : 0;
 }

@@ -71,7 +71,8 @@ public struct PlacedWord: Hashable, Codable, Sendable {
     public var rotation: Double
     /// Glyphs relative to `origin` (before rotation).
     public var glyphs: [PositionedGlyph]
-    /// Whether the text runs right to left.
+    /// Whether the text is a right-to-left line (its first strong letter is right to left): its
+    /// runs are ordered from the right, as `glyphs` already are and as text output must say.
     public var rightToLeft: Bool
     /// Whether a fallback font replaced, or joined, the requested one.
     public var fallbackFont: Bool

@@ -99,7 +99,9 @@ public struct TypesetWord: Hashable, Codable, Sendable {
     public var inkBounds: Rect
     /// Glyphs in visual (left-to-right) order.
     public var glyphs: [PositionedGlyph]
-    /// Whether the text runs right to left (Arabic, Hebrew).
+    /// Whether the text is a right-to-left line: its first strong letter is right to left (Arabic,
+    /// Hebrew), so its directional runs are ordered from the right ("שלום hello" draws the Latin
+    /// word on the left).
     public var isRightToLeft: Bool
     /// Whether a fallback font was used instead of, or as well as, the requested one.
     public var usedFallback: Bool

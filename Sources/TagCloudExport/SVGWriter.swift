@@ -149,6 +149,10 @@ public struct SVGWriter {
             var fontAttrs = " font-family=\"\(family(word.font, aliases))\" font-size=\"\(formatNumber(word.fontSize))\""
             if word.font.weight != 400 { fontAttrs += " font-weight=\"\(word.font.weight)\"" }
             if word.font.style != .normal { fontAttrs += " font-style=\"\(word.font.style.rawValue)\"" }
+            // A right-to-left word (its first strong letter is) is a right-to-left paragraph, as the
+            // typesetter ordered it: "שלום hello" puts the Hebrew on the right. The end of such text
+            // is its left edge, so the anchor stays at the origin, as for every other word.
+            if word.rightToLeft { fontAttrs += " direction=\"rtl\" text-anchor=\"end\"" }
             s += "<text x=\"\(x)\" y=\"\(y)\"\(fontAttrs)\(fill(word.color))\(rotate)\(attrs)>\(textContent(word, aliases))</text>"
         case .outlines(let provider):
             let d = try outlinePath(word, provider: provider)

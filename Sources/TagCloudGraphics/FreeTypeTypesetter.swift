@@ -3,9 +3,10 @@ import CHarfBuzz
 import Foundation
 import TagCloud
 
-/// Real typography for layouts: fontconfig finds the font, FreeType loads it, HarfBuzz shapes the
-/// word (kerning, ligatures, Arabic joining, right-to-left order), and the result is measured from
-/// the unhinted outlines so it scales exactly with size.
+/// Real typography for layouts: fontconfig finds the font, FreeType loads it, ICU's bidirectional
+/// algorithm orders text that mixes directions, HarfBuzz shapes each run (kerning, ligatures, Arabic
+/// joining, right-to-left order), and the result is measured from the unhinted outlines so it scales
+/// exactly with size.
 ///
 /// Shaping is memoised per (text, font, size): a layout typesets each word many times while it
 /// searches for sizes and positions (`typesetUnremembered` skips the memo, for callers that keep
@@ -57,9 +58,14 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
     /// grapheme clusters (so a base keeps its combining marks, and emoji ZWJ sequences, flags and
     /// variation selectors stay whole), each cluster goes to the requested font when it has all of
     /// its characters, else to a fallback font that has them, and each run of one font is shaped on
-    /// its own. When one fallback font draws the whole word it becomes the word's `font`, as before.
-    /// `usedFallback` is true when any font other than the requested one is used. Throws when the
-    /// font cannot be found or loaded.
+    /// its own. When one fallback font draws the whole word it becomes the word's `font`.
+    /// `usedFallback` is true when any font other than the requested one is used.
+    ///
+    /// Text with right-to-left letters, Arabic digits or explicit bidi controls is first split into
+    /// directional runs by the Unicode bidirectional algorithm; each run is shaped in its own
+    /// direction and the glyphs come out in visual order, left to right, with `isRightToLeft` the
+    /// paragraph's direction (that of its first strong character). Throws when the font cannot be
+    /// found or loaded.
     public func typeset(_ text: String, font: FontDescriptor, size: Double) throws -> TypesetWord {
         try typeset(text, font: font, size: size, remember: true)
     }
@@ -89,12 +95,16 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
         let word: TypesetWord
         // Emoji shown as pictures by default (😀), or asked to be (❤️), go to a colour emoji font even
         // when a text font has a plain glyph for them, as browsers and phones draw them.
-        if !text.unicodeScalars.contains(where: { needsGlyph($0) && !face.covers($0) })
-            && !(face.isScalable && text.unicodeScalars.contains(where: mayWantEmojiPresentation)) {
-            // The common case, one font: shaped as one buffer exactly as before fallback runs existed.
+        let oneFont = !text.unicodeScalars.contains(where: { needsGlyph($0) && !face.covers($0) })
+            && !(face.isScalable && text.unicodeScalars.contains(where: mayWantEmojiPresentation))
+        if BidiParagraph.isNeeded(for: text) {
+            word = try shapeRuns(text, requested: requested, oneFont: oneFont, paragraph: try BidiParagraph(text),
+                                 size: size)
+        } else if oneFont {
+            // The common case, one font and one direction: shaped as one buffer.
             word = try shape(text, face: face, size: size)
         } else {
-            word = try shapeRuns(text, requested: requested, size: size)
+            word = try shapeRuns(text, requested: requested, oneFont: false, paragraph: nil, size: size)
         }
         if let key {
             if words.count >= Self.wordCacheLimit { words.removeAll(keepingCapacity: true) }
@@ -110,57 +120,85 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
         var end: Int
     }
 
-    /// Splits `text` into runs by font coverage, shapes each in its own font, and joins them.
-    private func shapeRuns(_ text: String, requested: ResolvedFont, size: Double) throws -> TypesetWord {
-        let runs = try itemize(text, requested: requested)
+    /// A piece of the text shaped on its own: one font and one direction (nil: HarfBuzz's guess
+    /// from the script, for text the bidirectional algorithm leaves in logical order).
+    private struct Piece {
+        var font: ResolvedFont
+        var start: Int
+        var end: Int
+        var direction: hb_direction_t?
+    }
+
+    /// Shapes `text` piece by piece and places the pieces left to right. The text is split by font
+    /// coverage (unless `oneFont`: all in the requested font) and, with a `paragraph`, by direction;
+    /// within a right-to-left run the font runs go right to left, so a Hebrew word with an emoji
+    /// after it draws the emoji leftmost.
+    private func shapeRuns(_ text: String, requested: ResolvedFont, oneFont: Bool, paragraph: BidiParagraph?,
+                           size: Double) throws -> TypesetWord {
+        let utf8 = Array(text.utf8)
+        let runs = oneFont ? [Run(font: requested, start: 0, end: utf8.count)] : try itemize(text, requested: requested)
         // The main font is the requested one when it draws anything, else the first used, so a
-        // word wholly in one fallback font looks exactly as it did before runs existed.
+        // word wholly in one fallback font names that font as its own.
         let main = runs.contains { $0.font == requested } ? requested : (runs.first?.font ?? requested)
         var fonts = [main]
         for run in runs where !fonts.contains(run.font) { fonts.append(run.font) }
-        if fonts.count == 1 {
-            var word = try shape(text, face: try openFace(main), size: size)
+        let pieces = paragraph.map { visualPieces(runs, $0) }
+            ?? runs.map { Piece(font: $0.font, start: $0.start, end: $0.end, direction: nil) }
+        let rightToLeft = paragraph?.isRightToLeft ?? false
+        if pieces.count == 1, let piece = pieces.first {
+            var word = try shapeItem(utf8, from: 0, to: utf8.count, face: try openFace(piece.font), size: size,
+                                     direction: piece.direction, whole: text)
             word.usedFallback = main != requested
+            if paragraph != nil { word.isRightToLeft = rightToLeft }
             return word
         }
 
-        let utf8 = Array(text.utf8)
-        var shaped: [(index: Int, direction: hb_direction_t, strong: Bool, word: TypesetWord)] = []
-        for run in runs {
-            let index = fonts.firstIndex(of: run.font) ?? 0
-            let result = try shapeItem(utf8, from: run.start, to: run.end, face: try openFace(run.font), size: size)
-            shaped.append((index, result.direction, result.strong, result.word))
-        }
-        // The word's direction is that of its first run with strongly directional text (Hebrew
-        // before an emoji makes a right-to-left word); runs of only neutral characters (emoji,
-        // digits, spaces) follow it, and right-to-left words put their runs right to left.
-        let rightToLeft = shaped.first(where: \.strong)?.direction == HB_DIRECTION_RTL
-        if rightToLeft {
-            for i in shaped.indices where !shaped[i].strong && shaped[i].direction != HB_DIRECTION_RTL {
-                let run = runs[i]
-                let again = try shapeItem(utf8, from: run.start, to: run.end, face: try openFace(run.font),
-                                          size: size, direction: HB_DIRECTION_RTL)
-                shaped[i].direction = again.direction
-                shaped[i].word = again.word
-            }
-        }
         var glyphs: [PositionedGlyph] = []
         var ink = Rect.zero
         var pen = 0.0, ascent = 0.0, descent = 0.0
-        for run in (rightToLeft ? Array(shaped.reversed()) : shaped) {
-            for g in run.word.glyphs { glyphs.append(PositionedGlyph(id: g.id, x: g.x + pen, y: g.y, font: run.index)) }
-            if !run.word.inkBounds.isEmpty { ink = ink.union(run.word.inkBounds.offsetBy(dx: pen, dy: 0)) }
-            pen += run.word.advance
-            ascent = max(ascent, run.word.ascent)
-            descent = max(descent, run.word.descent)
+        for piece in pieces {
+            let index = fonts.firstIndex(of: piece.font) ?? 0
+            let shaped = try shapeItem(utf8, from: piece.start, to: piece.end, face: try openFace(piece.font),
+                                       size: size, direction: piece.direction)
+            for g in shaped.glyphs { glyphs.append(PositionedGlyph(id: g.id, x: g.x + pen, y: g.y, font: index)) }
+            if !shaped.inkBounds.isEmpty { ink = ink.union(shaped.inkBounds.offsetBy(dx: pen, dy: 0)) }
+            pen += shaped.advance
+            ascent = max(ascent, shaped.ascent)
+            descent = max(descent, shaped.descent)
         }
-        let fontRuns = runs.map { run in
+        let fontRuns = fonts.count == 1 ? [] : runs.map { run in
             FontRun(font: fonts.firstIndex(of: run.font) ?? 0,
                     text: String(decoding: utf8[run.start..<run.end], as: UTF8.self))
         }
         return TypesetWord(text: text, font: main, size: size, advance: pen, ascent: ascent, descent: descent,
-                           inkBounds: ink, glyphs: glyphs, isRightToLeft: rightToLeft, usedFallback: true,
+                           inkBounds: ink, glyphs: glyphs, isRightToLeft: rightToLeft,
+                           usedFallback: fonts.count > 1 || main != requested,
                            fallbackFonts: Array(fonts.dropFirst()), fontRuns: mergeRuns(fontRuns))
+    }
+
+    /// The font runs (logical order, contiguous) cut at the paragraph's direction changes, in
+    /// visual order from left to right, each with its run's direction.
+    private func visualPieces(_ runs: [Run], _ paragraph: BidiParagraph) -> [Piece] {
+        var pieces: [Piece] = []
+        for directional in paragraph.runs {
+            // The first font run that reaches into this directional run, found by bisection so a
+            // text alternating fonts and directions costs no more than it has pieces.
+            var low = 0, high = runs.count
+            while low < high {
+                let mid = (low + high) / 2
+                if runs[mid].end <= directional.start { low = mid + 1 } else { high = mid }
+            }
+            let direction = directional.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR
+            var part: [Piece] = []
+            var i = low
+            while i < runs.count, runs[i].start < directional.end {
+                part.append(Piece(font: runs[i].font, start: max(runs[i].start, directional.start),
+                                  end: min(runs[i].end, directional.end), direction: direction))
+                i += 1
+            }
+            pieces += directional.isRightToLeft ? part.reversed() : part
+        }
+        return pieces
     }
 
     /// Adjacent runs in the same font, joined (itemisation never makes them, but be safe).
@@ -279,17 +317,14 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
     /// Shapes the whole of `text` in one face.
     private func shape(_ text: String, face: FontFace, size: Double) throws -> TypesetWord {
         let utf8 = Array(text.utf8)
-        return try shapeItem(utf8, from: 0, to: utf8.count, face: face, size: size, whole: text).word
+        return try shapeItem(utf8, from: 0, to: utf8.count, face: face, size: size, whole: text)
     }
 
     /// Shapes bytes `start..<end` of `utf8` in `face`, with the rest of the text as context (so
     /// Arabic joins across a font change), in `direction` or, when `nil`, the direction HarfBuzz
-    /// guesses from the text. Returns the glyphs relative to the item's own origin, the direction
-    /// used, and whether the item has a script of its own (`strong`; false for emoji, digits,
-    /// punctuation and spaces, whose direction comes from their neighbours).
+    /// guesses from the text. Returns the glyphs in visual order relative to the item's own origin.
     private func shapeItem(_ utf8: [UInt8], from start: Int, to end: Int, face: FontFace, size: Double,
-                           direction: hb_direction_t? = nil, whole: String? = nil) throws
-        -> (word: TypesetWord, direction: hb_direction_t, strong: Bool) {
+                           direction: hb_direction_t? = nil, whole: String? = nil) throws -> TypesetWord {
         let text = whole ?? String(decoding: utf8[start..<end], as: UTF8.self)
         try face.setSize(size)
         if buffer == nil { buffer = hb_buffer_create() }
@@ -308,11 +343,9 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
             }
         }
         if let direction { hb_buffer_set_direction(buffer, direction) }
-        // Direction, script and language from the text itself, so Arabic gets RTL and the arab
-        // shaper without the caller knowing.
+        // Script and language, and the direction unless given, from the text itself, so Arabic gets
+        // RTL and the arab shaper without the caller knowing.
         hb_buffer_guess_segment_properties(buffer)
-        let script = hb_buffer_get_script(buffer)
-        let strong = script != HB_SCRIPT_COMMON && script != HB_SCRIPT_INHERITED && script != HB_SCRIPT_UNKNOWN
         hb_shape(face.shapingFont, buffer, nil, 0)
         guard hb_buffer_allocation_successful(buffer) != 0 else {
             throw GraphicsError.harfbuzz("shape \"\(text)\"")
@@ -338,33 +371,8 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
             }
         }
         let metrics = face.ascentDescent
-        let used = hb_buffer_get_direction(buffer)
-        let word = TypesetWord(text: text, font: face.font, size: size, advance: Double(pen) * scale,
-                               ascent: metrics.ascent, descent: metrics.descent, inkBounds: ink, glyphs: glyphs,
-                               isRightToLeft: used == HB_DIRECTION_RTL)
-        return (word, used, strong)
+        return TypesetWord(text: text, font: face.font, size: size, advance: Double(pen) * scale,
+                           ascent: metrics.ascent, descent: metrics.descent, inkBounds: ink, glyphs: glyphs,
+                           isRightToLeft: hb_buffer_get_direction(buffer) == HB_DIRECTION_RTL)
     }
-}
-
-/// Whether `scalar` may start or mark a cluster drawn as an emoji picture: one shown as a picture by
-/// default, or the variation selector that asks for one. A quick test for whole words; a cluster is
-/// decided by `wantsEmojiPresentation`.
-private func mayWantEmojiPresentation(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value == 0xFE0F || isPictureByDefault(scalar)
-}
-
-/// Whether Unicode shows `scalar` as a picture by default (Emoji_Presentation; the first such
-/// character is U+231A, so most text is decided by one comparison).
-private func isPictureByDefault(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value >= 0x231A && scalar.properties.isEmojiPresentation
-}
-
-/// Whether a grapheme cluster is drawn as an emoji picture (Unicode's emoji presentation): it asks
-/// for one with U+FE0F, or starts with a character shown as a picture by default (😀, 🇫🇷) and does
-/// not ask for text with U+FE0E. Digits, ©, ™ and ❤ without U+FE0F stay text.
-func wantsEmojiPresentation(_ cluster: Character) -> Bool {
-    let scalars = cluster.unicodeScalars
-    if scalars.contains(where: { $0.value == 0xFE0E }) { return false }
-    if scalars.contains(where: { $0.value == 0xFE0F }) { return true }
-    return scalars.first.map(isPictureByDefault) ?? false
 }

@@ -11,6 +11,8 @@ public enum GraphicsError: Error, Equatable, Sendable, CustomStringConvertible {
     case freetype(String, code: Int32)
     /// A HarfBuzz step that failed (in practice, running out of memory).
     case harfbuzz(String)
+    /// ICU's bidirectional algorithm failed on a text (out of memory, or a text too long for it).
+    case bidi(String)
     /// A fontconfig step that failed (no configuration, or out of memory).
     case fontconfig(String)
     /// A Cairo drawing step that failed, with Cairo's own explanation.
@@ -43,6 +45,8 @@ public enum GraphicsError: Error, Equatable, Sendable, CustomStringConvertible {
             return "FreeType could not \(what) (error \(code)): the font file may be damaged, try another font"
         case .harfbuzz(let what):
             return "HarfBuzz could not \(what): the system may be out of memory, try a shorter text or fewer words"
+        case .bidi(let what):
+            return "ICU could not \(what): the system may be out of memory, try a shorter text or fewer words"
         case .fontconfig(let what):
             return "fontconfig could not \(what): check that fontconfig is installed and configured "
                 + "(fc-list should list fonts)"

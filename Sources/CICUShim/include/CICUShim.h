@@ -1,6 +1,6 @@
 #ifndef CICUSHIM_H
 #define CICUSHIM_H
-// Unversioned wrappers around the few ICU functions TagCloudText needs. ICU's headers rename each
+// Unversioned wrappers around the few ICU functions TagCloudText and TagCloudGraphics need. ICU's headers rename each
 // function with the library version through macros (ubrk_open -> ubrk_open_72) that Swift cannot
 // import; these wrappers are compiled as C, where the macros work, so the Swift code builds against
 // any ICU version. Only plain C types cross this header: no ICU header is needed to import it.
@@ -34,6 +34,29 @@ int32_t tc_script(uint32_t codepoint);
 /// 0 punctuation or symbol, 1 letter, 2 digit, 4 MidNumLet, 5 MidNum, 6 space, 8 MidLetter,
 /// 9 Extend/Format/ZWJ, 10 a character only ICU's iterator segments correctly.
 int32_t tc_fast_word_class(uint32_t codepoint);
+
+/// Whether the bidirectional algorithm can change how a text containing `codepoint` is ordered:
+/// 1 for right-to-left letters (R, AL), Arabic digits (AN) and the explicit embeddings, overrides
+/// and isolates (U+202A-U+202E, U+2066-U+2069); 0 for everything else, which a left-to-right line
+/// shows in its logical order.
+int32_t tc_bidi_reorders(uint32_t codepoint);
+
+/// One paragraph run through the Unicode bidirectional algorithm (an ICU UBiDi *), opaque to Swift.
+typedef struct tc_bidi tc_bidi;
+
+/// Runs the bidirectional algorithm over UTF-16 `text` (not copied: it must outlive the object),
+/// with the paragraph direction from its first strong character, left to right when it has none
+/// (UAX #9 rules P2 and P3). Returns NULL and sets *error to the ICU error code on failure.
+tc_bidi *tc_bidi_open(const uint16_t *text, int32_t length, int32_t *error);
+/// Frees an object from tc_bidi_open.
+void tc_bidi_close(tc_bidi *bidi);
+/// 1 when the (first) paragraph runs right to left, else 0.
+int32_t tc_bidi_is_right_to_left(const tc_bidi *bidi);
+/// The number of directional runs, or -1 and *error set on failure.
+int32_t tc_bidi_count_runs(tc_bidi *bidi, int32_t *error);
+/// The run `index` in visual order (0 is the leftmost): its first UTF-16 index in the text and its
+/// length. Returns 1 when the run goes right to left, else 0.
+int32_t tc_bidi_visual_run(tc_bidi *bidi, int32_t index, int32_t *start, int32_t *length);
 
 /// Asks the processor to start loading the cache line at `address` for writing. The word counter
 /// looks its hash-table slots up a batch ahead: a slot fetched from memory costs more than all the
