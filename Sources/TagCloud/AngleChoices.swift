@@ -4,17 +4,21 @@ struct AngleChoices {
     private enum Kind {
         /// Always the same list.
         case fixed([Double])
-        /// A list chosen by an index drawn below its count.
-        case drawn([[Double]])
-        /// Horizontal first with probability `preference`, else a list chosen by an index drawn
-        /// below its count.
-        case preferring(horizontal: [Double], rotated: [[Double]], preference: Double)
+        /// `others[k]` first, then the rest of `others` in order, for an index k drawn below its count.
+        case drawnRemoving([Double])
+        /// `set[k]` first, then every angle of `set` unequal to it, for an index k drawn below its count.
+        case drawnFiltering([Double])
+        /// Horizontal first (then `others`) with probability `preference`; else `others[k]`, 0 and
+        /// the angles of `others` unequal to `others[k]`, for an index k drawn below its count.
+        case preferring(others: [Double], preference: Double)
         /// A random angle in the range, then one across it.
         case range(Double, Double)
     }
 
     private let kind: Kind
 
+    // Each word's list is built when it is drawn, not made in advance for every possible draw: a
+    // set of n angles has n lists of n angles, and a long --rotate list made that quadratic.
     init(_ options: WordCloudOptions) {
         switch options.rotation {
         case .angles(let set):
@@ -23,18 +27,12 @@ struct AngleChoices {
                 // The preference is absolute at its ends: 1 never rotates, 0 never draws horizontally.
                 kind = .fixed([0])
             } else if options.preferHorizontal <= 0 && !others.isEmpty {
-                kind = .drawn(others.indices.map { k in
-                    var rest = others
-                    let first = rest.remove(at: k)
-                    return [first] + rest
-                })
+                kind = .drawnRemoving(others)
             } else if !set.contains(0) || others.isEmpty {
                 // No horizontal choice to prefer: a random angle from the set first.
-                kind = .drawn(set.map { first in [first] + set.filter { $0 != first } })
+                kind = .drawnFiltering(set)
             } else {
-                kind = .preferring(horizontal: [0] + others,
-                                   rotated: others.map { first in [first, 0] + others.filter { $0 != first } },
-                                   preference: options.preferHorizontal)
+                kind = .preferring(others: others, preference: options.preferHorizontal)
             }
         case .range(let lo, let hi):
             kind = .range(lo, hi)
@@ -46,11 +44,17 @@ struct AngleChoices {
         switch kind {
         case .fixed(let list):
             return list
-        case .drawn(let lists):
-            return lists[rng.nextInt(below: lists.count)]
-        case .preferring(let horizontal, let rotated, let preference):
-            if rng.nextUnit() < preference { return horizontal }
-            return rotated[rng.nextInt(below: rotated.count)]
+        case .drawnRemoving(let others):
+            var rest = others
+            let first = rest.remove(at: rng.nextInt(below: others.count))
+            return [first] + rest
+        case .drawnFiltering(let set):
+            let first = set[rng.nextInt(below: set.count)]
+            return [first] + set.filter { $0 != first }
+        case .preferring(let others, let preference):
+            if rng.nextUnit() < preference { return [0] + others }
+            let first = others[rng.nextInt(below: others.count)]
+            return [first, 0] + others.filter { $0 != first }
         case .range(let lo, let hi):
             let a = (rng.nextDouble(in: lo...hi) * 10).rounded() / 10
             let mid = (lo + hi) / 2

@@ -220,9 +220,14 @@ extension String {
         return String(scalars[start..<end])
     }
 
-    /// Whether the string is empty or only spaces, tabs and newlines: `trimmingSpaces().isEmpty`
-    /// without making the trimmed string (a layout asks it of every word).
+    /// Whether the string draws nothing: it is empty or only spaces, newlines, control characters
+    /// and characters Unicode says to draw as nothing when not otherwise supported (zero-width
+    /// spaces and joiners, bidi marks, variation selectors, the byte-order mark). A layout asks it
+    /// of every word and reports such a word as empty instead of placing an invisible one.
     var isBlank: Bool {
-        unicodeScalars.allSatisfy { $0.properties.isWhitespace }
+        unicodeScalars.allSatisfy {
+            let p = $0.properties
+            return p.isWhitespace || p.isDefaultIgnorableCodePoint || p.generalCategory == .control
+        }
     }
 }

@@ -85,6 +85,12 @@ public struct WordCloudOptions: Hashable, Sendable {
     /// Largest canvas area accepted, in pixels (the occupancy pyramids, vertical and horizontal, need
     /// about 1.6 bytes per pixel).
     public static let maximumPixels = 400_000_000
+    /// Most angles in a list of `Rotation.angles`: a word that fits nowhere tries each of them, so
+    /// the list bounds the work a word can cost (720 is every half degree of a turn).
+    public static let maximumAngles = 720
+    /// Most words (placements, with `repeatWords`) in one cloud: each costs a search, and the
+    /// largest canvas filled to this many takes under a minute.
+    public static let maximumWords = 100_000
 
     /// Checks the options, naming the first bad one.
     public func validate() throws {
@@ -96,7 +102,9 @@ public struct WordCloudOptions: Hashable, Sendable {
         guard width * height <= Self.maximumPixels else {
             throw bad("canvas size", "\(width)x\(height)", "at most \(Self.maximumPixels / 1_000_000) million pixels")
         }
-        guard maxWords >= 1 else { throw bad("max words", "\(maxWords)", "at least 1") }
+        guard (1...Self.maximumWords).contains(maxWords) else {
+            throw bad("max words", "\(maxWords)", "1 to \(Self.maximumWords)")
+        }
         guard (0...1000).contains(margin) else { throw bad("margin", "\(margin)", "0 to 1000 pixels") }
         try CloudStyle.checkSize(minFontSize, "minimum font size")
         if let m = maxFontSize {
@@ -115,6 +123,9 @@ public struct WordCloudOptions: Hashable, Sendable {
         switch rotation {
         case .angles(let a):
             guard !a.isEmpty, a.allSatisfy({ $0.isFinite }) else { throw bad("rotation", "\(a)", "at least one finite angle") }
+            guard a.count <= Self.maximumAngles else {
+                throw bad("rotation", "a list of \(a.count) angles", "at most \(Self.maximumAngles) angles")
+            }
         case .range(let lo, let hi):
             guard lo.isFinite, hi.isFinite, lo <= hi else { throw bad("rotation range", "\(lo)..\(hi)", "from <= to") }
         }

@@ -69,11 +69,11 @@ enum CloudCommand {
     static func run(_ argv: [String]) throws -> Int32 {
         let args = try ArgumentParser(options: specs).parse(argv)
         if args.flag("help") {
-            print(helpText(command: "tagcloud cloud", summary: "Draw a word cloud: words packed around the centre or inside a shape, pixel-exact.",
+            try StandardOutput.print(helpText(command: "tagcloud cloud", summary: "Draw a word cloud: words packed around the centre or inside a shape, pixel-exact.",
                            usage: usage, options: specs, examples: examples))
             return 0
         }
-        _ = try OutputArguments.destination(args)
+        try OutputArguments.checkDestination(args)
         let quiet = args.flag("quiet")
         var o = WordCloudOptions()
         o.style = try StyleArguments.style(from: args, defaultSizes: o.minFontSize...o.minFontSize)
@@ -94,7 +94,7 @@ enum CloudCommand {
         if o.width * o.height > budget {
             throw CLIError.usage("canvas \(o.width)x\(o.height) is \(o.width * o.height) pixels, over the budget of \(budget) (--max-pixels): use a smaller --width/--height")
         }
-        o.maxWords = try args.int("max-words", range: 1...10_000_000) ?? o.maxWords
+        o.maxWords = try args.int("max-words", range: 1...WordCloudOptions.maximumWords) ?? o.maxWords
         o.margin = try args.int("margin", range: 0...1000) ?? o.margin
         o.minFontSize = try args.double("min-size", range: 0.5...CloudStyle.maximumFontSize) ?? o.minFontSize
         o.maxFontSize = try args.double("max-size", range: 0.5...CloudStyle.maximumFontSize)
@@ -270,10 +270,15 @@ enum CloudCommand {
             guard parts.count == 2, let a = Double(parts[0]), let b = Double(parts[1]), a.isFinite, b.isFinite, a <= b,
                   abs(a) <= 360, abs(b) <= 360 else { throw bad }
             guard stepParts.count == 2 else { return .range(from: a, to: b) }
-            guard let step = Double(stepParts[1]), step.isFinite, step > 0, (b - a) / step <= 720 else { throw bad }
+            guard let step = Double(stepParts[1]), step.isFinite, step > 0,
+                  (b - a) / step < Double(WordCloudOptions.maximumAngles) else { throw bad }
             return .angles(stride(from: a, through: b + 1e-9, by: step).map { ($0 * 1000).rounded() / 1000 })
         }
         let angles = t.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard angles.count <= WordCloudOptions.maximumAngles else {
+            throw CLIError.usage("--rotate lists \(angles.count) angles, more than \(WordCloudOptions.maximumAngles): "
+                + "list fewer, or give a range (-90..90) for any angle in it")
+        }
         guard !angles.isEmpty, angles.allSatisfy({ $0 != nil && $0!.isFinite && abs($0!) <= 360 }) else { throw bad }
         return .angles(angles.map { $0! })
     }

@@ -10,7 +10,7 @@ enum ConfigCommand {
     static func run(_ argv: [String]) throws {
         guard argv.first == "--print" else {
             if argv.first == "--help" || argv.first == "-h" {
-                print("""
+                try StandardOutput.print("""
                 tagcloud config --print \(TagCloudTool.configurableCommands.joined(separator: "|")) [options…]
 
                 Writes the configuration the command would run with as JSON (the format --config reads):
@@ -33,7 +33,7 @@ enum ConfigCommand {
             parsed.values["seed"] = [String(SeededRandom.freshSeed())]
         }
         let defaults = TagCloudTool.defaults(of: argv[1], for: parsed) ?? [:]
-        print(ConfigFile.effective(parsed, options: parser.options, defaults: defaults,
+        try StandardOutput.print(ConfigFile.effective(parsed, options: parser.options, defaults: defaults,
                                    skip: ["help", ConfigFile.spec.name]), terminator: "")
     }
 }

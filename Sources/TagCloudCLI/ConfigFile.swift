@@ -14,6 +14,9 @@ enum ConfigFile {
                                  help: "Read options from a JSON file ({\"width\": 800, \"font\": [\"DejaVu Sans\"], \"justify\": true}); the command line wins. `tagcloud config --print COMMAND ...` writes one.",
                                  group: "Other")
 
+    /// The largest configuration file read, in bytes.
+    static let maximumBytes = 16 << 20
+
     /// A JSON value as the file holds it (decoded strictly: `1` is a number, `true` a boolean).
     enum Value: Decodable {
         case null
@@ -36,8 +39,9 @@ enum ConfigFile {
 
     /// `parsed` with the file's options added where the command line gave none.
     static func load(path: String, under parsed: ParsedArguments, options: [OptionSpec]) throws -> ParsedArguments {
-        guard let data = WholeFile.read(path) else {
-            throw CLIError.input("cannot read config \(path): no such file or not readable")
+        let data: Data
+        do { data = try WholeFile.contents(of: path, limit: maximumBytes) } catch {
+            throw CLIError.input("cannot read config \(path): " + error.reason(kind: "a configuration", fix: "give a configuration file"))
         }
         let dict: [String: Value]
         do { dict = try JSONDecoder().decode([String: Value].self, from: data) } catch {
@@ -58,7 +62,11 @@ enum ConfigFile {
                 if result.positionals.isEmpty { result.positionals = tags }
                 continue
             }
-            guard let spec = byName[key], key != ConfigFile.spec.name else {
+            if key == ConfigFile.spec.name {
+                throw CLIError.input("config \(path): \"\(key)\" cannot be set in a configuration file (one file does not name another): "
+                    + "remove it, or merge the two files")
+            }
+            guard let spec = byName[key] else {
                 let hint = closestMatch(to: key, among: options.map(\.name)).map { ": did you mean \"\($0)\"?" } ?? ""
                 throw CLIError.input("config \(path): unknown option \"\(key)\"\(hint)")
             }
@@ -81,7 +89,14 @@ enum ConfigFile {
             result.values[key] = try items.map { item in
                 switch item {
                 case .string(let s): return s
-                case .number(let d): return numberText(d)
+                case .number(let d):
+                    // JSON readers keep integers exactly only up to 2^53; past it the value read is
+                    // another one (a seed would silently give another cloud).
+                    guard abs(d) < 9_007_199_254_740_992 else {
+                        throw CLIError.input("config \(path): \"\(key)\" is a number too large to read exactly (2^53 or more): "
+                            + "write it as a string, such as \"\(key)\": \"12345678901234567890\"")
+                    }
+                    return numberText(d)
                 default: throw CLIError.input("config \(path): \"\(key)\" needs a string or a number")
                 }
             }

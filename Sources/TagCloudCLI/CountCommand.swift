@@ -29,7 +29,7 @@ enum CountCommand {
     static func run(_ argv: [String]) throws {
         let args = try ArgumentParser(options: specs).parse(argv)
         if args.flag("help") {
-            print(helpText(command: "tagcloud count", summary: "Count the words of a text: ICU word breaks (Chinese, Japanese and Thai split by dictionary), case and Unicode folding, stop words, English plurals, collocations. Writes `word<TAB>count` lines, most frequent first, for `--input` of flow and cloud.",
+            try StandardOutput.print(helpText(command: "tagcloud count", summary: "Count the words of a text: ICU word breaks (Chinese, Japanese and Thai split by dictionary), case and Unicode folding, stop words, English plurals, collocations. Writes `word<TAB>count` lines, most frequent first, for `--input` of flow and cloud.",
                            usage: usage, options: specs, examples: examples))
             return
         }
@@ -48,7 +48,7 @@ enum CountCommand {
             out += "\n"
         }
         let data = Data(out.utf8)
-        FileHandle.standardOutput.write(data)
+        try StandardOutput.write(data)
         report.phase("write", "\(terms.count) lines, \(data.count) bytes to standard output")
     }
 }

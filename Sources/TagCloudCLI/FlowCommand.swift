@@ -68,11 +68,11 @@ enum FlowCommand {
     static func run(_ argv: [String]) throws {
         let args = try ArgumentParser(options: specs).parse(argv)
         if args.flag("help") {
-            print(helpText(command: "tagcloud flow", summary: "Lay tags out in rows that wrap, like the words of a paragraph.",
+            try StandardOutput.print(helpText(command: "tagcloud flow", summary: "Lay tags out in rows that wrap, like the words of a paragraph.",
                            usage: usage, options: specs, examples: examples))
             return
         }
-        _ = try OutputArguments.destination(args)   // fail on a bad -o before any work
+        try OutputArguments.checkDestination(args)   // fail on a bad -o before any work
         let quiet = args.flag("quiet")
         var options = FlowOptions()
         options.style = try StyleArguments.style(from: args, defaultSizes: defaultSizes)
@@ -115,7 +115,8 @@ enum FlowCommand {
             throw CLIError.usage("--width \(plain(width)) leaves no room inside --insets (\(plain(options.insets.left)) left, "
                 + "\(plain(options.insets.right)) right): give a --width above \(plain(options.insets.horizontal)) or smaller --insets")
         }
-        // A whole text has thousands of words; a flow shows the 100 most frequent unless --top says otherwise.
+        // The height is known only after the layout, but a width too wide for a PNG is refused now.
+        try OutputArguments.checkImageSize(width: width, height: 1, args, subject: "--width \(plain(width))")
         let report = VerboseReport(args)
         report.start()
         let terms = try TagInput.read(args, defaultTextTop: defaultTextTop, quiet: quiet, report: report)
@@ -126,6 +127,8 @@ enum FlowCommand {
                      + "\(layout.placed.filter(\.shrunk).count) shrunk, \(layout.placed.filter { $0.fullText != nil }.count) truncated; "
                      + "\(plain(layout.size.width))x\(plain(layout.size.height)) pt")
         report.unplaced(layout.unplaced)
+        try OutputArguments.checkImageSize(width: layout.size.width, height: layout.size.height, args,
+                                           subject: "the flow is \(plain(layout.size.width))x\(plain(layout.size.height)) pt")
         try OutputArguments.write(layout, args, report: report)
         StyleArguments.announce(seed: seed, quiet: quiet)
         if !quiet && !layout.unplaced.isEmpty {

@@ -38,6 +38,17 @@ enum OutputArguments {
         return (path, format)
     }
 
+    /// The options whose values name files the command reads.
+    static let inputFileOptions = ["input", "text", "config", "stopwords", "add-stopwords", "mask", "color-image", "font"]
+
+    /// Checks, before any work, that the output is named and has a format, and that it is not one
+    /// of the files the command reads.
+    static func checkDestination(_ args: ParsedArguments) throws {
+        let (path, _) = try destination(args)
+        let inputs = inputFileOptions.flatMap { option in args.strings(option).map { (option: "--" + option, path: $0) } }
+        try OutputFile.checkNotAnInput(path, inputs: inputs)
+    }
+
     /// `--scale`, or the renderer's default.
     static func scale(_ args: ParsedArguments) throws -> Double {
         try args.double("scale", range: 0.01...64) ?? RenderOptions().scale
@@ -46,12 +57,18 @@ enum OutputArguments {
     /// Refuses, before any layout, a PNG of a `width` × `height` canvas too large to render at the
     /// chosen `--scale`: otherwise a large cloud is laid out only to fail at the end.
     static func checkImageSize(width: Double, height: Double, _ args: ParsedArguments) throws {
+        try checkImageSize(width: width, height: height, args, subject: "--width \(plain(width)) and --height \(plain(height))")
+    }
+
+    /// Refuses a PNG of `width` × `height` points at the chosen `--scale` when it is too large to
+    /// render: a usage error (exit status 1) naming `subject`, what made the size.
+    static func checkImageSize(width: Double, height: Double, _ args: ParsedArguments, subject: String) throws {
         guard try destination(args).format == .png else { return }
         let scale = try Self.scale(args)
         do {
             _ = try CairoRenderer.imageSize(width: width, height: height, scale: scale)
         } catch {
-            throw CLIError.usage("--width \(plain(width)) and --height \(plain(height)) at --scale \(plain(scale)): \(error)")
+            throw CLIError.usage("\(subject) at --scale \(plain(scale)): \(error)")
         }
     }
 

@@ -38,8 +38,8 @@ final class ProgressBar {
         let now = DispatchTime.now().uptimeNanoseconds
         guard now - start > 500_000_000, now - lastDraw > 100_000_000 else { return }
         lastDraw = now
-        FileHandle.standardError.write(Data((Self.clearLine + prefix
-            + Self.line(done: done, total: total, seconds: Double(now - start) / 1e9, unit: unit)).utf8))
+        Console.writeError(Self.clearLine + Console.escapingControls(prefix)
+            + Self.line(done: done, total: total, seconds: Double(now - start) / 1e9, unit: unit))
         drawn = true
     }
 
@@ -51,7 +51,7 @@ final class ProgressBar {
 
     /// Clears the bar.
     func finish() {
-        if drawn { FileHandle.standardError.write(Data(Self.clearLine.utf8)) }
+        if drawn { Console.writeError(Self.clearLine) }
     }
 
     /// One line of what is being done, for work with no measure of its progress, shown on standard
@@ -62,12 +62,12 @@ final class ProgressBar {
         /// Shows `text` (when standard error is a terminal).
         init(_ text: String) {
             shown = ProgressBar.onTerminal
-            if shown { FileHandle.standardError.write(Data((ProgressBar.clearLine + text).utf8)) }
+            if shown { Console.writeError(ProgressBar.clearLine + Console.escapingControls(text)) }
         }
 
         /// Clears the line.
         func clear() {
-            if shown { FileHandle.standardError.write(Data(ProgressBar.clearLine.utf8)) }
+            if shown { Console.writeError(ProgressBar.clearLine) }
         }
     }
 

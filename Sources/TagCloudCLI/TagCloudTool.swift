@@ -55,7 +55,7 @@ public enum TagCloudTool {
 
     static func dispatch(_ arguments: [String]) throws -> Int32 {
         guard let command = arguments.first else {
-            print(toolHelp)
+            try StandardOutput.print(toolHelp)
             return 0
         }
         let rest = Array(arguments.dropFirst())
@@ -64,11 +64,11 @@ public enum TagCloudTool {
         case "cloud": return try Failure.wrap { try CloudCommand.run(rest) }
         case "count": try Failure.wrap { try CountCommand.run(rest) }
         case "fonts": try listFonts(rest)
-        case "palettes": listPalettes()
-        case "shapes": print(Shape.allCases.map(\.rawValue).joined(separator: "\n"))
+        case "palettes": try listPalettes()
+        case "shapes": try StandardOutput.print(Shape.allCases.map(\.rawValue).joined(separator: "\n"))
         case "config": try ConfigCommand.run(rest)
-        case "--help", "-h", "help": print(toolHelp)
-        case "--version", "-V", "version": print("tagcloud \(version)")
+        case "--help", "-h", "help": try StandardOutput.print(toolHelp)
+        case "--version", "-V", "version": try StandardOutput.print("tagcloud \(version)")
         default:
             let known = ["flow", "cloud", "count", "fonts", "palettes", "shapes", "config", "help", "version"]
             let hint = closestMatch(to: command, among: known).map { " (did you mean \($0)?)" } ?? ""
@@ -85,7 +85,7 @@ public enum TagCloudTool {
         ]
         let args = try ArgumentParser(options: specs).parse(argv)
         if args.flag("help") {
-            print(helpText(command: "tagcloud fonts", summary: "List installed font families.",
+            try StandardOutput.print(helpText(command: "tagcloud fonts", summary: "List installed font families.",
                            usage: ["tagcloud fonts [--sample TEXT] [--script NAME]"], options: specs,
                            examples: ["tagcloud fonts --sample 你好", "tagcloud fonts --script han", "tagcloud fonts --script Arab"]))
             return
@@ -99,12 +99,12 @@ public enum TagCloudTool {
             let covering = Set(FontLibrary.shared.families(covering: script))
             families = families.filter(covering.contains)
         }
-        print(families.joined(separator: "\n"))
+        try StandardOutput.print(families.joined(separator: "\n"))
     }
 
-    static func listPalettes() {
+    static func listPalettes() throws {
         for p in Palette.builtIn {
-            print(p.name.padding(toLength: 12, withPad: " ", startingAt: 0) + p.colors.map(\.hex).joined(separator: " "))
+            try StandardOutput.print(p.name.padding(toLength: 12, withPad: " ", startingAt: 0) + p.colors.map(\.hex).joined(separator: " "))
         }
     }
 }

@@ -27,8 +27,13 @@ enum TagInput {
     static func read(arguments: [String], inputs: [String], quiet: Bool = true) throws -> [Term] {
         var terms: [Term] = []
         var sources = inputs
-        for arg in arguments {
-            if arg == "-" { sources.append("-") } else { terms.append(Term(arg)) }
+        for (position, arg) in arguments.enumerated() {
+            if arg == "-" { sources.append("-"); continue }
+            // An empty tag line in a file is refused; so is an empty argument.
+            guard arg.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else {
+                throw CLIError.input("tag argument \(position + 1) (\"\(arg)\") is empty: give a word, or leave the argument out")
+            }
+            terms.append(Term(arg))
         }
         for source in sources {
             let read = try readSource(source)
@@ -39,6 +44,10 @@ enum TagInput {
                     + "weight: it looks like running text; to count its words instead, give it as \(option)")
             }
             terms += read
+            if terms.count > TagListReader.maximumTags {
+                throw CLIError.input("the tag lists hold \(terms.count) tags together, more than \(TagListReader.maximumTags): "
+                    + "keep the most frequent (tagcloud count --top N) or make several clouds")
+            }
         }
         if terms.isEmpty {
             throw CLIError.input("no tags given: list tags as arguments, or use --input FILE (or - for standard input)")
@@ -46,23 +55,19 @@ enum TagInput {
         return terms
     }
 
+    /// The largest tag list read from one file or standard input, in bytes: a million tags with
+    /// links and ids fit, while `/dev/zero` or an endless pipe is refused before it exhausts memory.
+    static let maximumBytes = 64 << 20
+
     static func readSource(_ source: String) throws -> [Term] {
+        let name = source == "-" ? "standard input" : source
         let data: Data
-        let name: String
-        if source == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-            name = "standard input"
-        } else {
-            var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: source, isDirectory: &isDir) else {
-                throw CLIError.input("cannot read \(source): no such file")
-            }
-            if isDir.boolValue { throw CLIError.input("cannot read \(source): it is a folder, not a file") }
-            guard let d = WholeFile.read(source) else {
-                throw CLIError.input("cannot read \(source): permission denied or unreadable")
-            }
-            data = d
-            name = source
+        do {
+            data = source == "-" ? try WholeFile.standardInput(limit: maximumBytes)
+                                 : try WholeFile.contents(of: source, limit: maximumBytes)
+        } catch {
+            throw CLIError.input("cannot read \(name): " + error.reason(kind: "a tag list",
+                                 fix: "split it, or keep the most frequent tags (tagcloud count --top N)"))
         }
         do {
             return try TagListReader.read(data: data, name: name)

@@ -27,6 +27,10 @@ public enum TagListFormat: String, Sendable, CaseIterable {
 
 /// Reads the tag lists the command line accepts into terms, with errors that point at the line.
 public struct TagListReader {
+    /// The most tags one list may hold: every tag is shaped and laid out, so a list of tens of
+    /// millions (a pipe of `yes`, a word per line of a whole corpus) would exhaust memory first.
+    public static let maximumTags = 1_000_000
+
     /// Parses tags from `data`. `name` is the file name shown in errors and, when `format` is nil,
     /// the source of the format guess. Throws `TextError`.
     public static func read(data: Data, name: String, format: TagListFormat? = nil) throws -> [Term] {
@@ -67,6 +71,13 @@ public struct TagListReader {
         }
     }
 
+    /// Throws once a list holds more than `maximumTags` tags.
+    private static func checkCount(_ count: Int, name: String) throws {
+        guard count > maximumTags else { return }
+        throw TextError.unreadable(name: name, reason: "it holds more than \(maximumTags) tags, the most a list may hold; "
+            + "keep the most frequent (tagcloud count --top N) or split it")
+    }
+
     // MARK: - Lines and TSV
 
     private static func readLines(_ text: String, name: String) throws -> [Term] {
@@ -82,6 +93,7 @@ public struct TagListReader {
                     throw Problem(column: 5, reason: "too many tab-separated columns (expected tag, weight, link, id)")
                 }
                 terms.append(try term(fields: fields, hint: hint))
+                try checkCount(terms.count, name: name)
             } catch let problem as Problem {
                 throw TextError.badRow(name: name, line: index + 1, column: problem.column, reason: problem.reason)
             }
@@ -148,6 +160,7 @@ public struct TagListReader {
                     throw Problem(column: 7, reason: "too many columns (expected text, weight, link, id, color, group)")
                 }
                 terms.append(try term(fields: record.fields, hint: hint))
+                try checkCount(terms.count, name: name)
             } catch let problem as Problem {
                 throw TextError.badRow(name: name, line: record.line, column: problem.column, reason: problem.reason)
             }
@@ -236,6 +249,7 @@ public struct TagListReader {
             for (index, element) in array.enumerated() {
                 do {
                     terms.append(try term(json: element))
+                    try checkCount(terms.count, name: name)
                 } catch let problem as Problem {
                     throw TextError.badItem(name: name, item: "item \(index + 1)", reason: problem.reason)
                 }
@@ -248,6 +262,7 @@ public struct TagListReader {
                         throw Problem(column: 2, reason: "weight must be a number, e.g. {\"swift\": 3}")
                     }
                     terms.append(try term(fields: [key], weight: weight, hint: ""))
+                    try checkCount(terms.count, name: name)
                 } catch let problem as Problem {
                     throw TextError.badItem(name: name, item: "key \"\(key)\"", reason: problem.reason)
                 }

@@ -149,10 +149,14 @@ public enum StopWords {
         return words
     }
 
+    /// The largest stop-word file read, in bytes: the longest lists in use hold a few thousand words.
+    public static let maximumFileBytes = 4 << 20
+
     /// Reads a stop-word file, with errors naming it.
     public static func read(path: String) throws -> Set<String> {
-        guard let data = WholeFile.read(path) else {
-            throw TextError.unreadable(name: path, reason: "no such file or permission denied")
+        let data: Data
+        do { data = try WholeFile.contents(of: path, limit: maximumFileBytes) } catch {
+            throw TextError.unreadable(name: path, reason: error.reason(kind: "a stop-word list", fix: "give a shorter list"))
         }
         return parse(try TagListReader.decodeText(data, name: path))
     }

@@ -12,10 +12,12 @@ struct ColorTests {
         #expect(try Color(parsing: text) == expected)
     }
 
-    @Test("blank texts are those that trim to nothing", arguments: ["", " ", "\t\n", "\u{3000}\u{A0}", "a", " a ", "\u{200B}", "漢", " \u{301}"])
-    func blankMeansTrimsToNothing(text: String) {
-        #expect(text.isBlank == text.trimmingSpaces().isEmpty)
-        #expect(text.isBlank == ["", " ", "\t\n", "\u{3000}\u{A0}"].contains(text))
+    @Test("blank texts are those that draw nothing: spaces, controls, zero-width and other default-ignorable characters",
+          arguments: ["", " ", "\t\n", "\u{3000}\u{A0}", "\u{200B}", "\u{200B}\u{200D}\u{FEFF}", "\u{202E}\u{2066}", "\u{1B}\u{7}",
+                      "\u{FE0F}", "a", " a ", "漢", " \u{301}", "\u{200B}a", "\u{600}"])
+    func blankMeansDrawsNothing(text: String) {
+        let blank = ["", " ", "\t\n", "\u{3000}\u{A0}", "\u{200B}", "\u{200B}\u{200D}\u{FEFF}", "\u{202E}\u{2066}", "\u{1B}\u{7}", "\u{FE0F}"]
+        #expect(text.isBlank == blank.contains(text))
     }
 
     @Test("bad colours are refused with the text", arguments: ["", "#12", "#gggggg", "rgb(1,2)", "rgb(300,0,0)", "blurple", "#1234567", "rgb(1,2,3"])

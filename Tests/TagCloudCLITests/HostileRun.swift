@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+/// Runs the built `tagcloud` as a hostile user would: under resource limits (`prlimit`, so a
+/// regression that eats memory or time fails fast instead of exhausting the machine), with standard
+/// input from a file, and standard output to a file, a device or nowhere (closed).
+struct HostileRun {
+    /// Where the child's standard output goes.
+    enum Output {
+        /// A pipe the test reads.
+        case pipe
+        /// A file or device opened for writing (`/dev/full`).
+        case path(String)
+        /// Closed, as `>&-` leaves it.
+        case closed
+    }
+
+    /// Address space and CPU seconds a hostile run may use: the legitimate runs of the suite need a
+    /// fraction of each, the defects they guard against needed gigabytes or minutes.
+    static let addressSpaceBytes = 4_000_000_000
+    static let cpuSeconds = 60
+
+    var status: Int32
+    var stdout: Data
+    var stderr: String
+
+    static var prlimit: String? {
+        ["/usr/bin/prlimit", "/bin/prlimit"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// Runs `args` with standard input from `stdinPath` (or empty) and standard output to `output`.
+    static func run(_ args: [String], stdinPath: String? = nil, output: Output = .pipe,
+                    addressSpace: Int = addressSpaceBytes) throws -> HostileRun {
+        let p = Process()
+        var command = [ToolRun.binary.path] + args
+        if let prlimit {
+            command = [prlimit, "--as=\(addressSpace)", "--cpu=\(cpuSeconds)", "--"] + command
+        }
+        if case .closed = output {
+            // Foundation cannot leave a descriptor closed in the child; the shell can.
+            p.executableURL = URL(fileURLWithPath: "/bin/sh")
+            p.arguments = ["-c", "exec \"$@\" >&-", "sh"] + command
+        } else {
+            p.executableURL = URL(fileURLWithPath: command[0])
+            p.arguments = Array(command.dropFirst())
+        }
+        let out = Pipe(), err = Pipe()
+        switch output {
+        case .pipe, .closed: p.standardOutput = out
+        case .path(let path):
+            guard let handle = FileHandle(forWritingAtPath: path) else { throw CocoaError(.fileNoSuchFile) }
+            p.standardOutput = handle
+        }
+        p.standardError = err
+        p.standardInput = stdinPath.flatMap { FileHandle(forReadingAtPath: $0) } ?? FileHandle.nullDevice
+        try p.run()
+        if case .path = output { try out.fileHandleForWriting.close() }
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return HostileRun(status: p.terminationStatus, stdout: o, stderr: String(decoding: e, as: UTF8.self))
+    }
+}
+
+/// A folder of files given to one run, with the bytes each held, so a test can tell that nothing
+/// was changed, replaced or left behind.
+struct Scratch {
+    let url: URL
+    private var originals: [String: Data] = [:]
+
+    init() throws { url = try scratchFolder() }
+
+    var path: String { url.path }
+
+    func file(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+    /// Writes `bytes` to `name` and remembers them.
+    mutating func add(_ name: String, _ bytes: Data) throws {
+        try bytes.write(to: url.appendingPathComponent(name))
+        originals[name] = bytes
+    }
+
+    /// Every file written by `add` still holds its bytes, and the folder holds nothing else except
+    /// `allowed` (no output of a failed run, no hidden temporary file).
+    func expectUntouched(allowing allowed: Set<String> = [], _ comment: String = "",
+                         sourceLocation: SourceLocation = #_sourceLocation) throws {
+        for (name, bytes) in originals {
+            let now = FileManager.default.contents(atPath: file(name))
+            #expect(now == bytes, "\(name) was changed \(comment)", sourceLocation: sourceLocation)
+        }
+        let present = Set(try FileManager.default.contentsOfDirectory(atPath: path))
+        let extra = present.subtracting(originals.keys).subtracting(allowed)
+        #expect(extra.isEmpty, "left behind: \(extra.sorted()) \(comment)", sourceLocation: sourceLocation)
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: url) }
+}
