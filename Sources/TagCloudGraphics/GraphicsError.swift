@@ -34,6 +34,8 @@ public enum GraphicsError: Error, Equatable, Sendable, CustomStringConvertible {
     case imageFileTooLarge(path: String, bytes: Int, limit: Int)
     /// A size an image cannot be resized to (a side over 32767 pixels, or more pixels than a canvas may have).
     case imageSizeOutOfRange(width: Int, height: Int)
+    /// A font file that opened but whose contents are damaged, with the problem found.
+    case damagedFont(path: String, problem: String)
 
     /// One sentence for the user: what was wrong and how to fix it.
     public var description: String {
@@ -79,6 +81,8 @@ public enum GraphicsError: Error, Equatable, Sendable, CustomStringConvertible {
         case .imageSizeOutOfRange(let width, let height):
             return "cannot resize an image to \(width)×\(height) pixels: give at most "
                 + "\(WordCloudOptions.maximumSide) pixels a side and \(WordCloudOptions.maximumPixels) in all"
+        case .damagedFont(let path, let problem):
+            return "the font file \"\(path)\" is damaged (\(problem)): replace it with an undamaged copy or choose another font"
         }
     }
 }
