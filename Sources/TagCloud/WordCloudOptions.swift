@@ -80,8 +80,9 @@ public struct WordCloudOptions: Hashable, Sendable {
     /// Options with every default.
     public init() {}
 
-    /// Largest canvas side accepted.
-    public static let maximumSide = 32_768
+    /// Largest canvas side accepted: the longest side Cairo draws an image with (its image
+    /// surfaces stop at 32767 pixels), so every canvas can be rendered as a PNG at scale 1.
+    public static let maximumSide = 32_767
     /// Largest canvas area accepted, in pixels (the occupancy pyramids, vertical and horizontal, need
     /// about 1.6 bytes per pixel).
     public static let maximumPixels = 400_000_000

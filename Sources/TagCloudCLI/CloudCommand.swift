@@ -254,7 +254,7 @@ enum CloudCommand {
         if !quiet {
             Console.note("--\(option) \(path) is \(image.width)x\(image.height); resized to the canvas \(width)x\(height)")
         }
-        return ImageLoader.resized(image, width: width, height: height)
+        return try Failure.wrap { try ImageLoader.resized(image, width: width, height: height) }
     }
 
     /// Parses `--rotate`: `any`, `FROM..TO`, or a comma-separated list of angles.

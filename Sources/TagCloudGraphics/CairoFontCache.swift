@@ -42,7 +42,8 @@ final class CairoFontCache: @unchecked Sendable {
         return face
     }
 
-    /// Proves the font opens; returns whether it is a bitmap-only face (a colour emoji font).
+    /// Proves the font opens and that Cairo's PDF font embedding can read it safely
+    /// (`FontTableCheck`); returns whether it is a bitmap-only face (a colour emoji font).
     private func checkOpens(_ key: Key) throws -> Bool {
         if library == nil {
             var lib: FT_Library?
@@ -58,6 +59,7 @@ final class CairoFontCache: @unchecked Sendable {
             throw CairoRenderError.fontUnreadable(path: key.file, faceIndex: key.faceIndex)
         }
         defer { FT_Done_Face(ftFace) }
+        try FontTableCheck.checkNameTable(ftFace, path: key.file)
         return ftFace.pointee.face_flags & FT_FACE_FLAG_SCALABLE == 0
     }
 

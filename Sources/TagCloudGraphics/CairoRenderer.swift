@@ -35,52 +35,6 @@ public struct RenderOptions: Sendable, Hashable {
     }
 }
 
-/// Errors from drawing a cloud with Cairo, each naming the culprit and what to do about it.
-public enum CairoRenderError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The layout's canvas size is zero, negative or not a number.
-    case invalidCanvasSize(width: Double, height: Double)
-    /// The render scale is zero, negative or not a number.
-    case invalidScale(Double)
-    /// The image would exceed what Cairo can allocate (pixel width and height).
-    case imageTooLarge(width: Double, height: Double)
-    /// A word's font file is missing, unreadable, not a font, or lacks the face index.
-    case fontUnreadable(path: String, faceIndex: Int)
-    /// A placed word that cannot be drawn (bad size, position or rotation).
-    case invalidWord(text: String, problem: String)
-    /// Cairo reported a failure while doing `operation`.
-    case cairo(operation: String, status: String)
-    /// The output file could not be written.
-    case writeFailed(path: String, reason: String)
-
-    /// One clear sentence for the user.
-    public var description: String {
-        switch self {
-        case .invalidCanvasSize(let w, let h):
-            return "cannot render a canvas of \(w)×\(h) points: give the layout a finite width and height above 0"
-        case .invalidScale(let s):
-            return "invalid render scale \(s): use a finite number above 0, such as 1 or 2"
-        case .imageTooLarge(let w, let h):
-            return "an image of \(Self.format(w))×\(Self.format(h)) pixels is too large (at most "
-                + "\(CairoRenderer.maximumPixelsPerSide) pixels a side and \(CairoRenderer.maximumPixels) "
-                + "pixels in all): lower the scale or the canvas size, or export PDF or SVG instead"
-        case .fontUnreadable(let path, let index):
-            return "cannot open face \(index) of the font file \(path): check that the file exists, "
-                + "is readable and is a TrueType/OpenType font with that face"
-        case .invalidWord(let text, let problem):
-            return "cannot draw the word \"\(text)\": \(problem); fix the layout or lay it out again"
-        case .cairo(let operation, let status):
-            return "Cairo failed while \(operation) (\(status)): check free memory and the layout's fonts, "
-                + "then try again"
-        case .writeFailed(let path, let reason):
-            return "could not write \(path) (\(reason)): check that its folder exists and is writable"
-        }
-    }
-
-    private static func format(_ v: Double) -> String {
-        v.isFinite && abs(v) < 1e15 ? String(Int(v)) : "\(v)"
-    }
-}
-
 /// Draws a `CloudLayout` with Cairo into PNG or PDF data, using the glyphs and positions the
 /// layout recorded (no reshaping, so the output matches the layout exactly).
 ///
@@ -91,10 +45,20 @@ public struct CairoRenderer: Sendable {
     public var options: RenderOptions
     private let fonts = CairoFontCache()
 
-    /// The largest image side Cairo's image surfaces accept, in pixels.
-    public static let maximumPixelsPerSide = 32767
+    /// The largest image side Cairo's image surfaces accept, in pixels (32767); the layouts' canvas
+    /// limit is the same number, so any canvas renders as a PNG at scale 1.
+    public static let maximumPixelsPerSide = WordCloudOptions.maximumSide
     /// The largest image area accepted, in pixels (2²⁸, a 1 GiB ARGB buffer).
     public static let maximumPixels = 1 << 28
+
+    /// The longest side of a PDF page, in points: 2²¹ = 2,097,152 (about 740 m).
+    ///
+    /// Cairo keeps coordinates in 24.8 fixed point, good to ±2²³: a page 2²³ points tall makes it
+    /// loop forever (in `pixman_region32_union`), a page 2²³ wide makes it rasterise what it draws,
+    /// and anything drawn across 2²³ lands in the wrong place or is dropped. A quarter of that
+    /// range leaves room for ink and strokes past the page's edge. Viewers that work in 32-bit floats
+    /// (PDFium, MuPDF) place glyphs on a page this tall to within ⅛ point.
+    public static let maximumPDFPageSide = 1 << 21
 
     /// Creates a renderer.
     public init(options: RenderOptions = .init()) {
@@ -127,6 +91,7 @@ public struct CairoRenderer: Sendable {
     /// as real (embedded, subsetted) fonts. Identical layouts give identical bytes.
     public func pdfData(_ layout: CloudLayout) throws -> Data {
         let size = try checkedCanvasSize(layout)
+        try Self.checkPDFPageSize(width: size.width, height: size.height)
         let sink = CairoDataSink()
         try withExtendedLifetime(sink) {
             let surface = try CairoHandle(
@@ -198,6 +163,18 @@ public struct CairoRenderer: Sendable {
             throw CairoRenderError.imageTooLarge(width: w, height: h)
         }
         return (Int(w), Int(h))
+    }
+
+    /// Throws `CairoRenderError.pageTooLarge` when a PDF page of `width` × `height` points is
+    /// larger than `maximumPDFPageSide` (and `.invalidCanvasSize` when a side is not a positive
+    /// number): a caller that knows the page size can refuse it before laying anything out.
+    public static func checkPDFPageSize(width: Double, height: Double) throws {
+        guard width.isFinite, height.isFinite, width > 0, height > 0 else {
+            throw CairoRenderError.invalidCanvasSize(width: width, height: height)
+        }
+        guard width <= Double(maximumPDFPageSide), height <= Double(maximumPDFPageSide) else {
+            throw CairoRenderError.pageTooLarge(width: width, height: height)
+        }
     }
 
     private func renderImageSurface(_ layout: CloudLayout) throws -> CairoHandle {

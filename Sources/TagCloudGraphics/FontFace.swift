@@ -118,6 +118,12 @@ final class FontFace {
             if error == 0x01 { throw GraphicsError.fontFileNotFound(path) }
             throw GraphicsError.notAFont(path)
         }
+        do {
+            try FontTableCheck.checkNameTable(face, path: path)
+        } catch {
+            FT_Done_Face(face)
+            throw error
+        }
         if face.pointee.charmap == nil {
             // Fonts without a Unicode cmap would map every character to .notdef; trying costs
             // nothing, and a failure just sends the text to a fallback font later.

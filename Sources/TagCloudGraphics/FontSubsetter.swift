@@ -8,26 +8,31 @@ public struct FontSubsetter: FontSubsetProvider, Sendable {
     public init() {}
 
     /// A TrueType/OpenType file with the glyphs of `text` in `font`.
+    ///
+    /// Throws `GraphicsError.fontFileNotFound` when the file cannot be opened, `.notAFont` when it
+    /// has no such face, and `.damagedFont` when HarfBuzz cannot subset it: the file opened and
+    /// was laid out with, so a table it needs is damaged or cut short.
     public func subset(of font: ResolvedFont, text: String) throws -> [UInt8] {
         guard let blob = hb_blob_create_from_file_or_fail(font.file) else {
             throw GraphicsError.fontFileNotFound(font.file)
         }
         defer { hb_blob_destroy(blob) }
-        guard let face = hb_face_create(blob, UInt32(font.faceIndex)) else { throw GraphicsError.notAFont(font.file) }
+        guard let index = UInt32(exactly: font.faceIndex), index < hb_face_count(blob),
+              let face = hb_face_create(blob, index) else { throw GraphicsError.notAFont(font.file) }
         defer { hb_face_destroy(face) }
-        guard let input = hb_subset_input_create_or_fail() else { throw GraphicsError.harfbuzz("cannot start a font subset") }
+        guard let input = hb_subset_input_create_or_fail() else { throw GraphicsError.harfbuzz("start a font subset") }
         defer { hb_subset_input_destroy(input) }
         let unicodes = hb_subset_input_unicode_set(input)
         for scalar in text.unicodeScalars { hb_set_add(unicodes, scalar.value) }
         guard let sub = hb_subset_or_fail(face, input) else {
-            throw GraphicsError.harfbuzz("cannot subset \(font.file)")
+            throw GraphicsError.damagedFont(path: font.file, problem: "HarfBuzz cannot subset it to embed it")
         }
         defer { hb_face_destroy(sub) }
-        guard let out = hb_face_reference_blob(sub) else { throw GraphicsError.harfbuzz("empty subset of \(font.file)") }
+        guard let out = hb_face_reference_blob(sub) else { throw GraphicsError.harfbuzz("keep the subset of \"\(font.file)\"") }
         defer { hb_blob_destroy(out) }
         var length: UInt32 = 0
         guard let data = hb_blob_get_data(out, &length), length > 0 else {
-            throw GraphicsError.harfbuzz("empty subset of \(font.file)")
+            throw GraphicsError.damagedFont(path: font.file, problem: "HarfBuzz made an empty subset of it")
         }
         return data.withMemoryRebound(to: UInt8.self, capacity: Int(length)) { Array(UnsafeBufferPointer(start: $0, count: Int(length))) }
     }

@@ -1,3 +1,5 @@
+import TagCloud
+
 /// Errors from fonts, shaping and drawing. Each one names the bad input and says what to do, because
 /// these messages reach people running the command-line tool who cannot see the C libraries' codes.
 public enum GraphicsError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -23,8 +25,19 @@ public enum GraphicsError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidFontSize(Double)
     /// An image file path that does not exist (or cannot be opened).
     case imageFileNotFound(String)
-    /// A file that exists but cannot be read as a PNG image, with what went wrong.
+    /// An image file that cannot be read (a folder, a device, a read error), with what went wrong.
     case unreadableImage(path: String, reason: String)
+    /// A file that is not a valid PNG (another format, cut short, damaged), with the problem found.
+    case invalidPNG(path: String, problem: String)
+    /// A PNG whose header declares more pixels than `ImageLoader` decodes: its size, and the limit
+    /// it exceeds in words ("67108864 pixels (8192×8192)").
+    case imageTooLarge(path: String, width: Int, height: Int, limit: String)
+    /// An image file larger, in bytes, than `ImageLoader.maximumFileBytes`.
+    case imageFileTooLarge(path: String, bytes: Int, limit: Int)
+    /// A size an image cannot be resized to (a side over 32767 pixels, or more pixels than a canvas may have).
+    case imageSizeOutOfRange(width: Int, height: Int)
+    /// A font file that opened but whose contents are damaged, with the problem found.
+    case damagedFont(path: String, problem: String)
 
     /// One sentence for the user: what was wrong and how to fix it.
     public var description: String {
@@ -60,6 +73,20 @@ public enum GraphicsError: Error, Equatable, Sendable, CustomStringConvertible {
             return "image file \"\(path)\" does not exist or cannot be opened: check the path"
         case .unreadableImage(let path, let reason):
             return "\"\(path)\" cannot be read as a PNG image (\(reason)): give a valid .png file"
+        case .invalidPNG(let path, let problem):
+            return "\"\(path)\" is not a valid PNG: \(problem): give a PNG file (save it again from the original "
+                + "image if this copy is damaged)"
+        case .imageTooLarge(let path, let width, let height, let limit):
+            return "\"\(path)\" is \(width)×\(height) pixels, over the limit of \(limit) for an image to read: "
+                + "scale it down (a mask or colour image needs no more pixels than the canvas)"
+        case .imageFileTooLarge(let path, let bytes, let limit):
+            return "\"\(path)\" is \(bytes) bytes, over the limit of \(limit) bytes for an image file: "
+                + "scale the image down or save it with compression"
+        case .imageSizeOutOfRange(let width, let height):
+            return "cannot resize an image to \(width)×\(height) pixels: give at most "
+                + "\(WordCloudOptions.maximumSide) pixels a side and \(WordCloudOptions.maximumPixels) in all"
+        case .damagedFont(let path, let problem):
+            return "the font file \"\(path)\" is damaged (\(problem)): replace it with an undamaged copy or choose another font"
         }
     }
 }

@@ -9,7 +9,7 @@ public func fuzzPNG(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     _ = FileManager.default.createFile(atPath: path, contents: Data(bytes: data, count: size))
     do {
         let image = try ImageLoader.loadRGBA(path: path)
-        let small = ImageLoader.resized(image, width: 64, height: 48)
+        let small = try ImageLoader.resized(image, width: 64, height: 48)
         _ = ImageLoader.mask(from: small)
     } catch let e as GraphicsError {
         precondition(e.description.contains(path))

@@ -1,0 +1,173 @@
+import CZlib
+import Foundation
+import TagCloud
+@testable import TagCloudGraphics
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// PNG files built byte by byte, so a test can declare any size and damage any part.
+enum PNGBytes {
+    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    static func bigEndian(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+
+    /// A chunk with its length and a correct CRC.
+    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        let body = Array(type.utf8) + data
+        let crc = UInt32(body.withUnsafeBufferPointer { crc32(0, $0.baseAddress, uInt($0.count)) })
+        return bigEndian(UInt32(data.count)) + body + bigEndian(crc)
+    }
+
+    /// An IHDR chunk.
+    static func header(width: UInt32, height: UInt32, depth: UInt8 = 8, color: UInt8 = 6) -> [UInt8] {
+        chunk("IHDR", bigEndian(width) + bigEndian(height) + [depth, color, 0, 0, 0])
+    }
+
+    /// `raw` compressed as a zlib stream.
+    static func zlib(_ raw: [UInt8]) -> [UInt8] {
+        var size = compressBound(uLong(raw.count))
+        var out = [UInt8](repeating: 0, count: Int(size))
+        let status = compress(&out, &size, raw, uLong(raw.count))
+        precondition(status == Z_OK)
+        return Array(out.prefix(Int(size)))
+    }
+
+    /// A `width` × `height` 8-bit RGBA PNG whose rows all hold `pixel` (RGBA bytes); with `rows`,
+    /// only that many rows of data follow the header (a small file declaring a large image).
+    static func image(width: UInt32, height: UInt32, depth: UInt8 = 8, pixel: [UInt8] = [255, 0, 0, 255],
+                      rows: Int? = nil) -> [UInt8] {
+        let row = [0] + Array([[UInt8]](repeating: pixel, count: Int(width)).joined())
+        let raw = Array([[UInt8]](repeating: row, count: rows ?? Int(height)).joined())
+        return signature + header(width: width, height: height, depth: depth) + chunk("IDAT", zlib(raw)) + chunk("IEND", [])
+    }
+}
+
+/// A fresh temporary folder for one test.
+private func temporaryFolder() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("HostilePNGTests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// Loads `bytes` written to a file, counting how often decoding started.
+private func load(_ bytes: [UInt8], name: String = "image.png") throws -> (result: Result<RGBAImage, GraphicsError>, path: String, decodes: Int) {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let path = dir.appendingPathComponent(name).path
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    var decodes = 0
+    do {
+        let image = try ImageLoader.loadRGBA(path: path, willDecode: { _ in decodes += 1 })
+        return (.success(image), path, decodes)
+    } catch let error as GraphicsError {
+        return (.failure(error), path, decodes)
+    }
+}
+
+private let valid = PNGBytes.image(width: 64, height: 48)
+/// The valid image with the byte at `index` changed.
+private func flipped(_ index: Int) -> [UInt8] { var b = valid; b[index] ^= 0xFF; return b }
+/// The image with a good chunk structure whose compressed data is damaged (a reserved block type).
+private let badDeflate: [UInt8] = {
+    var data = PNGBytes.zlib([UInt8](repeating: 0, count: 48 * 257))
+    data[2] = 0xFF
+    return PNGBytes.signature + PNGBytes.header(width: 64, height: 48) + PNGBytes.chunk("IDAT", data)
+        + PNGBytes.chunk("IEND", [])
+}()
+
+/// A PNG of `chunks` after the signature.
+private func png(_ chunks: [[UInt8]]) -> [UInt8] { PNGBytes.signature + Array(chunks.joined()) }
+
+/// Damaged files and the problem each must be reported with.
+private let damagedCases: [([UInt8], String)] = [
+    (Array(valid.prefix(20)), "truncated (the file ends at byte 20, inside its IHDR header chunk)"),
+    (Array(valid.prefix(45)), "truncated (the file ends inside its IDAT chunk at byte 33)"),
+    (Array(valid.dropLast(12)), "truncated (the file ends at byte \(valid.count - 12) without an IEND chunk)"),
+    (flipped(29), "bad CRC in its IHDR header chunk"),
+    (flipped(45), "bad CRC in its IDAT chunk at byte 33 (the file is damaged)"),
+    (badDeflate, "its compressed image data is damaged and cannot be decoded"),
+    (png([PNGBytes.header(width: 0, height: 48), PNGBytes.chunk("IEND", [])]),
+     "its header gives a size of 0×48 pixels (each side must be 1 to 2147483647)"),
+    (png([PNGBytes.header(width: 4, height: 4, color: 3), PNGBytes.chunk("IDAT", PNGBytes.zlib([0])), PNGBytes.chunk("IEND", [])]),
+     "its image data comes before its palette (PLTE chunk)"),
+    (png([PNGBytes.header(width: 4, height: 4), PNGBytes.chunk("IEND", [])]), "it has no image data (no IDAT chunk)"),
+]
+
+@Suite("hostile PNGs: refused by their header before decoding, damage described")
+struct HostilePNGTests {
+    @Test("a small file declaring 20000×20000 pixels is refused before any decoding")
+    func bombIsRefusedBeforeDecoding() throws {
+        let bomb = PNGBytes.image(width: 20000, height: 20000, rows: 2)
+        #expect(bomb.count < 1000, "the bomb is a small file: \(bomb.count) bytes")
+        let (result, path, decodes) = try load(bomb, name: "bomb.png")
+        #expect(decodes == 0)
+        #expect(throws: GraphicsError.imageTooLarge(path: path, width: 20000, height: 20000,
+                                                    limit: "67108864 pixels (8192×8192)")) { try result.get() }
+        let message = GraphicsError.imageTooLarge(path: path, width: 20000, height: 20000, limit: "67108864 pixels (8192×8192)").description
+        #expect(message.contains(path) && message.contains("20000×20000") && message.contains("scale it down"))
+    }
+
+    @Test("the side and 16-bit limits", arguments: [
+        (40000 as UInt32, 1 as UInt32, 8 as UInt8, "32767 pixels a side"),
+        (5000, 5000, 16, "22369621 pixels for a 16-bit PNG"),
+        (8193, 8192, 8, "67108864 pixels (8192×8192)"),
+    ])
+    func limits(width: UInt32, height: UInt32, depth: UInt8, limit: String) throws {
+        let (result, path, decodes) = try load(PNGBytes.image(width: width, height: height, depth: depth, rows: 1))
+        #expect(decodes == 0)
+        #expect(throws: GraphicsError.imageTooLarge(path: path, width: Int(width), height: Int(height), limit: limit)) {
+            try result.get()
+        }
+    }
+
+    @Test("an image within the limits is decoded, once")
+    func validImageDecodes() throws {
+        let (result, _, decodes) = try load(PNGBytes.image(width: 64, height: 48))
+        let image = try result.get()
+        #expect(decodes == 1)
+        #expect(image.width == 64 && image.height == 48 && image.pixels.allSatisfy { $0 == 0xFFFF_0000 })
+    }
+
+    @Test("damaged PNGs are described, never as out of memory", arguments: damagedCases)
+    func damagedPNG(bytes: [UInt8], problem: String) throws {
+        let (result, path, _) = try load(bytes)
+        #expect(throws: GraphicsError.invalidPNG(path: path, problem: problem)) { try result.get() }
+        let message = GraphicsError.invalidPNG(path: path, problem: problem).description
+        #expect(message.hasPrefix("\"\(path)\" is not a valid PNG: ") && !message.contains("out of memory"))
+    }
+
+    @Test("a file over the byte limit is refused before it is read")
+    func fileTooLarge() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("huge.png").path
+        try Data(valid).write(to: URL(fileURLWithPath: path))
+        // Sparse: the size is there without the bytes on disk.
+        #expect(truncate(path, off_t(ImageLoader.maximumFileBytes + 1)) == 0)
+        #expect(throws: GraphicsError.imageFileTooLarge(path: path, bytes: ImageLoader.maximumFileBytes + 1,
+                                                        limit: ImageLoader.maximumFileBytes)) {
+            try ImageLoader.loadRGBA(path: path)
+        }
+    }
+
+    @Test("a FIFO is refused without reading it")
+    func fifoIsRefused() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("pipe.png").path
+        try #require(mkfifo(path, 0o600) == 0)
+        // Held open both ways, with bytes waiting, so no reader of it blocks.
+        let fd = open(path, O_RDWR | O_NONBLOCK)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        let text = Array("not a picture\n".utf8)
+        #expect(write(fd, text, text.count) == text.count)
+        #expect(throws: GraphicsError.unreadableImage(path: path, reason: "it is not a regular file but a pipe, socket or device")) {
+            try ImageLoader.loadRGBA(path: path)
+        }
+    }
+}
