@@ -89,7 +89,7 @@ enum CloudCommand {
                                     default: (o.width, o.height))
         o.width = canvas.width
         o.height = canvas.height
-        try OutputArguments.checkImageSize(width: Double(o.width), height: Double(o.height), args)
+        try OutputArguments.checkOutputSize(width: Double(o.width), height: Double(o.height), args)
         let budget = try args.int("max-pixels", range: 1...WordCloudOptions.maximumPixels) ?? WordCloudOptions.maximumPixels
         if o.width * o.height > budget {
             throw CLIError.usage("canvas \(o.width)x\(o.height) is \(o.width * o.height) pixels, over the budget of \(budget) (--max-pixels): use a smaller --width/--height")

@@ -115,8 +115,8 @@ enum FlowCommand {
             throw CLIError.usage("--width \(plain(width)) leaves no room inside --insets (\(plain(options.insets.left)) left, "
                 + "\(plain(options.insets.right)) right): give a --width above \(plain(options.insets.horizontal)) or smaller --insets")
         }
-        // The height is known only after the layout, but a width too wide for a PNG is refused now.
-        try OutputArguments.checkImageSize(width: width, height: 1, args, subject: "--width \(plain(width))")
+        // The height is known only after the layout, but a width too wide for a PNG or PDF is refused now.
+        try OutputArguments.checkOutputSize(width: width, height: 1, args, subject: "--width \(plain(width))")
         let report = VerboseReport(args)
         report.start()
         let terms = try TagInput.read(args, defaultTextTop: defaultTextTop, quiet: quiet, report: report)
@@ -127,7 +127,7 @@ enum FlowCommand {
                      + "\(layout.placed.filter(\.shrunk).count) shrunk, \(layout.placed.filter { $0.fullText != nil }.count) truncated; "
                      + "\(plain(layout.size.width))x\(plain(layout.size.height)) pt")
         report.unplaced(layout.unplaced)
-        try OutputArguments.checkImageSize(width: layout.size.width, height: layout.size.height, args,
+        try OutputArguments.checkOutputSize(width: layout.size.width, height: layout.size.height, args,
                                            subject: "the flow is \(plain(layout.size.width))x\(plain(layout.size.height)) pt")
         try OutputArguments.write(layout, args, report: report)
         StyleArguments.announce(seed: seed, quiet: quiet)

@@ -54,21 +54,27 @@ enum OutputArguments {
         try args.double("scale", range: 0.01...64) ?? RenderOptions().scale
     }
 
-    /// Refuses, before any layout, a PNG of a `width` × `height` canvas too large to render at the
-    /// chosen `--scale`: otherwise a large cloud is laid out only to fail at the end.
-    static func checkImageSize(width: Double, height: Double, _ args: ParsedArguments) throws {
-        try checkImageSize(width: width, height: height, args, subject: "--width \(plain(width)) and --height \(plain(height))")
+    /// Refuses, before any layout, a PNG or PDF of a `width` × `height` canvas too large to render
+    /// (at the chosen `--scale`): otherwise a large cloud is laid out only to fail at the end.
+    static func checkOutputSize(width: Double, height: Double, _ args: ParsedArguments) throws {
+        try checkOutputSize(width: width, height: height, args, subject: "--width \(plain(width)) and --height \(plain(height))")
     }
 
-    /// Refuses a PNG of `width` × `height` points at the chosen `--scale` when it is too large to
-    /// render: a usage error (exit status 1) naming `subject`, what made the size.
-    static func checkImageSize(width: Double, height: Double, _ args: ParsedArguments, subject: String) throws {
-        guard try destination(args).format == .png else { return }
-        let scale = try Self.scale(args)
-        do {
-            _ = try CairoRenderer.imageSize(width: width, height: height, scale: scale)
-        } catch {
-            throw CLIError.usage("\(subject) at --scale \(plain(scale)): \(error)")
+    /// Refuses a PNG (at the chosen `--scale`) or PDF of `width` × `height` points when it is too
+    /// large to render: a usage error (exit status 1) naming `subject`, what made the size.
+    static func checkOutputSize(width: Double, height: Double, _ args: ParsedArguments, subject: String) throws {
+        switch try destination(args).format {
+        case .png:
+            let scale = try Self.scale(args)
+            do { _ = try CairoRenderer.imageSize(width: width, height: height, scale: scale) } catch {
+                throw CLIError.usage("\(subject) at --scale \(plain(scale)): \(error)")
+            }
+        case .pdf:
+            do { try CairoRenderer.checkPDFPageSize(width: width, height: height) } catch {
+                throw CLIError.usage("\(subject): \(error)")
+            }
+        case .svg, .json, .html:
+            break
         }
     }
 
@@ -114,6 +120,15 @@ enum OutputArguments {
             }
         } catch let e as CLIError {
             throw e
+        } catch let e as GraphicsError {
+            // A damaged font or image is a problem of the input, not of the output's destination.
+            throw CLIError.input(e.description)
+        } catch let e as CairoRenderError {
+            switch e {
+            case .fontUnreadable: throw CLIError.input(e.description)
+            case .imageTooLarge, .pageTooLarge: throw CLIError.usage(e.description)
+            default: throw CLIError.output("cannot render \(path): \(e)")
+            }
         } catch {
             throw CLIError.output("cannot render \(path): \(error)")
         }
