@@ -124,7 +124,9 @@ public struct SVGWriter {
     private func element(_ word: PlacedWord, aliases: [ResolvedFont: String]) throws -> String {
         var s = ""
         var close = ""
-        if let link = word.link {
+        // A link a browser could run as script (or that is otherwise refused) is left out: the
+        // word is written without it.
+        if let link = word.link.flatMap(SafeLink.sanitized) {
             s += "<a href=\"\(link.xmlEscaped)\" xlink:href=\"\(link.xmlEscaped)\"\(linkAttributes)>"
             close = "</a>"
         }
