@@ -36,8 +36,10 @@ extension String {
             case "\"": out += "&quot;"
             case "'": out += "&apos;"
             default:
-                // XML 1.0 forbids most control characters even as references: drop them.
+                // XML 1.0 forbids most control characters, U+FFFE and U+FFFF even as references:
+                // drop them (Swift strings hold no surrogates, the only other characters it forbids).
                 if scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r" { continue }
+                if scalar.value == 0xFFFE || scalar.value == 0xFFFF { continue }
                 out.unicodeScalars.append(scalar)
             }
         }

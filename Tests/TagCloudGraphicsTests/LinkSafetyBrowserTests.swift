@@ -114,4 +114,17 @@ extension BrowserTests {
         #expect(browser.dialogs.isEmpty, "dialogs opened: \(browser.dialogs)")
         #expect(scriptNavigations(browser).isEmpty, "navigated to \(scriptNavigations(browser))")
     }
+
+    @Test("rsvg-convert reads the SVG of tags holding U+FFFE, U+FFFF and control characters", arguments: [false, true])
+    func awkwardCharactersRender(outlines: Bool) throws {
+        let awkward = "a\u{FFFE}b\u{FFFF}c\u{1}\u{1B}[2Jd\u{7F}e"
+        let terms = [Term(awkward, weight: 2, id: awkward, link: "https://example.org/\u{FFFE}"), Term("plain", weight: 1)]
+        let layout = try FlowLayout(FlowOptions()).layout(terms, typesetter: FreeTypeTypesetter(), width: 400)
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let svgURL = dir.appendingPathComponent("awkward.svg")
+        let writer = SVGWriter(mode: outlines ? .outlines(GlyphOutlineCache()) : .text)
+        try Data(writer.data(layout)).write(to: svgURL)
+        try run(try tool("rsvg-convert", package: "librsvg2-bin"), ["-o", dir.appendingPathComponent("awkward.png").path, svgURL.path])
+    }
 }
