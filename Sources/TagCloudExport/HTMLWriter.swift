@@ -52,7 +52,9 @@ public struct HTMLWriter {
     /// whose rows read left to right, top to bottom. Ties keep input order.
     public static func readingOrder(_ layout: CloudLayout) -> [PlacedWord] {
         if layout.kind == "flow" { return layout.placed.sorted { $0.index < $1.index } }
-        return layout.placed.sorted { ($0.weight, -$0.index) > ($1.weight, -$1.index) }
+        // A weight that is not a number sorts as the lightest, so the order stays total.
+        func weight(_ w: PlacedWord) -> Double { w.weight.isNaN ? -.infinity : w.weight }
+        return layout.placed.sorted { weight($0) != weight($1) ? weight($0) > weight($1) : $0.index < $1.index }
     }
 
     /// The HTML document.

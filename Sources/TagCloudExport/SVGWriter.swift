@@ -40,14 +40,14 @@ public struct SVGWriter {
         var order: [ResolvedFont] = []
         var texts: [ResolvedFont: Set<Unicode.Scalar>] = [:]
         func add(_ font: ResolvedFont, _ text: String) {
-            if texts[font] == nil { order.append(font); texts[font] = [] }
-            texts[font]!.formUnion(text.unicodeScalars)
+            if texts[font] == nil { order.append(font) }
+            texts[font, default: []].formUnion(text.unicodeScalars)
         }
         for word in layout.placed {
             if word.fontRuns.isEmpty { add(word.font, word.text) }
             for run in word.fontRuns { add(word.font(at: run.font), run.text) }
         }
-        return order.map { f in (f, String(String.UnicodeScalarView(texts[f]!.sorted { $0.value < $1.value }))) }
+        return order.map { f in (f, String(String.UnicodeScalarView(texts[f, default: []].sorted { $0.value < $1.value }))) }
     }
 
     /// `@font-face` rules embedding each font's subset, and the family alias each font gets (a name
