@@ -49,7 +49,8 @@ public struct PlacedWord: Hashable, Codable, Sendable {
     public var fullText: String?
     /// The term's id, if any.
     public var id: String?
-    /// The term's link, if any.
+    /// The term's link, if any. Outputs carry it only when `SafeLink` allows it: the JSON
+    /// encoding and the SVG and HTML writers leave out a refused link.
     public var link: String?
     /// The term's weight.
     public var weight: Double
@@ -143,7 +144,7 @@ public struct PlacedWord: Hashable, Codable, Sendable {
         try c.encode(text, forKey: .text)
         try c.encodeIfPresent(fullText, forKey: .fullText)
         try c.encodeIfPresent(id, forKey: .id)
-        try c.encodeIfPresent(link, forKey: .link)
+        try c.encodeIfPresent(link.flatMap(SafeLink.sanitized), forKey: .link)
         try c.encode(weight, forKey: .weight)
         try c.encode(frame, forKey: .frame)
         try c.encode(origin, forKey: .origin)

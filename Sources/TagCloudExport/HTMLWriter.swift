@@ -14,7 +14,9 @@ import TagCloud
 /// - a click, or Enter or Space on a focused word, dispatches a `tagcloud:select` `CustomEvent` on the
 ///   word that bubbles up to `document`, with `detail` `{id, index, text, weight, link}`; calling
 ///   `preventDefault()` on it stops a linked word's navigation;
-/// - a word with a link sits inside an SVG `<a href>`, so links work with JavaScript off;
+/// - a word with a link sits inside an SVG `<a href>`, so links work with JavaScript off; only links
+///   `SafeLink` allows are written, and the page's script checks by the same rule any link it finds
+///   before it follows one (a link put in by other script cannot navigate to `javascript:`);
 /// - animations stop under `prefers-reduced-motion`; `Theme.auto` follows `prefers-color-scheme`.
 public struct HTMLWriter {
     /// The page's colours.
@@ -50,7 +52,9 @@ public struct HTMLWriter {
     /// whose rows read left to right, top to bottom. Ties keep input order.
     public static func readingOrder(_ layout: CloudLayout) -> [PlacedWord] {
         if layout.kind == "flow" { return layout.placed.sorted { $0.index < $1.index } }
-        return layout.placed.sorted { ($0.weight, -$0.index) > ($1.weight, -$1.index) }
+        // A weight that is not a number sorts as the lightest, so the order stays total.
+        func weight(_ w: PlacedWord) -> Double { w.weight.isNaN ? -.infinity : w.weight }
+        return layout.placed.sorted { weight($0) != weight($1) ? weight($0) > weight($1) : $0.index < $1.index }
     }
 
     /// The HTML document.
@@ -83,7 +87,7 @@ public struct HTMLWriter {
             let label = word.fullText ?? word.text
             var a = " id=\"tc-word-\(word.index)\" class=\"word\" data-index=\"\(word.index)\""
             a += " data-text=\"\(label.xmlEscaped)\""
-            a += " role=\"\(word.link == nil ? "button" : "link")\" tabindex=\"0\""
+            a += " role=\"\(word.link.flatMap(SafeLink.sanitized) == nil ? "button" : "link")\" tabindex=\"0\""
             a += " aria-label=\"\((label + ", weight " + formatNumber(word.weight, decimals: 6)).xmlEscaped)\""
             if let c = darkFill[word.index] { a += " style=\"--tc-dark:\(c.hexRGB)\"" }
             return a
@@ -157,13 +161,33 @@ public struct HTMLWriter {
       "use strict";
       var root = document.currentScript.previousElementSibling;
       var tip = root.querySelector(".tagcloud-tip");
+      // SafeLink's rule (TagCloud/SafeLink.swift), for links the page did not write itself: the
+      // link as the browser reads it if its scheme is http, https or mailto or it has none, else null.
+      function safeLink(link) {
+        if (typeof link !== "string") return null;
+        var s = link.replace(/^[\\u0000-\\u0020]+|[\\u0000-\\u0020]+$/g, "").replace(/[\\t\\n\\r]/g, "");
+        if (s === "" || /[\\u0000-\\u001F\\u007F-\\u009F\\uFFFE\\uFFFF]/.test(s)) return null;
+        var scheme = /^([A-Za-z][A-Za-z0-9+.\\-]*):/.exec(s);
+        if (scheme && ["http", "https", "mailto"].indexOf(scheme[1].toLowerCase()) < 0) return null;
+        return s;
+      }
+      // The link of the <a> around a node, or null when there is none or it (as href or as
+      // xlink:href, whichever the browser would follow) is not safe.
+      function linkOf(node) {
+        var a = node && node.closest ? node.closest("a") : null;
+        if (!a) return null;
+        var href = a.getAttribute("href"), xlink = a.getAttributeNS("http://www.w3.org/1999/xlink", "href");
+        if (href === null && xlink === null) return null;
+        if ((href !== null && safeLink(href) === null) || (xlink !== null && safeLink(xlink) === null)) return null;
+        return safeLink(href !== null ? href : xlink);
+      }
       function detail(el) {
         return {
           id: el.hasAttribute("data-id") ? el.getAttribute("data-id") : null,
           index: Number(el.getAttribute("data-index")),
           text: el.getAttribute("data-text"),
           weight: Number(el.getAttribute("data-weight")),
-          link: el.closest("a") ? el.closest("a").getAttribute("href") : null
+          link: linkOf(el)
         };
       }
       function select(el) {
@@ -182,7 +206,15 @@ public struct HTMLWriter {
       }
       function hide() { tip.hidden = true; }
       function word(target) { return target && target.closest ? target.closest(".word") : null; }
+      // A click anywhere in an <a> (on its word or on the word's pill) follows the link only when
+      // it is safe; a middle click too.
+      function keepSafe(e) {
+        var a = e.target && e.target.closest ? e.target.closest("a") : null;
+        if (a && linkOf(a) === null) e.preventDefault();
+      }
+      root.addEventListener("auxclick", keepSafe);
       root.addEventListener("click", function (e) {
+        keepSafe(e);
         var el = word(e.target);
         if (!el) return;
         // The <a> around a linked word navigates by itself (also without JavaScript).
@@ -193,7 +225,7 @@ public struct HTMLWriter {
         if (!el || (e.key !== "Enter" && e.key !== " ")) return;
         e.preventDefault();
         var go = select(el);
-        var link = detail(el).link;
+        var link = linkOf(el);
         if (go && link && e.key === "Enter") window.location.href = link;
       });
       root.addEventListener("mouseover", function (e) { var el = word(e.target); if (el) show(el); });

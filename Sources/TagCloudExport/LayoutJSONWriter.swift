@@ -122,7 +122,7 @@ struct LayoutJSONWriter {
         if let id = w.id { key("id"); string(id) }
         key("index"); integer(w.index)
         key("inkBounds"); rect(w.inkBounds)
-        if let link = w.link { key("link"); string(link) }
+        if let link = w.link.flatMap(SafeLink.sanitized) { key("link"); string(link) }
         key("origin"); point(w.origin)
         key("rightToLeft"); boolean(w.rightToLeft)
         key("rotation"); number(w.rotation)

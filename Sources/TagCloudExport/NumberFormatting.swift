@@ -1,13 +1,32 @@
-/// Short, locale-independent decimal text for coordinates: at most three decimals, no trailing zeros,
-/// never "-0". The same number always prints the same way, which keeps output byte-identical.
+/// Short, locale-independent decimal text for coordinates and weights: the value's exact binary
+/// value rounded to `decimals` places (halves away from zero), plain digits with no exponent (so
+/// valid in SVG, CSS and JSON alike), no trailing zeros, never "-0"; "0" for a value that is not
+/// finite. Total for every Double, and the same number always prints the same way, which keeps
+/// output byte-identical.
 func formatNumber(_ value: Double, decimals: Int = 3) -> String {
     guard value.isFinite else { return "0" }
+    if decimals >= 0, decimals <= 15, let text = formatScaled(value, decimals: decimals) { return text }
+    return ExactDecimal.rounded(value, decimals: decimals)
+}
+
+/// `formatNumber` in 64-bit arithmetic, for the values whose scaled magnitude is below 2^53 (every
+/// coordinate and weight of a real cloud); nil for the others.
+private func formatScaled(_ value: Double, decimals: Int) -> String? {
     var scale = 1.0
     for _ in 0..<decimals { scale *= 10 }
-    let scaled = (value * scale).rounded()
+    let product = value * scale
+    guard product.magnitude < 9_007_199_254_740_992 else { return nil }
+    let whole = product.rounded(.towardZero)
+    var scaled = product.rounded()
+    // The product is itself rounded; when it lands exactly on a half, the exact product's side of
+    // that half decides. Its rounding error is a Double, found exactly by a fused multiply-add.
+    if (product - whole).magnitude == 0.5 {
+        let error = (-product).addingProduct(value, scale)
+        if error != 0 && (error < 0) == (product > 0) { scaled = whole }
+    }
     if scaled == 0 { return "0" }
     let negative = scaled < 0
-    let magnitude = Int64(abs(scaled))
+    let magnitude = Int64(scaled.magnitude)
     let unit = Int64(scale)
     var text = String(magnitude / unit)
     var fraction = magnitude % unit
@@ -36,8 +55,10 @@ extension String {
             case "\"": out += "&quot;"
             case "'": out += "&apos;"
             default:
-                // XML 1.0 forbids most control characters even as references: drop them.
+                // XML 1.0 forbids most control characters, U+FFFE and U+FFFF even as references:
+                // drop them (Swift strings hold no surrogates, the only other characters it forbids).
                 if scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r" { continue }
+                if scalar.value == 0xFFFE || scalar.value == 0xFFFF { continue }
                 out.unicodeScalars.append(scalar)
             }
         }

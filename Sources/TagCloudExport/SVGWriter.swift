@@ -40,14 +40,14 @@ public struct SVGWriter {
         var order: [ResolvedFont] = []
         var texts: [ResolvedFont: Set<Unicode.Scalar>] = [:]
         func add(_ font: ResolvedFont, _ text: String) {
-            if texts[font] == nil { order.append(font); texts[font] = [] }
-            texts[font]!.formUnion(text.unicodeScalars)
+            if texts[font] == nil { order.append(font) }
+            texts[font, default: []].formUnion(text.unicodeScalars)
         }
         for word in layout.placed {
             if word.fontRuns.isEmpty { add(word.font, word.text) }
             for run in word.fontRuns { add(word.font(at: run.font), run.text) }
         }
-        return order.map { f in (f, String(String.UnicodeScalarView(texts[f]!.sorted { $0.value < $1.value }))) }
+        return order.map { f in (f, String(String.UnicodeScalarView(texts[f, default: []].sorted { $0.value < $1.value }))) }
     }
 
     /// `@font-face` rules embedding each font's subset, and the family alias each font gets (a name
@@ -124,7 +124,9 @@ public struct SVGWriter {
     private func element(_ word: PlacedWord, aliases: [ResolvedFont: String]) throws -> String {
         var s = ""
         var close = ""
-        if let link = word.link {
+        // A link a browser could run as script (or that is otherwise refused) is left out: the
+        // word is written without it.
+        if let link = word.link.flatMap(SafeLink.sanitized) {
             s += "<a href=\"\(link.xmlEscaped)\" xlink:href=\"\(link.xmlEscaped)\"\(linkAttributes)>"
             close = "</a>"
         }

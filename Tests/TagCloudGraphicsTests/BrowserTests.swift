@@ -282,6 +282,11 @@ final class Chromium {
     private(set) var problems: [String] = []
     /// Every URL the page requested.
     private(set) var requests: [String] = []
+    /// The message of every JavaScript dialog (alert, confirm, prompt) the page opened; each is
+    /// dismissed at once, so a dialog never blocks the page.
+    private(set) var dialogs: [String] = []
+    /// Every URL a frame asked to navigate to, or navigated to.
+    private(set) var navigations: [String] = []
     private var events: [[String: Any]] = []
 
     init(profile: URL) throws {
@@ -370,18 +375,7 @@ final class Chromium {
     @discardableResult
     private func send(_ method: String, _ params: [String: Any], inSession: Bool = true,
                       timeout: Double = 30) throws -> [String: Any] {
-        let id = nextID
-        nextID += 1
-        var message: [String: Any] = ["id": id, "method": method, "params": params]
-        if inSession, let session { message["sessionId"] = session }
-        var bytes = [UInt8](try JSONSerialization.data(withJSONObject: message))
-        bytes.append(0)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { write(toBrowser, $0.baseAddress, $0.count) }
-            guard n > 0 else { throw ToolMissing(description: "Chromium closed its pipe during \(method)") }
-            offset += n
-        }
+        let id = try post(method, params, session: inSession ? session : nil)
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             let m = try nextMessage(until: deadline, waitingFor: method)
@@ -390,6 +384,30 @@ final class Chromium {
                 return m["result"] as? [String: Any] ?? [:]
             }
         }
+    }
+
+    /// Writes a command without waiting for its answer (which `send` skips when it comes); returns its id.
+    @discardableResult
+    private func post(_ method: String, _ params: [String: Any], session: String?) throws -> Int {
+        let id = nextID
+        nextID += 1
+        var message: [String: Any] = ["id": id, "method": method, "params": params]
+        if let session { message["sessionId"] = session }
+        var bytes = [UInt8](try JSONSerialization.data(withJSONObject: message))
+        bytes.append(0)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { write(toBrowser, $0.baseAddress, $0.count) }
+            guard n > 0 else { throw ToolMissing(description: "Chromium closed its pipe during \(method)") }
+            offset += n
+        }
+        return id
+    }
+
+    /// Reads messages until `condition` holds (checked before each one), or fails after `timeout` seconds.
+    func wait(for what: String, timeout: Double = 30, until condition: () -> Bool) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !condition() { _ = try nextMessage(until: deadline, waitingFor: what) }
     }
 
     private func waitForEvent(_ name: String, timeout: Double = 30) throws -> [String: Any] {
@@ -407,7 +425,13 @@ final class Chromium {
                 let data = Data(buffer[..<end])
                 buffer.removeSubrange(...end)
                 guard let m = try JSONSerialization.jsonObject(with: data) as? [String: Any] else { continue }
-                if let method = m["method"] as? String { record(method, m["params"] as? [String: Any] ?? [:]); events.append(m) }
+                if let method = m["method"] as? String {
+                    record(method, m["params"] as? [String: Any] ?? [:])
+                    events.append(m)
+                    if method == "Page.javascriptDialogOpening" {
+                        try post("Page.handleJavaScriptDialog", ["accept": false], session: m["sessionId"] as? String)
+                    }
+                }
                 return m
             }
             let left = deadline.timeIntervalSinceNow
@@ -432,6 +456,12 @@ final class Chromium {
             if let entry = params["entry"] as? [String: Any], entry["level"] as? String == "error" {
                 problems.append("log: \(entry["text"] ?? "")")
             }
+        case "Page.javascriptDialogOpening":
+            dialogs.append("\(params["type"] ?? ""): \(params["message"] ?? "")")
+        case "Page.frameRequestedNavigation":
+            navigations.append(params["url"] as? String ?? "")
+        case "Page.frameNavigated":
+            navigations.append((params["frame"] as? [String: Any])?["url"] as? String ?? "")
         case "Network.requestWillBeSent":
             if let request = params["request"] as? [String: Any], let url = request["url"] as? String { requests.append(url) }
         default:
