@@ -52,7 +52,35 @@ enum TagInput {
         if terms.isEmpty {
             throw CLIError.input("no tags given: list tags as arguments, or use --input FILE (or - for standard input)")
         }
-        return terms
+        return withSafeLinks(terms, quiet: quiet)
+    }
+
+    /// Notes shown for refused links before the rest are only counted.
+    static let linkNotes = 5
+
+    /// `terms` with every link `SafeLink` refuses left out (a `javascript:` link would run a script
+    /// in the reader's browser), and a note naming each such tag unless `quiet`. The writers refuse
+    /// them too; dropping them here keeps them out of the JSON layout and says so once.
+    static func withSafeLinks(_ terms: [Term], quiet: Bool) -> [Term] {
+        var result = terms
+        var refused = 0
+        for i in result.indices {
+            guard let link = result[i].link else { continue }
+            switch SafeLink.check(link) {
+            case .success(let safe):
+                result[i].link = safe
+            case .failure(let reason):
+                result[i].link = nil
+                refused += 1
+                if !quiet && refused <= linkNotes {
+                    Console.note("tag \"\(result[i].text)\": link left out: \(reason)")
+                }
+            }
+        }
+        if !quiet && refused > linkNotes {
+            Console.note("\(refused - linkNotes) more links left out for the same reasons")
+        }
+        return result
     }
 
     /// The largest tag list read from one file or standard input, in bytes: a million tags with

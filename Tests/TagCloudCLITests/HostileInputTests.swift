@@ -28,7 +28,36 @@ struct HostileInputTests {
     static let million = Data((0...1_000_000).map { "w\($0)\n" }.joined().utf8)
     static let bigStdin = Data(repeating: UInt8(ascii: "y"), count: 65 << 20).withNewlines(every: 2)
 
+    /// A 235-byte PNG whose header says 20000×20000 (1.6 GB decoded): the fuzz corpus keeps it.
+    static let bomb: Data = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return (try? Data(contentsOf: root.appendingPathComponent("Fuzz/corpus/png/bomb-20000x20000.png"))) ?? Data()
+    }()
+
+    /// `data` with the byte at `index` inverted.
+    static func damaged(_ data: Data, at index: Int) -> Data {
+        var copy = data
+        if index < copy.count { copy[index] ^= 0xFF }
+        return copy
+    }
+
+    /// One tag per line, `count` of them.
+    static func tags(_ count: Int) -> Data { Data((0..<count).map { "word\($0)\n" }.joined().utf8) }
+
     static let cases: [HostileCase] = [
+        HostileCase("a PNG bomb as --mask, refused from its header", ["cloud", "a", "--mask", "DIR/bomb.png", "-o", "DIR/o.png"],
+                    files: ["bomb.png": bomb], status: 2, "is 20000×20000 pixels, over the limit of 67108864 pixels"),
+        HostileCase("a PNG bomb as --color-image", ["cloud", "a", "--color-image", "DIR/bomb.png", "-o", "DIR/o.png"],
+                    files: ["bomb.png": bomb], status: 2, "is 20000×20000 pixels"),
+        HostileCase("a damaged PNG is damaged, not out of memory", ["cloud", "a", "--mask", "DIR/bad.png", "-o", "DIR/o.png"],
+                    files: ["bad.png": damaged(bomb, at: 30)], status: 2, "is not a valid PNG: bad CRC in its IHDR header chunk"),
+        HostileCase("a flow PDF taller than a PDF page may be, refused before drawing",
+                    ["flow", "--input", "DIR/t.txt", "--row-spacing", "10000", "--width", "600", "-o", "DIR/o.pdf"],
+                    files: ["t.txt": tags(1000)], status: 1, "the flow is 600x"),
+        HostileCase("a flow PDF too wide, refused before the layout", ["flow", "a", "--width", "3000000", "-o", "DIR/o.pdf"], status: 1,
+                    "--width"),
+        HostileCase("a canvas side one past the PNG limit", ["cloud", "a", "--width", "32768", "-o", "DIR/o.png"], status: 1,
+                    "expected a whole number between 1 and 32767"),
         // Resources: every bound is checked before the work it guards.
         // As long as one argument may be (128 KiB); 5,000 angles took 1.9 GB before the bound.
         HostileCase("an explicit --rotate list of 60,000 angles", ["cloud", "a", "b", "--rotate", (1...60_000).map { _ in "1" }.joined(separator: ","), "-o", "DIR/o.png"],
@@ -50,7 +79,7 @@ struct HostileInputTests {
         HostileCase("a flow too wide for a PNG, refused before the layout", ["flow", "a", "--width", "40000", "-o", "DIR/o.png"], status: 1,
                     "--width 40000 at --scale 1: an image of 40000×"),
         HostileCase("a flow too tall for a PNG", ["flow", "--input", "DIR/t.txt", "--width", "60", "--scale", "8", "-o", "DIR/o.png"],
-                    files: ["t.txt": Data((0..<5000).map { "word\($0)\n" }.joined().utf8)], status: 1, "the flow is 60x"),
+                    files: ["t.txt": tags(5000)], status: 1, "the flow is 60x"),
         // Output files that are inputs.
         HostileCase("-o is the --input file", ["flow", "--input", "DIR/s.json", "-o", "DIR/s.json"], files: ["s.json": text(#"["a","b"]"#)],
                     status: 1, "-o DIR/s.json is also an input (--input DIR/s.json)"),
