@@ -79,9 +79,12 @@ public struct TextOptions: Sendable {
     /// The minimum for Chinese characters (Han, also in Japanese), where one character is often a whole
     /// word. Default: 1. Kana words follow `minimumLength`.
     public var minimumIdeographicLength = 1
-    /// A regular expression (ICU syntax, as NSRegularExpression) whose matches are the words, used
-    /// instead of ICU word breaks; nil (default) uses word breaks. A match never spans a line break
-    /// or a space that starts a new read chunk of a stream.
+    /// A regular expression (ICU syntax) whose matches are the words, used instead of ICU word breaks;
+    /// nil (default) uses word breaks. `WordPattern.check` says whether a pattern is usable (it must
+    /// compile and must not match the empty text), and `WordPattern` gives the limits on the work of
+    /// matching. A match never spans a space that starts a new read chunk of a stream. Each match is
+    /// normalised as `TermText` says: a run of tabs, line breaks and spaces inside it becomes one
+    /// space, control characters are dropped, and a match of nothing else is no word.
     public var pattern: String?
     /// The language, which chooses the stop words and English plural merging; nil detects it from
     /// the scripts and the most common stop words of the text.
