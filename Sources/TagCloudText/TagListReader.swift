@@ -222,11 +222,19 @@ public struct TagListReader {
 
     private static func readJSON(_ text: String, name: String) throws -> [Term] {
         let root: Any
+        let data = Data(text.utf8)
         do {
-            root = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+            root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
+            // Foundation calls a lone surrogate escape an unexpected end of file, with no position.
+            if let lone = JSONPosition.firstLoneSurrogate(in: data) {
+                throw TextError.invalidJSONAt(name: name, line: lone.line, column: lone.column, reason: lone.reason)
+            }
             let debug = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
             let reason = (debug ?? error.localizedDescription).trimmingCharacters(in: CharacterSet(charactersIn: ". "))
+            if let place = JSONPosition.place(of: reason, in: data) {
+                throw TextError.invalidJSONAt(name: name, line: place.line, column: place.column, reason: reason)
+            }
             throw TextError.invalidJSON(name: name, reason: reason)
         }
 
@@ -322,7 +330,11 @@ public struct TagListReader {
             let value = trimmed(fields[i])
             return value.isEmpty ? nil : value
         }
-        guard let text = field(0) else { throw Problem(column: 1, reason: "the tag is empty") }
+        // One line without controls (see `TermText`): a tab or line break from a quoted CSV field or
+        // a JSON string would otherwise split the rows of any tag list written from these terms.
+        guard let raw = field(0), case let text = TermText.normalized(raw), !text.isEmpty else {
+            throw Problem(column: 1, reason: "the tag is empty")
+        }
         var value = weight ?? 1
         // JSON numbers arrive as Doubles; show -2 rather than -2.0 in messages.
         var shown = value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)

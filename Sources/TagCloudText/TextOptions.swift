@@ -152,12 +152,18 @@ public enum StopWords {
         return words
     }
 
-    /// Reads a stop-word file, with errors naming it.
+    /// The largest stop-word file read (8 MiB: the built-in lists take 1 to 10 KB, and the largest
+    /// published lists a few hundred KB).
+    public static let maximumFileBytes = 8 << 20
+
+    /// Reads a stop-word file, with errors naming it; refuses one larger than `maximumFileBytes`
+    /// (`TextError.tooLarge`) before holding more of it in memory.
     public static func read(path: String) throws -> Set<String> {
-        guard let data = WholeFile.read(path) else {
-            throw TextError.unreadable(name: path, reason: "no such file or permission denied")
+        switch WholeFile.read(path, limit: maximumFileBytes) {
+        case .success(let data): return parse(try TagListReader.decodeText(data, name: path))
+        case .failure(.tooLarge): throw TextError.tooLarge(name: path, limit: maximumFileBytes, what: "a stop-word file")
+        case .failure(.unreadable): throw TextError.unreadable(name: path, reason: "no such file or permission denied")
         }
-        return parse(try TagListReader.decodeText(data, name: path))
     }
 
     private static let latinCandidates: [Language] = [.en, .de, .fr, .es, .it, .pt, .nl]
