@@ -1,7 +1,4 @@
 import CICUShim
-// For its link lines only: ICU's regular expressions live in libicui18n, which the C shim's own
-// dependency on CICU does not bring into the link (module map link lines apply where Swift imports).
-internal import CICU
 
 /// A word pattern (`TextOptions.pattern`, the CLI's `--word-pattern`): an ICU regular expression
 /// whose matches are the words, and the limits that keep a pattern which backtracks catastrophically
