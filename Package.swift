@@ -29,7 +29,10 @@ let package = Package(
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // ICU renames its functions per version through macros Swift cannot import; these C
         // wrappers give TagCloudText and TagCloudGraphics stable names.
-        .target(name: "CICUShim", dependencies: ["CICU"]),
+        // uregex (word patterns) is in libicui18n, which CICU's pkg-config name (icu-uc) leaves out;
+        // its module map's link lines apply only where Swift imports it, and importing it clashes
+        // with Foundation's own ICU module.
+        .target(name: "CICUShim", dependencies: ["CICU"], linkerSettings: [.linkedLibrary("icui18n")]),
 
         // Pure Swift core: model, styling, layouts, CloudLayout.
         .target(name: "TagCloud"),

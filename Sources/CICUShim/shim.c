@@ -6,6 +6,7 @@
 #include <unicode/ustring.h>
 #include <unicode/uscript.h>
 #include <unicode/uchar.h>
+#include <unicode/uregex.h>
 
 tc_word_breaker *tc_word_breaker_open(const char *locale, int32_t *error) {
     UErrorCode status = U_ZERO_ERROR;
@@ -139,3 +140,114 @@ int32_t tc_bidi_count_runs(tc_bidi *bidi, int32_t *error) {
 int32_t tc_bidi_visual_run(tc_bidi *bidi, int32_t index, int32_t *start, int32_t *length) {
     return ubidi_getVisualRun((UBiDi *)bidi, index, start, length) == UBIDI_RTL ? 1 : 0;
 }
+
+// MARK: Regular expressions with a bounded amount of backtracking
+
+struct tc_regex {
+    URegularExpression *regex;
+    tc_regex_limits limits;
+    int64_t length;        // UTF-16 length of the text
+    int64_t position;      // where the current match attempt started
+    int32_t ticks;         // ICU's count of 10,000 backtracking steps since the text was set
+    int32_t attemptTicks;  // `ticks` when the current attempt started
+    int32_t exceeded;      // a TC_REGEX_* code once a limit stopped the matching, else 0
+};
+
+// ICU calls this every 10,000 backtracking steps (state saves) of a match operation.
+static UBool U_CALLCONV tc_regex_tick(const void *context, int32_t ticks) {
+    tc_regex *r = (tc_regex *)context;
+    r->ticks = ticks;
+    int64_t steps = (int64_t)ticks * TC_REGEX_STEPS_PER_TICK;
+    int64_t attemptSteps = (int64_t)(ticks - r->attemptTicks) * TC_REGEX_STEPS_PER_TICK;
+    int64_t attemptAllowed = r->limits.attemptSteps + r->limits.attemptStepsPerCharacter * (r->length - r->position);
+    // The attempts before this one share the total budget; this one may use its own on top.
+    int64_t totalAllowed = r->limits.totalSteps + r->limits.totalStepsPerCharacter * r->position + attemptAllowed;
+    if (attemptSteps > attemptAllowed || steps > totalAllowed) {
+        r->exceeded = TC_REGEX_TOO_MANY_STEPS;
+        return 0;
+    }
+    return 1;
+}
+
+// ICU calls this each time a find moves on to try a match at a later position.
+static UBool U_CALLCONV tc_regex_progress(const void *context, int64_t index) {
+    tc_regex *r = (tc_regex *)context;
+    r->position = index;
+    r->attemptTicks = r->ticks;
+    return 1;
+}
+
+tc_regex *tc_regex_open(const uint16_t *pattern, int32_t length, tc_regex_limits limits,
+                        int32_t *error, int32_t *errorOffset) {
+    UErrorCode status = U_ZERO_ERROR;
+    UParseError parse;
+    parse.offset = -1;
+    *errorOffset = -1;
+    URegularExpression *regex = uregex_open((const UChar *)pattern, length, 0, &parse, &status);
+    if (U_FAILURE(status)) {
+        *error = (int32_t)status;
+        *errorOffset = parse.offset;
+        if (regex) uregex_close(regex);
+        return NULL;
+    }
+    tc_regex *r = (tc_regex *)calloc(1, sizeof(tc_regex));
+    if (!r) { uregex_close(regex); *error = (int32_t)U_MEMORY_ALLOCATION_ERROR; return NULL; }
+    r->regex = regex;
+    r->limits = limits;
+    uregex_setStackLimit(regex, limits.stackBytes, &status);
+    uregex_setMatchCallback(regex, tc_regex_tick, r, &status);
+    uregex_setFindProgressCallback(regex, tc_regex_progress, r, &status);
+    if (U_FAILURE(status)) { tc_regex_close(r); *error = (int32_t)status; return NULL; }
+    *error = 0;
+    return r;
+}
+
+void tc_regex_close(tc_regex *r) {
+    if (!r) return;
+    uregex_close(r->regex);
+    free(r);
+}
+
+int32_t tc_regex_set_text(tc_regex *r, const uint16_t *text, int32_t length) {
+    UErrorCode status = U_ZERO_ERROR;
+    static const UChar empty[1] = {0};
+    uregex_setText(r->regex, length > 0 ? (const UChar *)text : empty, length, &status);
+    r->length = length;
+    r->position = 0;
+    r->ticks = 0;
+    r->attemptTicks = 0;
+    r->exceeded = 0;
+    return U_FAILURE(status) ? (int32_t)status : 0;
+}
+
+int32_t tc_regex_next(tc_regex *r, int32_t *start, int32_t *end) {
+    UErrorCode status = U_ZERO_ERROR;
+    // The first attempt of a find starts where the last match ended, without a progress call.
+    r->attemptTicks = r->ticks;
+    UBool found = uregex_findNext(r->regex, &status);
+    if (U_FAILURE(status)) {
+        *start = (int32_t)r->position;
+        *end = (int32_t)r->position;
+        if (r->exceeded) return r->exceeded;
+        if (status == U_REGEX_STACK_OVERFLOW) return TC_REGEX_STACK_OVERFLOW;
+        if (status == U_REGEX_TIME_OUT) return TC_REGEX_TOO_MANY_STEPS;
+        return TC_REGEX_FAILED;
+    }
+    if (!found) return 0;
+    *start = uregex_start(r->regex, 0, &status);
+    *end = uregex_end(r->regex, 0, &status);
+    r->position = *end;
+    return U_FAILURE(status) ? TC_REGEX_FAILED : 1;
+}
+
+int32_t tc_regex_matches_empty(tc_regex *r) {
+    static const UChar empty[1] = {0};
+    UErrorCode status = U_ZERO_ERROR;
+    uregex_setText(r->regex, empty, 0, &status);
+    UBool found = uregex_find(r->regex, 0, &status);
+    int32_t result = U_SUCCESS(status) && found ? 1 : 0;
+    uregex_setText(r->regex, empty, 0, &status);
+    return result;
+}
+
+const char *tc_error_name(int32_t error) { return u_errorName((UErrorCode)error); }

@@ -1,5 +1,6 @@
 import Foundation
 import TagCloud
+import TagCloudExport
 import TagCloudText
 
 /// Options from a JSON file: an object whose keys are option names (as the flags, without dashes)
@@ -44,6 +45,9 @@ enum ConfigFile {
             throw CLIError.input("cannot read config \(path): " + error.reason(kind: "a configuration", fix: "give a configuration file"))
         }
         let dict: [String: Value]
+        do { _ = try JSONPosition.jsonObject(from: data, name: "config \(path)") } catch let e as TextError {
+            throw CLIError.input(e.description)
+        }
         do { dict = try JSONDecoder().decode([String: Value].self, from: data) } catch {
             throw CLIError.input("config \(path) is not a JSON object of option names: write one such as {\"width\": 800}")
         }
@@ -116,10 +120,7 @@ enum ConfigFile {
                           skip: Set<String>) -> String {
         let defaults = defaults ?? tableDefaults(options)
         var fields: [(String, String)] = []
-        func json(_ s: String) -> String {
-            let data = try! JSONSerialization.data(withJSONObject: [s], options: [.withoutEscapingSlashes])
-            return String(String(decoding: data, as: UTF8.self).dropFirst().dropLast())
-        }
+        let json = JSONString.quoted
         // A number only when reading it back gives the same text: a seed above 2^53, or 1.50,
         // would come back as another value.
         func scalar(_ s: String) -> String {

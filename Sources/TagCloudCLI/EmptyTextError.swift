@@ -20,6 +20,9 @@ enum EmptyTextError {
         if d.stopWords > 0 { causes.append((d.stopWords, stopList(analysis, options))) }
         if d.extraStopWords > 0 { causes.append((d.extraStopWords, "the words of --add-stopwords (take them out of that file)")) }
         if d.numbers > 0 { causes.append((d.numbers, "the number filter (use --numbers to count numbers)")) }
+        if d.tooLong > 0 {
+            causes.append((d.tooLong, "the length limit (words longer than \(TermCounter.maximumWordBytes >> 20) MB are skipped)"))
+        }
         if d.tooShort > 0 {
             let n = options.minimumLength
             causes.append((d.tooShort, "--min-length \(n) (words shorter than \(n) characters; use --min-length 1)"))

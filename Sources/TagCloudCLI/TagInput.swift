@@ -33,7 +33,9 @@ enum TagInput {
             guard arg.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else {
                 throw CLIError.input("tag argument \(position + 1) (\"\(arg)\") is empty: give a word, or leave the argument out")
             }
-            terms.append(Term(arg))
+            // A tag file's tags are made one line; an argument's are too (a tab or newline in a tag
+            // would break the word<TAB>weight lines it may be written back as).
+            terms.append(Term(TermText.normalized(arg)))
         }
         for source in sources {
             let read = try readSource(source)

@@ -59,9 +59,10 @@ enum TextArguments {
         o.keepHyphens = args.flag("keep-hyphens")
         if args.flag("no-plurals") { o.mergePlurals = false }
         if let pattern = args.string("word-pattern") {
-            // Compile here so a bad pattern is a usage error before any file is read.
-            guard (try? NSRegularExpression(pattern: pattern)) != nil else {
-                throw CLIError.usage("invalid value \"\(pattern)\" for --word-pattern: not a regular expression (e.g. '\\p{L}+')")
+            // Compiled here, by the engine that will match it, so a bad pattern is a usage error
+            // before any file is read.
+            do { try WordPattern.check(pattern) } catch let e as TextError {
+                throw CLIError.usage("--word-pattern: \(e.description)")
             }
             o.pattern = pattern
         }
@@ -110,6 +111,10 @@ enum TextArguments {
         if let bad = analysis.invalidUTF8, !quiet {
             let more = bad.count > 1 ? " (and \(bad.count - 1) more)" : ""
             Console.note("\(bad.name): invalid UTF-8 at byte offset \(bad.firstOffset)\(more) replaced with U+FFFD; save the file as UTF-8")
+        }
+        if analysis.dropped.tooLong > 0, !quiet {
+            let n = analysis.dropped.tooLong
+            Console.note("\(n) word\(n == 1 ? "" : "s") longer than \(TermCounter.maximumWordBytes >> 20) MB skipped (not counted)")
         }
         var terms = analysis.terms
         if let top, terms.count > top { terms = Array(terms.prefix(top)) }

@@ -44,6 +44,7 @@ final class VerboseReport {
         let d = analysis.dropped
         var removed: [String] = []
         if d.numbers > 0 { removed.append("\(d.numbers) numbers") }
+        if d.tooLong > 0 { removed.append("\(d.tooLong) longer than \(TermCounter.maximumWordBytes >> 20) MB") }
         if d.tooShort > 0 { removed.append("\(d.tooShort) shorter than \(options.minimumLength) characters") }
         if d.stopWords > 0 { removed.append("\(d.stopWords) stop words") }
         if d.extraStopWords > 0 { removed.append("\(d.extraStopWords) added stop words") }

@@ -290,32 +290,5 @@ struct LayoutJSONWriter {
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    /// A string with `JSONEncoder`'s escapes: quote, backslash, and the control characters
-    /// (`\b \f \n \r \t` by name, the others as `\u00xx`); everything else as UTF-8, slashes too.
-    private mutating func string(_ s: String) {
-        bytes.append(0x22)
-        var s = s
-        s.withUTF8 { utf8 in
-            var start = 0
-            for (i, c) in utf8.enumerated() where c < 0x20 || c == 0x22 || c == 0x5C {
-                bytes.append(contentsOf: utf8[start..<i])
-                start = i + 1
-                bytes.append(0x5C)
-                switch c {
-                case 0x22: bytes.append(0x22)
-                case 0x5C: bytes.append(0x5C)
-                case 0x08: bytes.append(UInt8(ascii: "b"))
-                case 0x0C: bytes.append(UInt8(ascii: "f"))
-                case 0x0A: bytes.append(UInt8(ascii: "n"))
-                case 0x0D: bytes.append(UInt8(ascii: "r"))
-                case 0x09: bytes.append(UInt8(ascii: "t"))
-                default:
-                    let hex = Self.hexDigits
-                    bytes.append(contentsOf: [UInt8(ascii: "u"), 0x30, 0x30, hex[Int(c >> 4)], hex[Int(c & 15)]])
-                }
-            }
-            bytes.append(contentsOf: utf8[start...])
-        }
-        bytes.append(0x22)
-    }
+    private mutating func string(_ s: String) { JSONString.append(s, to: &bytes) }
 }

@@ -41,6 +41,9 @@ enum ICUText {
     private static func transform(_ text: String,
                                   _ f: (UnsafePointer<UInt16>?, Int32, UnsafeMutablePointer<UInt16>?, Int32) -> Int32) -> String {
         let source = Array(text.utf16)
+        // ICU takes 32-bit lengths, and the folding's scratch buffer is three times the text: longer
+        // texts (no word or stop word is near this) are kept as they are rather than overflow them.
+        guard source.count < Int(Int32.max) / 4 else { return text }
         var capacity = source.count * 3 + 8
         while true {
             var out = [UInt16](repeating: 0, count: capacity)

@@ -56,6 +56,12 @@ final class SegmentationPipeline: @unchecked Sendable {
         let words = RawBuffer<SegmentedWord>(capacity: 1 << 12, mapsLarge: false)
         /// Whether punctuation came after the piece's last word (or anywhere in it, without words).
         fileprivate(set) var trailingPunctuation = false
+        /// The input the piece comes from and, with a word pattern, its line feeds before the piece:
+        /// where an error in the piece is.
+        fileprivate(set) var sourceName = ""
+        fileprivate(set) var lineFeedsBefore = 0
+        /// Where in the piece the word pattern was stopped by a limit (see `Segmenter.patternFailure`).
+        fileprivate(set) var patternFailure: (byteOffset: Int, lineFeeds: Int, limit: TextError.PatternLimit)?
         /// Set under the pipeline's lock.
         fileprivate var segmented = false
 
@@ -65,8 +71,9 @@ final class SegmentationPipeline: @unchecked Sendable {
 
         fileprivate func segment(with segmenter: Segmenter) {
             segmenter.beginIndependentPiece()
-            segmenter.process(UnsafeBufferPointer(start: bytes.base, count: bytes.count), into: self)
+            segmenter.process(UnsafeMutableBufferPointer(start: bytes.base, count: bytes.count), into: self)
             trailingPunctuation = segmenter.punctuationAfterLastWord
+            patternFailure = segmenter.patternFailure
         }
     }
 
@@ -88,6 +95,7 @@ final class SegmentationPipeline: @unchecked Sendable {
         callerSegmenter = segmenter
         workerSegmenter = try Segmenter(options: segmenter.options)
         workerSegmenter.asciiFastPath = segmenter.asciiFastPath
+        workerSegmenter.maximumWordBytes = segmenter.maximumWordBytes
     }
 
     /// Ends the worker. Must be called before the pipeline is dropped (the worker holds it).
@@ -100,12 +108,16 @@ final class SegmentationPipeline: @unchecked Sendable {
         if wasStarted { exited.wait() }
     }
 
-    /// Queues a copy of `bytes` (cut where a whitespace run starts, or the end of the text) for segmenting.
-    func submit(_ bytes: UnsafeBufferPointer<UInt8>) {
+    /// Queues a copy of `bytes` (cut where a whitespace run starts, or the end of the text) for
+    /// segmenting; `sourceName` and `lineFeedsBefore` locate it for errors.
+    func submit(_ bytes: UnsafeBufferPointer<UInt8>, sourceName: String, lineFeedsBefore: Int) {
         let chunk = spare.popLast() ?? Chunk()
         chunk.bytes.removeAll()
         chunk.words.removeAll()
         chunk.segmented = false
+        chunk.sourceName = sourceName
+        chunk.lineFeedsBefore = lineFeedsBefore
+        chunk.patternFailure = nil
         if let base = bytes.baseAddress { chunk.bytes.append(base, count: bytes.count) }
         condition.lock()
         queue.append(chunk)

@@ -234,14 +234,7 @@ public struct TagListReader {
     // MARK: - JSON
 
     private static func readJSON(_ text: String, name: String) throws -> [Term] {
-        let root: Any
-        do {
-            root = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
-        } catch {
-            let debug = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-            let reason = (debug ?? error.localizedDescription).trimmingCharacters(in: CharacterSet(charactersIn: ". "))
-            throw TextError.invalidJSON(name: name, reason: reason)
-        }
+        let root = try JSONPosition.jsonObject(from: Data(text.utf8), name: name)
 
         var terms: [Term] = []
         switch root {
@@ -337,7 +330,11 @@ public struct TagListReader {
             let value = trimmed(fields[i])
             return value.isEmpty ? nil : value
         }
-        guard let text = field(0) else { throw Problem(column: 1, reason: "the tag is empty") }
+        // One line without controls (see `TermText`): a tab or line break from a quoted CSV field or
+        // a JSON string would otherwise split the rows of any tag list written from these terms.
+        guard let raw = field(0), case let text = TermText.normalized(raw), !text.isEmpty else {
+            throw Problem(column: 1, reason: "the tag is empty")
+        }
         var value = weight ?? 1
         // JSON numbers arrive as Doubles; show -2 rather than -2.0 in messages.
         var shown = value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)

@@ -43,12 +43,15 @@ public struct DroppedWords: Sendable, Equatable {
     public var stopWords = 0
     /// Words on `TextOptions.extraStopWords` but not on the list in use.
     public var extraStopWords = 0
+    /// Words longer than `TermCounter.maximumWordBytes` (1 MB of UTF-8), each skipped whole: never
+    /// cut into pieces that would count as words of their own.
+    public var tooLong = 0
 
     /// No word dropped.
     public init() {}
 
     /// Every word dropped, by any filter.
-    public var total: Int { numbers + tooShort + stopWords + extraStopWords }
+    public var total: Int { numbers + tooShort + stopWords + extraStopWords + tooLong }
 }
 
 /// Counts the words of a text into terms: ICU word breaks, NFC and case folding (each word shown in
@@ -63,11 +66,17 @@ public struct TermCounter: Sendable {
     /// Creates a counter.
     public init(_ options: TextOptions = TextOptions()) { self.options = options }
 
+    /// The longest word counted, in bytes of UTF-8 (1 MiB): a longer one (a base64 blob, a run of
+    /// one letter) is skipped whole and counted in `DroppedWords.tooLong`, whatever chunks the text
+    /// arrives in. It is also the most text without whitespace the counter holds back at once.
+    public static let maximumWordBytes = 1 << 20
+
     /// Tests set this to run the two-thread segmentation even where only one core is available, so
     /// they compare it with the one-thread path on any machine.
     var pipelinesOnOneCore = false
 
-    /// The terms of `text`. Throws `TextError` for a NUL character or a bad pattern.
+    /// The terms of `text`. Throws `TextError` for a NUL character, or a word pattern that is invalid
+    /// or spends a limit of `WordPattern`.
     public func count(_ text: String) throws -> [Term] { try analyze(text).terms }
 
     /// The terms of a UTF-8 text file, read in chunks.
@@ -95,7 +104,7 @@ public struct TermCounter: Sendable {
                                          pipelinesOnOneCore: pipelinesOnOneCore)
         var total: Int64 = 0
         for (index, source) in sources.enumerated() {
-            if index > 0 { engine.beginSource(name: source.name) }
+            if index > 0 { try engine.beginSource(name: source.name) }
             switch source {
             case .text(let text, _):
                 // Fed in chunks like a file, so a second thread can segment one while another is counted.
@@ -196,8 +205,14 @@ final class CountingEngine: TokenSink {
     private var started = false
     private var invalidFirst: Int64 = -1
     private var invalidCount = 0
-    /// Text without any whitespace is cut anyway beyond this much, so memory stays bounded.
-    static let maximumCarry = 1 << 20
+    /// How many leading bytes of `pending` are known to hold no start of a whitespace run but at 0.
+    private var spaceScanned = 0
+    /// The longest word counted; text without whitespace is cut beyond this much (see `LongWordGuard`).
+    let maximumWordBytes: Int
+    private let longWords: LongWordGuard
+    /// With a word pattern, the line feeds of the current input before `pending`, so an error can
+    /// name the line where the pattern was stopped (0 and unused without a pattern).
+    private var lineFeeds = 0
 
     // Vocabulary: raw spellings, their counts and folded forms.
     private let raw = ByteTable()
@@ -217,6 +232,7 @@ final class CountingEngine: TokenSink {
         var words = 0
         var previous: Int32 = -1
         var droppedSincePrevious = false
+        var tooLong = 0
     }
     private let tallyCell = PointerCell(Tally())
     /// `tallyCell`'s pointer, kept directly so the hot path does not load it through the cell.
@@ -250,13 +266,18 @@ final class CountingEngine: TokenSink {
     /// `expectedBytes`: the input's size where known (0 otherwise), to size the pair table once
     /// instead of growing it through several rehashes of every pair.
     /// `pipelinesOnOneCore`: segment on two threads even where one core is available (for tests).
-    init(options: TextOptions, name: String, expectedBytes: Int = 0, pipelinesOnOneCore: Bool = false) throws {
+    /// `maximumWordBytes`: smaller in tests and fuzzing, to reach long words with short texts.
+    init(options: TextOptions, name: String, expectedBytes: Int = 0, pipelinesOnOneCore: Bool = false,
+         maximumWordBytes: Int = TermCounter.maximumWordBytes) throws {
         self.options = options
+        self.maximumWordBytes = maximumWordBytes
+        longWords = try LongWordGuard(options: options, maximumWordBytes: maximumWordBytes)
         // About one new pair per 32 bytes of text, up to the limit pruning keeps the table under.
         bigrams = PairTable(capacity: options.collocations ? min(max(expectedBytes / 32, 1 << 14), options.bigramLimit) : 16)
         tally = tallyCell.pointer
         self.name = name
         let segmenter = try Segmenter(options: options)
+        segmenter.maximumWordBytes = maximumWordBytes
         self.segmenter = segmenter
         pipeline = options.segmentsConcurrently && (AvailableProcessors.count > 1 || pipelinesOnOneCore)
             ? try SegmentationPipeline(segmenter: segmenter) : nil
@@ -285,11 +306,7 @@ final class CountingEngine: TokenSink {
         }
         offset += Int64(chunk.count)
         stripByteOrderMark()
-        let cut = cutPoint()
-        if cut > 0 {
-            pending.withUnsafeBufferPointer { segment(UnsafeBufferPointer(rebasing: $0[0..<cut])) }
-            pending.removeSubrange(0..<cut)
-        }
+        try segmentReady(final: false)
     }
 
     /// Ends the stream: a truncated last character is invalid, the rest is segmented, then counted up.
@@ -300,9 +317,8 @@ final class CountingEngine: TokenSink {
             partial = []
         }
         stripByteOrderMark()
-        pending.withUnsafeBufferPointer { segment($0) }
-        pending = []
-        countSegmented()
+        try segmentReady(final: true)
+        try countSegmented()
         resolvePhrases(final: true)
         countPairs()
         return aggregate()
@@ -310,7 +326,7 @@ final class CountingEngine: TokenSink {
 
     /// Starts the next input: what is pending is segmented, a line break keeps the inputs' words
     /// apart, and the new input may start with its own byte-order mark.
-    func beginSource(name: String) {
+    func beginSource(name: String) throws {
         if !partial.isEmpty {
             noteInvalid(at: offset - Int64(partial.count))
             pending += [0xEF, 0xBF, 0xBD]
@@ -318,8 +334,8 @@ final class CountingEngine: TokenSink {
         }
         stripByteOrderMark()
         pending.append(10)
-        pending.withUnsafeBufferPointer { segment($0) }
-        pending = []
+        try segmentReady(final: true)
+        lineFeeds = 0
         self.name = name
         started = false
         sourceStart = offset
@@ -332,20 +348,70 @@ final class CountingEngine: TokenSink {
         if pending.starts(with: [0xEF, 0xBB, 0xBF]) { pending.removeFirst(3) }
     }
 
-    /// The start of the last run of ASCII whitespace: UAX #29 breaks there whatever follows.
-    private func cutPoint() -> Int {
+    /// The start (> 0) of the last run of ASCII whitespace in `pending`, where UAX #29 breaks whatever
+    /// follows; nil when there is none. Scans only the bytes not scanned before.
+    private func lastSpaceRunStart() -> Int? {
         var k = pending.count - 1
-        while k >= 0 && !isASCIISpace(pending[k]) { k -= 1 }
-        if k < 0 {
-            // No whitespace at all (a long run of Chinese, or binary-like data): cut at a character
-            // boundary once the carry is large, accepting that one word may be split there.
-            guard pending.count > Self.maximumCarry else { return 0 }
-            var cut = pending.count
-            while cut > 0 && pending[cut - 1] & 0xC0 == 0x80 { cut -= 1 }
-            return max(cut - 1, 0)
-        }
+        while k >= spaceScanned && !isASCIISpace(pending[k]) { k -= 1 }
+        guard k >= spaceScanned else { return nil }
         while k > 0 && isASCIISpace(pending[k - 1]) { k -= 1 }
-        return k
+        return k > 0 ? k : nil
+    }
+
+    /// Segments and counts what of `pending` no later byte can change: up to the last whitespace
+    /// run, or everything when `final`; without whitespace, as `LongWordGuard` plans once more than
+    /// `maximumWordBytes` wait.
+    private func segmentReady(final: Bool) throws {
+        while true {
+            let spaceRunStart = final ? nil : lastSpaceRunStart()
+            guard final || spaceRunStart != nil || pending.count > maximumWordBytes else {
+                // Scanned to the end: the next feed scans only its own bytes, so a long run without
+                // whitespace read in small chunks is not scanned again and again.
+                spaceScanned = pending.count
+                break
+            }
+            let plan: LongWordGuard.Plan
+            do {
+                plan = try pending.withUnsafeMutableBufferPointer {
+                    try longWords.plan($0, spaceRunStart: spaceRunStart, final: final)
+                }
+            } catch let failure as LongWordGuard.ProbeFailure {
+                throw patternError(name: name, line: lineFeeds + failure.lineFeeds + 1, failure.limit)
+            }
+            for action in plan.actions {
+                switch action {
+                case .segment(let range):
+                    let before = options.pattern == nil ? 0 : lineFeeds + countLineFeeds(0..<range.lowerBound)
+                    try pending.withUnsafeMutableBufferPointer {
+                        try segment(UnsafeMutableBufferPointer(rebasing: $0[range]), lineFeedsBefore: before)
+                    }
+                case .longWord:
+                    // In text order: the words before it are counted first.
+                    try countSegmented()
+                    noteLongWord()
+                }
+            }
+            if options.pattern != nil { lineFeeds += countLineFeeds(0..<plan.consumed) }
+            pending.removeSubrange(0..<plan.consumed)
+            spaceScanned = pending.count
+            if final || spaceRunStart != nil || plan.consumed == 0 { break }
+        }
+        if final { pending = [] }
+    }
+
+    private func countLineFeeds(_ range: Range<Int>) -> Int {
+        pending[range].reduce(0) { $1 == 10 ? $0 + 1 : $0 }
+    }
+
+    private func patternError(name: String, line: Int, _ limit: TextError.PatternLimit) -> TextError {
+        .patternTooComplex(pattern: options.pattern ?? "", name: name, line: line, limit: limit)
+    }
+
+    /// One word longer than `maximumWordBytes`, dropped: it stands between its neighbours as any
+    /// dropped word does.
+    private func noteLongWord() {
+        tally.pointee.tooLong += 1
+        droppedSincePrevious = true
     }
 
     private func noteInvalid(at position: Int64) {
@@ -419,18 +485,23 @@ final class CountingEngine: TokenSink {
 
     /// Segments valid UTF-8 and counts its words. With a pipeline, the bytes are copied and queued;
     /// their words are counted here as the pieces come back segmented, the last few on a later call
-    /// or by `countSegmented`.
-    private func segment(_ buffer: UnsafeBufferPointer<UInt8>) {
+    /// or by `countSegmented`. `lineFeedsBefore`: with a word pattern, the line feeds of the input
+    /// before `buffer`, for errors. Throws when a word pattern spends a limit of `WordPattern`.
+    private func segment(_ buffer: UnsafeMutableBufferPointer<UInt8>, lineFeedsBefore: Int) throws {
         guard let pipeline else {
             // The batch holds pointers into `buffer`: counted before returning.
             segmenter.process(buffer, into: self)
+            if let failure = segmenter.patternFailure {
+                throw patternError(name: name, line: lineFeedsBefore + failure.lineFeeds + 1, failure.limit)
+            }
             countTokens()
             return
         }
+        var lineFeedsBefore = lineFeedsBefore
         // Queued in pieces of about `pipelinePiece` bytes cut where a whitespace run starts (as
-        // `cutPoint` cuts), a few at a time: enough to keep both threads busy, few enough that the
+        // `lastSpaceRunStart` finds), a few at a time: enough to keep both threads busy, few enough that the
         // waiting pieces and their words take a few MB.
-        var rest = buffer
+        var rest = UnsafeBufferPointer(buffer)
         while true {
             while !rest.isEmpty && pipeline.queued < SegmentationPipeline.readAhead {
                 var cut = rest.count
@@ -439,23 +510,28 @@ final class CountingEngine: TokenSink {
                     while i < rest.count && !(isASCIISpace(rest[i]) && !isASCIISpace(rest[i - 1])) { i += 1 }
                     cut = i
                 }
-                pipeline.submit(UnsafeBufferPointer(rebasing: rest[0..<cut]))
+                let piece = UnsafeBufferPointer(rebasing: rest[0..<cut])
+                pipeline.submit(piece, sourceName: name, lineFeedsBefore: lineFeedsBefore)
+                if options.pattern != nil { lineFeedsBefore += piece.reduce(0) { $1 == 10 ? $0 + 1 : $0 } }
                 rest = UnsafeBufferPointer(rebasing: rest[cut...])
             }
-            if let chunk = pipeline.next(finishing: false) { count(chunk) } else if rest.isEmpty { return }
+            if let chunk = pipeline.next(finishing: false) { try count(chunk) } else if rest.isEmpty { return }
         }
     }
     private static let pipelinePiece = 1 << 17
 
     /// Counts the words of every piece still queued.
-    private func countSegmented() {
+    private func countSegmented() throws {
         guard let pipeline else { return }
-        while let chunk = pipeline.next(finishing: true) { count(chunk) }
+        while let chunk = pipeline.next(finishing: true) { try count(chunk) }
     }
 
     /// Counts a piece's words, then recycles it. A piece was segmented as if it began the text, so
     /// punctuation after the previous piece's last word is carried into its first word here.
-    private func count(_ chunk: SegmentationPipeline.Chunk) {
+    private func count(_ chunk: SegmentationPipeline.Chunk) throws {
+        if let failure = chunk.patternFailure {
+            throw patternError(name: chunk.sourceName, line: chunk.lineFeedsBefore + failure.lineFeeds + 1, failure.limit)
+        }
         let words = chunk.words.base, n = chunk.words.count
         if n > 0 {
             words[0].afterPunctuation = words[0].afterPunctuation || punctuationCarry
@@ -492,6 +568,8 @@ final class CountingEngine: TokenSink {
         // its count and folded form; then the counting, which finds them arrived.
         for i in 0..<n {
             let t = words[i]
+            // A word that arrived whole but is too long: dropped, as one cut off by `LongWordGuard` is.
+            if Int(t.length) > maximumWordBytes { words[i].id = -1; continue }
             let (id, isNew) = raw.intern(t.start, Int(t.length), t.key)
             if isNew { register(UnsafeBufferPointer(start: t.start, count: Int(t.length)), kind: t.kind) }
             words[i].id = id
@@ -500,6 +578,7 @@ final class CountingEngine: TokenSink {
         }
         for i in 0..<n {
             let t = words[i]
+            if t.id < 0 { noteLongWord(); continue }
             count(t.id, afterPunctuation: t.afterPunctuation)
         }
     }
@@ -613,12 +692,13 @@ final class CountingEngine: TokenSink {
             }
         }
         for phrase in options.phrases {
-            // Shown as given, in NFC, with any run of spaces as one (a tab would break `word<TAB>count` output).
-            let shown = ICUText.nfc(phrase.split(whereSeparator: \.isWhitespace).joined(separator: " "))
+            // Shown as given, in NFC, with any run of spaces as one and no control characters (a tab
+            // would break `word<TAB>count` output; see `TermText`).
+            let shown = ICUText.nfc(TermText.normalized(phrase.split(whereSeparator: \.isWhitespace).joined(separator: " ")))
             let collector = Collector()
-            let bytes = Array(shown.utf8)
+            var bytes = Array(shown.utf8)
             if bytes.contains(0) { throw TextError.invalidOption(reason: "phrase \"\(phrase)\" contains a NUL character") }
-            bytes.withUnsafeBufferPointer { segmenter.process($0, into: collector) }
+            bytes.withUnsafeMutableBufferPointer { segmenter.process($0, into: collector) }
             guard !collector.parts.isEmpty else {
                 throw TextError.invalidOption(reason: "phrase \"\(phrase)\" has no words; give words such as \"New York\"")
             }
@@ -745,6 +825,7 @@ final class CountingEngine: TokenSink {
         // Counted here, per distinct spelling, rather than per token in `token()`: the reason a
         // spelling was dropped is the same for every one of its tokens.
         var dropped = DroppedWords()
+        dropped.tooLong = tally.pointee.tooLong
         func isOnList(_ f: Int) -> Bool {
             let w = folded[f]
             if listStop.contains(w) { return true }
@@ -835,7 +916,7 @@ final class CountingEngine: TokenSink {
         unique = TermOrder.sorted(unique)
         let invalid = invalidFirst >= 0 ? InvalidUTF8Report(name: invalidName, firstOffset: invalidFirst, count: invalidCount) : nil
         // A protected phrase's tokens never reach `rawCounts`: add them so `tokens` counts every word read.
-        var tokens = words + dropped.numbers + dropped.tooShort
+        var tokens = words + dropped.numbers + dropped.tooShort + dropped.tooLong
         for (key, p) in phraseByKey { tokens += phraseCounts[p] * key.count }
         return TextAnalysis(terms: unique, language: language, words: words, tokens: tokens, dropped: dropped,
                             bytes: offset, invalidUTF8: invalid, collocations: collocationCount)

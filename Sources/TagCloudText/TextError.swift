@@ -17,6 +17,14 @@ public enum TextError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreadable(name: String, reason: String)
     /// A custom word pattern is not a valid regular expression.
     case invalidPattern(pattern: String, reason: String)
+    /// Matching a word pattern was stopped at `line` (counted from 1) of the input `name`: it spent
+    /// one of the budgets of `WordPattern` there.
+    case patternTooComplex(pattern: String, name: String, line: Int, limit: PatternLimit)
+    /// The JSON does not parse; the problem is at `line` and `column` (counted from 1, the column in
+    /// characters).
+    case invalidJSONAt(name: String, line: Int, column: Int, reason: String)
+    /// A file is larger than the `limit` bytes its kind (`what`, e.g. "a stop-word file") may be.
+    case tooLarge(name: String, limit: Int, what: String)
     /// A stop-word or phrase option is unusable, e.g. an unknown language code.
     case invalidOption(reason: String)
     /// The text engine (ICU) is missing or failed.
@@ -41,10 +49,37 @@ public enum TextError: Error, Equatable, Sendable, CustomStringConvertible {
             return "cannot read \(name): \(reason)"
         case .invalidPattern(let pattern, let reason):
             return "invalid word pattern \"\(pattern)\": \(reason); give an ICU regular expression such as \\p{L}+"
+        case .patternTooComplex(let pattern, let name, let line, let limit):
+            let problem: String
+            switch limit {
+            case .steps: problem = "backtracks too much on this line (catastrophic backtracking)"
+            case .memory: problem = "needs more than \(WordPattern.backtrackingMemory >> 20) MB of backtracking memory on this line"
+            case .engine: problem = "could not be matched by ICU on this line"
+            }
+            return "\(name):\(line): word pattern \"\(pattern)\" \(problem); simplify the pattern: avoid nested repetition such as (a+)+ and repetitions that can match the same text, e.g. (a|a)+ or \\w*\\w*"
+        case .invalidJSONAt(let name, let line, let column, let reason):
+            return "\(name):\(line):\(column): not valid JSON (\(reason))"
+        case .tooLarge(let name, let limit, let what):
+            return "\(name) is larger than \(Self.size(limit)), the most \(what) may be"
         case .invalidOption(let reason):
             return reason
         case .textEngine(let reason):
             return reason
         }
+    }
+
+    /// Which budget of `WordPattern` stopped a match.
+    public enum PatternLimit: Sendable, Equatable {
+        /// The backtracking steps (`WordPattern.attemptSteps`, `WordPattern.totalSteps`).
+        case steps
+        /// The backtracking memory (`WordPattern.backtrackingMemory`).
+        case memory
+        /// ICU failed for another reason.
+        case engine
+    }
+
+    /// A byte count as the limits are written: "8 MB" for 8 MiB.
+    static func size(_ bytes: Int) -> String {
+        bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MB" : "\(bytes) bytes"
     }
 }

@@ -156,7 +156,8 @@ public enum StopWords {
     public static func read(path: String) throws -> Set<String> {
         let data: Data
         do { data = try WholeFile.contents(of: path, limit: maximumFileBytes) } catch {
-            throw TextError.unreadable(name: path, reason: error.reason(kind: "a stop-word list", fix: "give a shorter list"))
+            if case .tooLarge = error { throw TextError.tooLarge(name: path, limit: maximumFileBytes, what: "a stop-word file") }
+            throw TextError.unreadable(name: path, reason: error.reason(kind: "a stop-word file", fix: ""))
         }
         return parse(try TagListReader.decodeText(data, name: path))
     }

@@ -36,8 +36,9 @@ public struct WordTokenizer {
         segmenter = try Segmenter(options: options)
     }
 
-    /// The words of `text`, in order.
-    public func words(in text: String) -> [Word] {
+    /// The words of `text`, in order. With a word pattern, each match is normalised (`TermText`), and
+    /// throws `TextError.patternTooComplex` when matching the pattern spends a limit of `WordPattern`.
+    public func words(in text: String) throws -> [Word] {
         final class Collector: TokenSink {
             var words: [Word] = []
             func token(_ bytes: UnsafeBufferPointer<UInt8>, kind: WordKind, afterPunctuation: Bool) {
@@ -47,7 +48,10 @@ public struct WordTokenizer {
         let collector = Collector()
         var utf8 = Array(text.utf8)
         if utf8.starts(with: [0xEF, 0xBB, 0xBF]) { utf8.removeFirst(3) }
-        utf8.withUnsafeBufferPointer { segmenter.process($0, into: collector) }
+        utf8.withUnsafeMutableBufferPointer { segmenter.process($0, into: collector) }
+        if let failure = segmenter.patternFailure, let pattern = segmenter.options.pattern {
+            throw TextError.patternTooComplex(pattern: pattern, name: "text", line: failure.lineFeeds + 1, limit: failure.limit)
+        }
         return collector.words
     }
 }
@@ -71,11 +75,17 @@ protocol TokenSink: AnyObject {
 final class Segmenter {
     let options: TextOptions
     private let breaker: ICUWordBreaker?
-    private let regex: NSRegularExpression?
+    private let regex: CompiledPattern?
     private var utf16: [UInt16] = []
     private var byteOffsets: [Int32] = []
     /// Off only in tests, which compare the fast path with ICU on the same ASCII text.
     var asciiFastPath = true
+    /// Whether pattern matches are normalised in place (`TermText`); off for a segmenter that only
+    /// looks for where the words are and must leave the text as it is.
+    var normalizesMatches = true
+    /// A word longer than this many bytes is given to the sink whole even when apostrophes would
+    /// split it, so the counter drops it whole as too long (see `LongWordGuard`) whatever its parts.
+    var maximumWordBytes = Int.max
 
     /// The word waiting to see whether a hyphen and another word follow (with keepHyphens).
     private struct Assembly {
@@ -107,9 +117,7 @@ final class Segmenter {
         self.options = options
         assembly = assemblyCell.pointer
         if let pattern = options.pattern {
-            do { regex = try NSRegularExpression(pattern: pattern) } catch {
-                throw TextError.invalidPattern(pattern: pattern, reason: "it does not compile")
-            }
+            regex = try CompiledPattern(pattern)
             breaker = nil
         } else {
             regex = nil
@@ -125,14 +133,22 @@ final class Segmenter {
     /// `afterPunctuation` comes from).
     var punctuationAfterLastWord: Bool { punctuation }
 
+    /// Where the word pattern was stopped by a limit in the text of the last `process` call (a byte
+    /// offset into it, and how many line feeds came before it there as the text was given, since
+    /// normalising matches in place may remove some), and which limit; nil when it was not. Once set,
+    /// the text after that point was not segmented.
+    private(set) var patternFailure: (byteOffset: Int, lineFeeds: Int, limit: TextError.PatternLimit)?
+
     /// Segments `buffer` (valid UTF-8, cut at the start of a whitespace run or at the end of the text).
-    func process(_ buffer: UnsafeBufferPointer<UInt8>, into sink: some TokenSink) {
-        guard let base = buffer.baseAddress, buffer.count > 0 else { return }
+    /// With a word pattern, each match is normalised in place (see `TermText`), so the buffer is mutable.
+    func process(_ buffer: UnsafeMutableBufferPointer<UInt8>, into sink: some TokenSink) {
+        patternFailure = nil
+        guard let base = UnsafePointer(buffer.baseAddress), buffer.count > 0 else { return }
         if let regex {
             processRegex(buffer, regex, sink)
         } else if !asciiFastPath {
             icu(base, 0, buffer.count, sink)
-        } else if !containsNonASCII(buffer) {
+        } else if !containsNonASCII(UnsafeBufferPointer(buffer)) {
             ascii(base, 0, buffer.count, sink)
         } else {
             processMixed(base, buffer.count, sink)
@@ -403,11 +419,12 @@ final class Segmenter {
 
     // MARK: - ICU
 
-    private func icu(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ sink: some TokenSink) {
-        guard let breaker else { return }
-        // Decode the (valid) UTF-8 to UTF-16 for ICU, remembering each unit's byte offset. The buffers
-        // are reused across calls but filled as locals: an append to a class property pays a dynamic
-        // exclusivity check, which cost more than the decoding.
+    /// Decodes the (valid) UTF-8 `p[start..<end]` to UTF-16 for ICU, with each unit's byte offset
+    /// (and `end` after the last), and calls `body` with both.
+    private func withUTF16<R>(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int,
+                              _ body: (UnsafeBufferPointer<UInt16>, UnsafeBufferPointer<Int32>) -> R) -> R {
+        // The buffers are reused across calls but filled as locals: an append to a class property
+        // pays a dynamic exclusivity check, which cost more than the decoding.
         var utf16 = self.utf16, byteOffsets = self.byteOffsets
         self.utf16 = []; self.byteOffsets = []
         defer { self.utf16 = utf16; self.byteOffsets = byteOffsets }
@@ -426,8 +443,12 @@ final class Segmenter {
             i += len
         }
         byteOffsets.append(Int32(end))
-        let units = utf16, offsets = byteOffsets
-        units.withUnsafeBufferPointer { text in
+        return utf16.withUnsafeBufferPointer { units in byteOffsets.withUnsafeBufferPointer { body(units, $0) } }
+    }
+
+    private func icu(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ sink: some TokenSink) {
+        guard let breaker else { return }
+        withUTF16(p, start, end) { text, offsets in
             breaker.segments(text) { a, b, status in
                 let s = Int(offsets[a]), e = Int(offsets[b])
                 switch status {
@@ -456,21 +477,41 @@ final class Segmenter {
 
     // MARK: - Regular expression
 
-    private func processRegex(_ buffer: UnsafeBufferPointer<UInt8>, _ regex: NSRegularExpression, _ sink: some TokenSink) {
-        let text = String(decoding: buffer, as: UTF8.self)
-        let ns = text as NSString
-        var last = 0
-        regex.enumerateMatches(in: text, range: NSRange(location: 0, length: ns.length)) { match, _, _ in
-            guard let r = match?.range, r.length > 0,
-                  let range = Range(r, in: text) else { return }
-            let s = text.utf8.distance(from: text.startIndex, to: range.lowerBound)
-            let e = text.utf8.distance(from: text.startIndex, to: range.upperBound)
-            if s > last {
-                let between = text.utf8[text.utf8.index(text.startIndex, offsetBy: last)..<range.lowerBound]
-                self.gap(last, s, punctuation: between.contains { !isASCIISpace($0) && $0 != UInt8(ascii: "-") }, singleHyphen: false)
+    /// The pattern's matches are the words, each normalised in place (`TermText`: a match holding a
+    /// tab or a line break must not become a term with one). Empty matches, and matches of nothing
+    /// but spaces and controls, are no words. Stops at the first match a limit of `WordPattern`
+    /// stopped, recording where in `patternFailure`.
+    private func processRegex(_ buffer: UnsafeMutableBufferPointer<UInt8>, _ regex: CompiledPattern, _ sink: some TokenSink) {
+        let p = buffer.baseAddress!
+        withUTF16(UnsafePointer(p), 0, buffer.count) { text, offsets in
+            regex.setText(text)
+            var last = 0
+            // Line feeds before `last`, counted before any match is normalised.
+            var lineFeeds = 0
+            func countLineFeeds(_ from: Int, _ to: Int) -> Int {
+                UnsafeBufferPointer(start: p + from, count: max(to - from, 0)).reduce(0) { $1 == 10 ? $0 + 1 : $0 }
             }
-            self.word(buffer.baseAddress!, s, e, .letter, sink)
-            last = e
+            while true {
+                let (start, end): (Int, Int)
+                switch regex.next() {
+                case .match(let s, let e): (start, end) = (s, e)
+                case .end: return
+                case .stopped(let limit, let at):
+                    let offset = max(Int(offsets[min(max(at, 0), offsets.count - 1)]), last)
+                    patternFailure = (offset, lineFeeds + countLineFeeds(last, offset), limit)
+                    return
+                }
+                let s = Int(offsets[start]), e = Int(offsets[end])
+                guard e > s else { continue }
+                lineFeeds += countLineFeeds(last, e)
+                if s > last {
+                    let between = UnsafeBufferPointer(start: p + last, count: s - last)
+                    gap(last, s, punctuation: between.contains { !isASCIISpace($0) && $0 != UInt8(ascii: "-") }, singleHyphen: false)
+                }
+                let length = normalizesMatches && TermText.needsNormalizing(p + s, e - s) ? TermText.normalize(p + s, e - s) : e - s
+                if length > 0 { word(UnsafePointer(p), s, s + length, .letter, sink) }
+                last = e
+            }
         }
     }
 
@@ -510,7 +551,7 @@ final class Segmenter {
         guard pendingStart >= 0 else { return }
         let s = pendingStart, e = pendingEnd
         pendingStart = -1; pendingEnd = -1; hyphenEnd = -1
-        if options.keepApostrophes || !pendingApostrophe {
+        if options.keepApostrophes || !pendingApostrophe || e - s > maximumWordBytes {
             sink.token(UnsafeBufferPointer(start: p + s, count: e - s), kind: pendingKind, afterPunctuation: pendingAfterPunctuation)
             return
         }

@@ -31,7 +31,7 @@ struct ConfigFileTests {
 
     @Test("bad config files are input errors naming the file and the key", arguments: [
         (#"{"widht": 3}"#, "did you mean \"width\""), (#"[1, 2]"#, "JSON object"), (#"{"justify": 1}"#, "true or false"),
-        (#"{"width": [1, 2]}"#, "one value"), (#"{"width": {"a": 1}}"#, "string or a number"), ("not json", "JSON object"),
+        (#"{"width": [1, 2]}"#, "one value"), (#"{"width": {"a": 1}}"#, "string or a number"), ("not json", ":1:2: not valid JSON"), ("{\"font\": \"\\ud800\"}", ":1:11: not valid JSON (\\ud800 is a high surrogate"),
     ])
     func bad(text: String, message: String) throws {
         let path = try write(text)

@@ -67,9 +67,9 @@ struct HostileInputTests {
         HostileCase("--config /dev/zero", ["flow", "a", "--config", "/dev/zero", "-o", "DIR/o.png"], status: 2,
                     "cannot read config /dev/zero: it holds more than 16 MB"),
         HostileCase("--stopwords /dev/zero", ["count", "--text", "DIR/t.txt", "--stopwords", "/dev/zero"], files: ["t.txt": text("cat dog")],
-                    status: 2, "cannot read /dev/zero: it holds more than 4 MB, the most read for a stop-word list"),
+                    status: 2, "/dev/zero is larger than 4 MB, the most a stop-word file may be"),
         HostileCase("--add-stopwords /dev/zero", ["count", "--text", "DIR/t.txt", "--add-stopwords", "/dev/zero"], files: ["t.txt": text("cat dog")],
-                    status: 2, "cannot read /dev/zero: it holds more than 4 MB"),
+                    status: 2, "/dev/zero is larger than 4 MB"),
         HostileCase("a tag list of more than a million tags", ["flow", "--input", "DIR/m.txt", "-o", "DIR/o.json"], files: ["m.txt": million],
                     status: 2, "DIR/m.txt: it holds more than 1000000 tags"),
         HostileCase("tags from standard input that never end", ["flow", "--input", "-", "-o", "DIR/o.png"], files: ["in.txt": bigStdin],
@@ -99,6 +99,15 @@ struct HostileInputTests {
                     files: ["e.tsv": text("a\tx\u{1B}]0;HACKED\u{07}\u{1B}[2J\n")], status: 2, #"weight "x\x1B]0;HACKED\x07\x1B[2J" is not a number"#),
         HostileCase("control characters in a font name", ["flow", "a", "--font", "Bad\u{1B}[2J\nline", "-o", "DIR/o.png"], status: 1,
                     #"unknown font family "Bad\x1B[2J\nline""#),
+        // Text counting.
+        HostileCase("a word pattern that backtracks catastrophically", ["count", "--text", "DIR/a.txt", "--word-pattern", "(a+)+b"],
+                    files: ["a.txt": Data(String(repeating: "a", count: 5000).utf8)], status: 2, "backtracks too much"),
+        HostileCase("a word pattern that matches the empty text", ["count", "--text", "DIR/a.txt", "--word-pattern", "\\w*"],
+                    files: ["a.txt": text("cat")], status: 1, "matches the empty text"),
+        HostileCase("a lone surrogate in a JSON tag list", ["flow", "--input", "DIR/t.json", "-o", "DIR/o.png"],
+                    files: ["t.json": text("[\"ok\",\n \"bad\\ud800\"]")], status: 2, "t.json:2:6: not valid JSON"),
+        HostileCase("a lone surrogate in a config", ["flow", "a", "--config", "DIR/c.json", "-o", "DIR/o.png"],
+                    files: ["c.json": text("{\"font\": \"x\\udc00\"}")], status: 2, "config DIR/c.json:1:12: not valid JSON (\\udc00 is a low surrogate"),
         // Configuration files.
         HostileCase("a config naming a config", ["flow", "a", "--config", "DIR/c.json", "-o", "DIR/o.png"],
                     files: ["c.json": text(#"{"config": "other.json"}"#)], status: 2, #""config" cannot be set in a configuration file"#),
@@ -151,5 +160,85 @@ extension Data {
         var copy = self
         for i in Swift.stride(from: every - 1, to: copy.count, by: every) { copy[i] = UInt8(ascii: "\n") }
         return copy
+    }
+}
+
+/// Hostile input that a run handles and says so: the output is safe and the note names the input.
+@Suite("hostile input that is handled with a note")
+struct HandledHostileInputTests {
+    static let dangerousLinks = [
+        "javascript:alert(document.domain)", " JavaScript:alert(1)", "JAVASCRIPT:alert(1)", "java\tscript:alert(1)",
+        "\u{1}javascript:alert(1)", "vbscript:msgbox(1)", "data:text/html,<script>alert(1)</script>",
+    ]
+
+    @Test("dangerous links are left out of every format with a note naming the tag; safe links stay", arguments: ["tsv", "csv", "json"])
+    func links(_ format: String) throws {
+        var scratch = try Scratch()
+        defer { scratch.remove() }
+        let rows = Self.dangerousLinks.enumerated().map { (text: "bad\($0.offset)", link: $0.element) } + [(text: "good", link: "https://example.org/a?b=1")]
+        let input: String
+        switch format {
+        case "tsv": input = rows.map { "\($0.text)\t2\t\($0.link.replacingOccurrences(of: "\t", with: "%09"))" }.joined(separator: "\n")
+        case "csv": input = rows.map { "\($0.text),2,\"\($0.link.replacingOccurrences(of: "\"", with: "\"\""))\"" }.joined(separator: "\n")
+        default: input = "[" + rows.map { "{\"text\": \"\($0.text)\", \"weight\": 2, \"link\": \(jsonQuoted($0.link))}" }.joined(separator: ",") + "]"
+        }
+        try scratch.add("tags.\(format)", Data(input.utf8))
+        for out in ["o.svg", "o.html", "o.json"] {
+            let r = try HostileRun.run(["flow", "--input", scratch.file("tags.\(format)"), "--seed", "1", "-o", scratch.file(out)])
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(r.stderr.contains("tag \"bad0\": link left out: scheme \"javascript:\" is not allowed"), "\(r.stderr)")
+            #expect(r.stderr.contains("more links left out"), "\(r.stderr)")
+            let written = String(decoding: try Data(contentsOf: scratch.url.appendingPathComponent(out)), as: UTF8.self).lowercased()
+            for scheme in ["javascript:", "vbscript:", "data:text/html"] {
+                #expect(!written.contains(scheme), "\(out) carries \(scheme)")
+            }
+            #expect(written.contains("https://example.org/a?b=1"), "\(out) lost the safe link")
+        }
+    }
+
+    private func jsonQuoted(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case _ where scalar.value < 0x20: out += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    @Test("weights beyond Int64 are drawn and written in every format", arguments: ["svg", "html", "json", "png", "pdf"])
+    func hugeWeights(_ format: String) throws {
+        var scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.add("w.tsv", Data("huge\t9223372036855\nhuger\t1e300\nsmall\t3\n".utf8))
+        let r = try HostileRun.run(["flow", "--input", scratch.file("w.tsv"), "-q", "-o", scratch.file("o.\(format)")])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect((try Data(contentsOf: scratch.url.appendingPathComponent("o.\(format)"))).count > 100)
+    }
+
+    @Test("a word longer than 1 MB is skipped with a note, not cut into words")
+    func longWord() throws {
+        var scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.add("t.txt", Data(("rabbit hole " + String(repeating: "a", count: 3_000_000) + " rabbit").utf8))
+        let r = try HostileRun.run(["count", "--text", scratch.file("t.txt")])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(String(decoding: r.stdout, as: UTF8.self) == "rabbit\t2\nhole\t1\n")
+        #expect(r.stderr.contains("1 word longer than 1 MB skipped"), "\(r.stderr)")
+    }
+
+    @Test("word-pattern matches with tabs and newlines stay one word<TAB>count line")
+    func patternWhitespace() throws {
+        var scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.add("t.txt", Data("key:a\tb key:a\tb key:c\nd\n".utf8))
+        let r = try HostileRun.run(["count", "--text", scratch.file("t.txt"), "--word-pattern", "key:\\S\\s\\S"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = String(decoding: r.stdout, as: UTF8.self).split(separator: "\n")
+        #expect(lines.allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 2 }, "\(lines)")
+        #expect(lines.first == "key:a b\t2")
     }
 }

@@ -117,7 +117,7 @@ private func failure(_ data: Data, _ name: String, _ format: TagListFormat? = ni
                  group: "langs"),
             Term("say \"hi\"", weight: 1.5, color: Color(rgb: 0x000080)),
             Term("plain"),
-            Term("multi\nline", weight: 4),
+            Term("multi line", weight: 4),     // a term is one line (see `TermText`)
         ])
     }
 
@@ -179,8 +179,8 @@ private func failure(_ data: Data, _ name: String, _ format: TagListFormat? = ni
     }
 
     @Test("JSON errors name the file and the item", arguments: [
-        ("[\"a\", ", "tags.json: not valid JSON ("),
-        ("[1 2]", "tags.json: not valid JSON ("),
+        ("[\"a\", ", "tags.json:1:7: not valid JSON ("),
+        ("[1 2]", "tags.json:1:4: not valid JSON ("),
         ("[{\"weight\": 3}]", "tags.json: item 1: missing \"text\" (also accepted: \"word\", \"tag\")"),
         ("[\"a\", {\"text\": \"b\", \"weight\": -1}]", "tags.json: item 2: weight -1 is negative (weights must be 0 or more)"),
         ("[{\"text\": \"b\", \"weight\": true}]", "tags.json: item 1: \"weight\" must be a number"),

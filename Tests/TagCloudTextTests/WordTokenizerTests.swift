@@ -164,7 +164,8 @@ struct UnicodeFastPathTests {
 /// The tokens `segmenter` finds in `bytes`, each as text/kind/afterPunctuation.
 func tokens(_ bytes: [UInt8], _ segmenter: Segmenter) -> [String] {
     let r = Recorder()
-    bytes.withUnsafeBufferPointer { segmenter.process($0, into: r) }
+    var bytes = bytes
+    bytes.withUnsafeMutableBufferPointer { segmenter.process($0, into: r) }
     return r.tokens
 }
 

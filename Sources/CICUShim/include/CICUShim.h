@@ -58,6 +58,47 @@ int32_t tc_bidi_count_runs(tc_bidi *bidi, int32_t *error);
 /// length. Returns 1 when the run goes right to left, else 0.
 int32_t tc_bidi_visual_run(tc_bidi *bidi, int32_t index, int32_t *start, int32_t *length);
 
+/// A compiled ICU regular expression (URegularExpression *) with a bounded amount of backtracking,
+/// opaque to Swift. Not thread-safe: one per thread.
+typedef struct tc_regex tc_regex;
+
+/// ICU counts a match's work in backtracking steps (state saves) and reports it every this many.
+#define TC_REGEX_STEPS_PER_TICK 10000
+/// `tc_regex_next` results besides 1 (a match) and 0 (no more matches).
+#define TC_REGEX_TOO_MANY_STEPS (-1)
+#define TC_REGEX_STACK_OVERFLOW (-2)
+#define TC_REGEX_FAILED (-3)
+
+/// How much work matching may take, checked every TC_REGEX_STEPS_PER_TICK steps. One match attempt
+/// (at one start position) may take `attemptSteps` plus `attemptStepsPerCharacter` for each character
+/// from its start to the end of the text; the attempts before it since the text was set may take
+/// `totalSteps` plus `totalStepsPerCharacter` for each character before its start.
+typedef struct {
+    int64_t attemptSteps;
+    int64_t attemptStepsPerCharacter;
+    int64_t totalSteps;
+    int64_t totalStepsPerCharacter;
+    /// The most memory the backtracking stack may take, in bytes.
+    int32_t stackBytes;
+} tc_regex_limits;
+
+/// Compiles `pattern` (UTF-16, ICU syntax, no flags). Returns NULL on failure, with *error the ICU
+/// error code and *errorOffset the UTF-16 offset in the pattern where it was found (-1 if unknown).
+tc_regex *tc_regex_open(const uint16_t *pattern, int32_t length, tc_regex_limits limits,
+                        int32_t *error, int32_t *errorOffset);
+/// Closes a regular expression from tc_regex_open.
+void tc_regex_close(tc_regex *regex);
+/// Points the expression at UTF-16 text (not copied: it must outlive the matching) and resets the
+/// work counted. Returns 0 or an ICU error code.
+int32_t tc_regex_set_text(tc_regex *regex, const uint16_t *text, int32_t length);
+/// Finds the next match: 1 with *start and *end (UTF-16 offsets) set, 0 when there is none, or a
+/// negative TC_REGEX_* code with *start the offset of the match attempt that was stopped.
+int32_t tc_regex_next(tc_regex *regex, int32_t *start, int32_t *end);
+/// Whether the expression matches the empty text; leaves it pointed at the empty text.
+int32_t tc_regex_matches_empty(tc_regex *regex);
+/// ICU's name of an error code, e.g. "U_REGEX_MISSING_CLOSE_PAREN".
+const char *tc_error_name(int32_t error);
+
 /// Asks the processor to start loading the cache line at `address` for writing. The word counter
 /// looks its hash-table slots up a batch ahead: a slot fetched from memory costs more than all the
 /// other work on a word, and many fetches in flight cost little more than one.
