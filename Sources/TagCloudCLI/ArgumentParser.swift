@@ -113,6 +113,11 @@ public struct ArgumentParser: Sendable {
         self.byName = byName; self.byShort = byShort
     }
 
+    /// Most values one repeatable option may take (fonts, colours, phrases, input files), on the
+    /// command line and in a configuration file together: each costs work (a font to resolve, a
+    /// phrase to match), and a configuration file could otherwise list millions.
+    public static let maximumRepeats = 1000
+
     /// Parses arguments (without the program name); throws `CLIError.usage` with a one-line reason.
     public func parse(_ args: [String]) throws -> ParsedArguments {
         var result = ParsedArguments()
@@ -171,6 +176,9 @@ public struct ArgumentParser: Sendable {
         }
         if let path = result.string(ConfigFile.spec.name) {
             result = try ConfigFile.load(path: path, under: result, options: options)
+        }
+        for (name, values) in result.values where values.count > Self.maximumRepeats {
+            throw CLIError.usage("--\(name) is given \(values.count) times, more than \(Self.maximumRepeats): give fewer")
         }
         return result
     }

@@ -36,7 +36,7 @@ public enum TagCloudTool {
           tagcloud count --text corpus.txt --top 500 > freq.tsv
 
         Exit status: 0 ok, 1 usage error, 2 input error, 3 words left unplaced under --fit all, 4 output error,
-        130 interrupted (Ctrl-C; nothing half-written is left behind).
+        128 + N stopped by signal N (130 for Ctrl-C; nothing half-written is left behind).
         """
     }
 

@@ -111,6 +111,9 @@ struct HostileInputTests {
         // Configuration files.
         HostileCase("a config naming a config", ["flow", "a", "--config", "DIR/c.json", "-o", "DIR/o.png"],
                     files: ["c.json": text(#"{"config": "other.json"}"#)], status: 2, #""config" cannot be set in a configuration file"#),
+        HostileCase("a config listing thousands of phrases", ["count", "--text", "DIR/t.txt", "--config", "DIR/c.json"],
+                    files: ["t.txt": text("cat dog"), "c.json": Data(("{\"phrase\": [" + (0..<5000).map { "\"p\($0) q\"" }.joined(separator: ",") + "]}").utf8)],
+                    status: 1, "--phrase is given 5000 times, more than 1000"),
         HostileCase("a config seed past 2^53 as a number", ["flow", "a", "--config", "DIR/c.json", "-o", "DIR/o.png"],
                     files: ["c.json": text(#"{"seed": 18446744073709551615}"#)], status: 2, #""seed" is a number too large to read exactly"#),
     ]
