@@ -2,7 +2,7 @@
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 TAGCLOUD = .build/release/tagcloud
 
-.PHONY: all setup build test demo bench fuzz sanitize clean
+.PHONY: all setup build test demo docs bench fuzz sanitize clean
 
 all: build
 
@@ -16,9 +16,15 @@ build: setup
 # thousands of words and would take minutes unoptimised.
 TESTFLAGS = -c release -Xswiftc -enable-testing
 
+# The documentation is built too, from the same build, so a broken symbol link fails the tests.
 test: setup
 	$(SWIFT) build --build-tests $(TESTFLAGS)
 	$(SWIFT) test --skip-build $(TESTFLAGS)
+	SWIFT_BUILD_FLAGS="$(TESTFLAGS)" scripts/docs
+
+# API documentation (DocC, warnings as errors) as a static site in .build/docs/site.
+docs: setup
+	scripts/docs
 
 demo: build
 	@scripts/demo $(TAGCLOUD)
