@@ -83,7 +83,7 @@ public enum TagCloudTool {
             OptionSpec("script", valueName: "NAME", help: "Only families that cover a script: latin, cyrillic, greek, arabic, hebrew, devanagari, thai, han, japanese, hangul, … or its ISO 15924 code (Latn, Hani, Arab…)."),
             CommonOptions.help,
         ]
-        let args = try ArgumentParser(options: specs).parse(argv)
+        let args = try CommandLineParser(options: specs).parse(argv)
         if args.flag("help") {
             try StandardOutput.print(helpText(command: "tagcloud fonts", summary: "List installed font families.",
                            usage: ["tagcloud fonts [--sample TEXT] [--script NAME]"], options: specs,

@@ -67,7 +67,7 @@ enum CloudCommand {
     static let unplacedStatus: Int32 = 3
 
     static func run(_ argv: [String]) throws -> Int32 {
-        let args = try ArgumentParser(options: specs).parse(argv)
+        let args = try CommandLineParser(options: specs).parse(argv)
         if args.flag("help") {
             try StandardOutput.print(helpText(command: "tagcloud cloud", summary: "Draw a word cloud: words packed around the centre or inside a shape, pixel-exact.",
                            usage: usage, options: specs, examples: examples))

@@ -27,7 +27,7 @@ enum ConfigCommand {
         guard argv.count >= 2, let specs = TagCloudTool.options(of: argv[1]) else {
             throw CLIError.usage(usage)
         }
-        let parser = ArgumentParser(options: specs)
+        let parser = CommandLineParser(options: specs)
         var parsed = try parser.parse(Array(argv.dropFirst(2)))
         if parser.spec(named: "seed") != nil, parsed.string("seed") == nil {
             parsed.values["seed"] = [String(SeededRandom.freshSeed())]

@@ -27,7 +27,7 @@ enum CountCommand {
     }
 
     static func run(_ argv: [String]) throws {
-        let args = try ArgumentParser(options: specs).parse(argv)
+        let args = try CommandLineParser(options: specs).parse(argv)
         if args.flag("help") {
             try StandardOutput.print(helpText(command: "tagcloud count", summary: "Count the words of a text: ICU word breaks (Chinese, Japanese and Thai split by dictionary), case and Unicode folding, stop words, English plurals, collocations. Writes `word<TAB>count` lines, most frequent first, for `--input` of flow and cloud.",
                            usage: usage, options: specs, examples: examples))

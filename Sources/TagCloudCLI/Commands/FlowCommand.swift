@@ -66,7 +66,7 @@ enum FlowCommand {
     ]
 
     static func run(_ argv: [String]) throws {
-        let args = try ArgumentParser(options: specs).parse(argv)
+        let args = try CommandLineParser(options: specs).parse(argv)
         if args.flag("help") {
             try StandardOutput.print(helpText(command: "tagcloud flow", summary: "Lay tags out in rows that wrap, like the words of a paragraph.",
                            usage: usage, options: specs, examples: examples))

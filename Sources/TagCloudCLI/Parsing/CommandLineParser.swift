@@ -1,6 +1,6 @@
 import TagCloud
 
-/// One command-line option, as a row of the table `ArgumentParser` and `helpText` work from.
+/// One command-line option, as a row of the table `CommandLineParser` and `helpText` work from.
 public struct OptionSpec: Sendable {
     /// The long name without dashes, e.g. `width` for `--width`. Also the key in `ParsedArguments`.
     public var name: String
@@ -28,7 +28,7 @@ public struct OptionSpec: Sendable {
     public var takesValue: Bool { valueName != nil }
 }
 
-/// What `ArgumentParser.parse` found, with typed accessors that turn bad values into usage errors.
+/// What `CommandLineParser.parse` found, with typed accessors that turn bad values into usage errors.
 public struct ParsedArguments: Sendable, Equatable {
     /// The values given to each value option, keyed by long name, in command-line order.
     public var values: [String: [String]]
@@ -92,7 +92,7 @@ public struct ParsedArguments: Sendable, Equatable {
 /// lone `-` as a positional (stdin/stdout by convention). A value option takes the next argument
 /// unless it looks like another option; negative numbers never do, so `--angle -45` works. Other
 /// values that start with `-` must be attached: `--text=-x`.
-public struct ArgumentParser: Sendable {
+public struct CommandLineParser: Sendable {
     /// The options understood, in help order.
     public let options: [OptionSpec]
     private let byName: [String: OptionSpec]
