@@ -11,7 +11,7 @@ enum OutputArguments {
         OptionSpec("output", short: "o", valueName: "FILE", help: "Where to write: .png, .pdf, .svg, .html or .json (the format follows the extension); - for standard output.", group: group),
         OptionSpec("format", valueName: "FORMAT", help: "png, pdf, svg, html or json; overrides the extension (needed for -o - unless SVG).", group: group),
         OptionSpec("scale", valueName: "FACTOR", help: "Pixels per point in PNG output (2 for high-DPI); the layout is unchanged. Default: 1.", group: group,
-                   defaultValue: plain(RenderOptions().scale)),
+                   defaultValue: NumberText.plain(RenderOptions().scale)),
         OptionSpec("theme", valueName: "THEME", help: "HTML page colours: light (the cloud's own, default), dark (dark page, words lightened to stay readable), or auto (follows the reader's light/dark setting).", group: group,
                    defaultValue: HTMLWriter().theme.rawValue),
         OptionSpec("svg-outlines", help: "Write SVG words as glyph outlines (paths), so the file looks the same without the fonts.", group: group),
@@ -20,87 +20,30 @@ enum OutputArguments {
         CommonOptions.verbose,
     ]
 
-    /// The output path and format named by the arguments.
-    static func destination(_ args: ParsedArguments) throws -> (path: String, format: OutputFormat) {
-        guard let path = args.string("output") else {
-            throw CLIError.usage("no output file: add -o FILE (.png, .pdf, .svg, .html or .json), or -o - for standard output")
-        }
-        if let f = args.string("format") {
-            guard let format = OutputFormat(rawValue: f.lowercased()) else {
-                throw CLIError.usage("invalid value \"\(f)\" for --format: expected png, pdf, svg, html or json")
-            }
-            return (path, format)
-        }
-        if path == "-" { return (path, .svg) }
-        guard let format = OutputFormat(path: path) else {
-            throw CLIError.usage("cannot tell the format of \(path): use a .png, .pdf, .svg, .html or .json extension, or --format")
-        }
-        return (path, format)
-    }
-
-    /// The options whose values name files the command reads.
-    static let inputFileOptions = ["input", "text", "config", "stopwords", "add-stopwords", "mask", "color-image", "font"]
-
-    /// Checks, before any work, that the output is named and has a format, and that it is not one
-    /// of the files the command reads.
-    static func checkDestination(_ args: ParsedArguments) throws {
-        let (path, _) = try destination(args)
-        let inputs = inputFileOptions.flatMap { option in args.strings(option).map { (option: "--" + option, path: $0) } }
-        try OutputFile.checkNotAnInput(path, inputs: inputs)
-    }
-
-    /// `--scale`, or the renderer's default.
-    static func scale(_ args: ParsedArguments) throws -> Double {
-        try args.double("scale", range: 0.01...64) ?? RenderOptions().scale
-    }
-
-    /// Refuses, before any layout, a PNG or PDF of a `width` × `height` canvas too large to render
-    /// (at the chosen `--scale`): otherwise a large cloud is laid out only to fail at the end.
-    static func checkOutputSize(width: Double, height: Double, _ args: ParsedArguments) throws {
-        try checkOutputSize(width: width, height: height, args, subject: "--width \(plain(width)) and --height \(plain(height))")
-    }
-
-    /// Refuses a PNG (at the chosen `--scale`) or PDF of `width` × `height` points when it is too
-    /// large to render: a usage error (exit status 1) naming `subject`, what made the size.
-    static func checkOutputSize(width: Double, height: Double, _ args: ParsedArguments, subject: String) throws {
-        switch try destination(args).format {
-        case .png:
-            let scale = try Self.scale(args)
-            do { _ = try CairoRenderer.imageSize(width: width, height: height, scale: scale) } catch {
-                throw CLIError.usage("\(subject) at --scale \(plain(scale)): \(error)")
-            }
-        case .pdf:
-            do { try CairoRenderer.checkPDFPageSize(width: width, height: height) } catch {
-                throw CLIError.usage("\(subject): \(error)")
-            }
-        case .svg, .json, .html:
-            break
-        }
-    }
-
-    /// Renders `layout` in the chosen format and writes it atomically, reporting the two phases.
-    static func write(_ layout: CloudLayout, _ args: ParsedArguments, report: VerboseReport) throws {
-        let (path, format) = try destination(args)
+    /// Renders `layout` as `output` asks and writes it atomically, reporting the two phases.
+    static func write(_ layout: CloudLayout, _ output: OutputRequest, reporting: Reporting) throws {
+        let destination = output.destination
         // Drawing a large PNG takes seconds (most of it compressing): say so on a terminal, as
         // the layout's progress bar has just been cleared.
-        let pixels = layout.size.width * layout.size.height * pow(try Self.scale(args), 2)
-        let status = format == .png && pixels >= 4_000_000 && !args.flag("quiet")
-            ? ProgressBar.Status("drawing \(path == "-" ? "the PNG" : path) (\(Int(pixels / 1e6)) megapixels)…") : nil
-        let data = try { defer { status?.clear() }; return try render(layout, args) }()
-        report.phase("render", format.rawValue)
-        try OutputFile.write(data, to: path)
-        report.phase("write", "\(data.count) bytes to \(path == "-" ? "standard output" : path)")
+        let pixels = layout.size.width * layout.size.height * pow(output.scale, 2)
+        let drawing = destination.path == "-" ? "the PNG" : destination.path
+        let status = destination.format == .png && pixels >= 4_000_000 && !reporting.quiet
+            ? ProgressBar.Status("drawing \(drawing) (\(Int(pixels / 1e6)) megapixels)…") : nil
+        let data = try { defer { status?.clear() }; return try render(layout, output) }()
+        reporting.verbose.phase("render", destination.format.rawValue)
+        try OutputFile.write(data, to: destination.path)
+        reporting.verbose.phase("write", "\(data.count) bytes to \(destination.name)")
     }
 
     /// The bytes of `layout` in the chosen format.
-    static func render(_ unguarded: CloudLayout, _ args: ParsedArguments) throws -> Data {
-        let (path, format) = try destination(args)
-        let scale = try Self.scale(args)
-        let theme = try StyleArguments.choice(args, "theme", HTMLWriter.Theme.self) ?? HTMLWriter().theme
+    static func render(_ unguarded: CloudLayout, _ output: OutputRequest) throws -> Data {
+        let (path, format) = (output.destination.path, output.destination.format)
+        let scale = output.scale
+        let theme = output.theme
         // The contrast guard runs here, on the finished layout, so it sees every colour however it
         // was chosen (palette, a term's own colour, --color-image, pill fills) and every format,
         // JSON included, carries the colours actually drawn.
-        let layout = StyleArguments.contrastGuard(args) ? unguarded.contrastGuarded() : unguarded
+        let layout = output.contrastGuard ? unguarded.contrastGuarded() : unguarded
         let data: Data
         do {
             switch format {
@@ -109,13 +52,13 @@ enum OutputArguments {
             case .pdf:
                 data = try CairoRenderer(options: RenderOptions()).pdfData(layout)
             case .svg:
-                let mode: SVGWriter.Mode = args.flag("svg-outlines") ? .outlines(GlyphOutlineCache()) : .text
-                let embedded: (any FontSubsetProvider)? = args.flag("svg-embed-fonts") ? FontSubsetter() : nil
+                let mode: SVGWriter.Mode = output.svgOutlines ? .outlines(GlyphOutlineCache()) : .text
+                let embedded: (any FontSubsetProvider)? = output.svgEmbedFonts ? FontSubsetter() : nil
                 data = Data(try SVGWriter(mode: mode, embeddedFonts: embedded).data(layout))
             case .json:
                 data = try LayoutJSON.encode(layout)
             case .html:
-                let mode: SVGWriter.Mode = args.flag("svg-outlines") ? .outlines(GlyphOutlineCache()) : .text
+                let mode: SVGWriter.Mode = output.svgOutlines ? .outlines(GlyphOutlineCache()) : .text
                 data = Data(try HTMLWriter(theme: theme, mode: mode).data(layout))
             }
         } catch let e as CLIError {
