@@ -1,6 +1,4 @@
-import Foundation
 import TagCloud
-import TagCloudGraphics
 
 /// The `tagcloud` command: dispatches to a subcommand and turns every failure into one line and an exit status.
 public enum TagCloudTool {
@@ -40,10 +38,30 @@ public enum TagCloudTool {
         """
     }
 
+    /// The subcommands, in help order.
+    static var subcommands: [any Subcommand.Type] {
+        [FlowCommand.self, CloudCommand.self, CountCommand.self, FontsCommand.self, PalettesCommand.self,
+         ShapesCommand.self, ConfigCommand.self]
+    }
+
+    /// The subcommands `config --print` describes, in help order.
+    static var configurable: [any OptionTableCommand.Type] {
+        [FlowCommand.self, CloudCommand.self, CountCommand.self]
+    }
+
+    /// The commands whose option tables `options(of:)` knows, in help order.
+    public static let configurableCommands = configurable.map { $0.name }
+
+    /// The option table of a command (for `config --print`, fuzzing and documentation), or nil.
+    public static func options(of command: String) -> [OptionSpec]? {
+        configurable.first { $0.name == command }?.options
+    }
+
     /// Runs the tool with `arguments` (without the program name) and returns the exit status.
     public static func run(_ arguments: [String]) -> Int32 {
         do {
-            return try dispatch(arguments)
+            try dispatch(arguments)
+            return 0
         } catch let e as CLIError {
             Console.error(e.description)
             return e.exitCode
@@ -53,58 +71,22 @@ public enum TagCloudTool {
         }
     }
 
-    static func dispatch(_ arguments: [String]) throws -> Int32 {
-        guard let command = arguments.first else {
+    static func dispatch(_ arguments: [String]) throws {
+        guard let name = arguments.first else {
             try StandardOutput.print(toolHelp)
-            return 0
+            return
         }
-        let rest = Array(arguments.dropFirst())
-        switch command {
-        case "flow": try Failure.wrap { try FlowCommand.run(rest) }
-        case "cloud": return try Failure.wrap { try CloudCommand.run(rest) }
-        case "count": try Failure.wrap { try CountCommand.run(rest) }
-        case "fonts": try listFonts(rest)
-        case "palettes": try listPalettes()
-        case "shapes": try StandardOutput.print(Shape.allCases.map(\.rawValue).joined(separator: "\n"))
-        case "config": try ConfigCommand.run(rest)
+        if let command = subcommands.first(where: { $0.name == name }) {
+            try CLIError.mappingLibraryErrors { try command.main(Array(arguments.dropFirst())) }
+            return
+        }
+        switch name {
         case "--help", "-h", "help": try StandardOutput.print(toolHelp)
         case "--version", "-V", "version": try StandardOutput.print("tagcloud \(version)")
         default:
-            let known = ["flow", "cloud", "count", "fonts", "palettes", "shapes", "config", "help", "version"]
-            let hint = closestMatch(to: command, among: known).map { " (did you mean \($0)?)" } ?? ""
-            throw CLIError.usage("unknown command \"\(command)\"\(hint): run tagcloud --help for the commands")
-        }
-        return 0
-    }
-
-    static func listFonts(_ argv: [String]) throws {
-        let specs = [
-            OptionSpec("sample", valueName: "TEXT", help: "Only families that can draw TEXT."),
-            OptionSpec("script", valueName: "NAME", help: "Only families that cover a script: latin, cyrillic, greek, arabic, hebrew, devanagari, thai, han, japanese, hangul, … or its ISO 15924 code (Latn, Hani, Arab…)."),
-            CommonOptions.help,
-        ]
-        let args = try ArgumentParser(options: specs).parse(argv)
-        if args.flag("help") {
-            try StandardOutput.print(helpText(command: "tagcloud fonts", summary: "List installed font families.",
-                           usage: ["tagcloud fonts [--sample TEXT] [--script NAME]"], options: specs,
-                           examples: ["tagcloud fonts --sample 你好", "tagcloud fonts --script han", "tagcloud fonts --script Arab"]))
-            return
-        }
-        var families = args.string("sample").map { FontLibrary.shared.families(supporting: $0) } ?? FontLibrary.shared.families()
-        if let name = args.string("script") {
-            guard let script = FontScript.named(name) else {
-                throw CLIError.usage("unknown script \"\(name)\": choose one of \(FontScript.acceptedNames.joined(separator: ", ")), "
-                                     + "or an ISO 15924 code such as Latn, Hani or Arab")
-            }
-            let covering = Set(FontLibrary.shared.families(covering: script))
-            families = families.filter(covering.contains)
-        }
-        try StandardOutput.print(families.joined(separator: "\n"))
-    }
-
-    static func listPalettes() throws {
-        for p in Palette.builtIn {
-            try StandardOutput.print(p.name.padding(toLength: 12, withPad: " ", startingAt: 0) + p.colors.map(\.hex).joined(separator: " "))
+            let known = subcommands.map { $0.name } + ["help", "version"]
+            let hint = closestMatch(to: name, among: known).map { " (did you mean \($0)?)" } ?? ""
+            throw CLIError.usage("unknown command \"\(name)\"\(hint): run tagcloud --help for the commands")
         }
     }
 }

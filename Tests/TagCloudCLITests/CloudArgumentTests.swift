@@ -10,7 +10,7 @@ struct CloudArgumentTests {
     func canvasSize() throws {
         let fallback = (width: 800, height: 600)
         func size(_ w: Int?, _ h: Int?, _ m: RGBAImage?) throws -> [Int] {
-            let s = try CloudCommand.canvasSize(width: w, height: h, mask: m, path: "m.png", default: fallback)
+            let s = try CloudCanvas.size(width: w, height: h, mask: m, path: "m.png", default: fallback)
             return [s.width, s.height]
         }
         #expect(try size(nil, nil, mask) == [300, 200])

@@ -19,12 +19,12 @@ struct ConfigFileTests {
     @Test("options come from the file; the command line wins")
     func merge() throws {
         let path = try write(#"{"width": 800, "font": ["A", "B"], "justify": true, "rtl": false, "tags": ["x", "y"]}"#)
-        let p = try ArgumentParser(options: specs).parse(["--config", path, "--width", "300"])
+        let p = try CommandLineParser(options: specs).parse(["--config", path, "--width", "300"])
         #expect(p.string("width") == "300")
         #expect(p.strings("font") == ["A", "B"])
         #expect(p.flag("justify") && !p.flag("rtl"))
         #expect(p.positionals == ["x", "y"])
-        let q = try ArgumentParser(options: specs).parse(["--config", path, "only"])
+        let q = try CommandLineParser(options: specs).parse(["--config", path, "only"])
         #expect(q.string("width") == "800")
         #expect(q.positionals == ["only"])
     }
@@ -36,7 +36,7 @@ struct ConfigFileTests {
     func bad(text: String, message: String) throws {
         let path = try write(text)
         do {
-            _ = try ArgumentParser(options: specs).parse(["--config", path])
+            _ = try CommandLineParser(options: specs).parse(["--config", path])
             Issue.record("accepted \(text)")
         } catch let e as CLIError {
             #expect(e.exitCode == 2)
@@ -48,13 +48,13 @@ struct ConfigFileTests {
     @Test("an empty config file is an input error (found by the config fuzzer: it leaked under LeakSanitizer)")
     func empty() throws {
         let path = try write("")
-        #expect(throws: CLIError.self) { try ArgumentParser(options: specs).parse(["--config", path]) }
+        #expect(throws: CLIError.self) { try CommandLineParser(options: specs).parse(["--config", path]) }
     }
 
     @Test("a missing config file is an input error")
     func missing() {
         #expect(throws: CLIError.input("cannot read config /nonexistent.json: no such file")) {
-            try ArgumentParser(options: specs).parse(["--config", "/nonexistent.json"])
+            try CommandLineParser(options: specs).parse(["--config", "/nonexistent.json"])
         }
     }
 
@@ -62,7 +62,7 @@ struct ConfigFileTests {
     func roundTrip() throws {
         var withDefault = specs
         withDefault[0].defaultValue = "600"
-        let parser = ArgumentParser(options: withDefault)
+        let parser = CommandLineParser(options: withDefault)
         let p = try parser.parse(["--font", "Noto \"Sans\"", "--font", "B", "--justify", "t1"])
         let text = ConfigFile.effective(p, options: parser.options, skip: ["config"])
         #expect(text.contains("\"width\": 600"))
@@ -77,7 +77,7 @@ struct ConfigFileTests {
     func numbers() throws {
         let specs = [OptionSpec("seed", valueName: "N", help: "s"), OptionSpec("scale", valueName: "F", help: "f"),
                      OptionSpec("share", valueName: "P", help: "p"), OptionSpec("name", valueName: "S", help: "n")]
-        let parser = ArgumentParser(options: specs)
+        let parser = CommandLineParser(options: specs)
         let p = try parser.parse(["--seed", "18446744073709551615", "--scale", "1.50", "--share", "0.9", "--name", "007"])
         let text = ConfigFile.effective(p, options: parser.options, skip: ["config"])
         #expect(text.contains(#""seed": "18446744073709551615""#))
@@ -92,7 +92,7 @@ struct ConfigFileTests {
     @Test("null, [] and false leave an option unset, as config --print writes unset options")
     func unset() throws {
         let path = try write(#"{"width": null, "font": [], "justify": false}"#)
-        let p = try ArgumentParser(options: specs).parse(["--config", path])
+        let p = try CommandLineParser(options: specs).parse(["--config", path])
         #expect(p.values == ["config": [path]] && p.flags.isEmpty)
     }
 
@@ -114,7 +114,7 @@ struct ConfigFileTests {
     @Test("every option that takes a value has its default in the table, unless it has none by design")
     func defaultsFilled() {
         for command in TagCloudTool.configurableCommands {
-            for spec in ArgumentParser(options: TagCloudTool.options(of: command)!).options where spec.takesValue {
+            for spec in CommandLineParser(options: TagCloudTool.options(of: command)!).options where spec.takesValue {
                 #expect((spec.defaultValue != nil) != Self.withoutFixedDefault.contains(spec.name),
                         "\(command) --\(spec.name): default \(spec.defaultValue ?? "none")")
             }

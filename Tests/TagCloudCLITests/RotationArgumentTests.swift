@@ -11,11 +11,11 @@ struct RotationArgumentTests {
         ("30", .angles([30])),
     ])
     func parses(text: String, expected: WordCloudOptions.Rotation) throws {
-        #expect(try CloudCommand.rotation(text) == expected)
+        #expect(try RotationArgument.parse(text) == expected)
     }
 
     @Test("bad --rotate values are usage errors", arguments: ["", "sideways", "10..", "45..-45", "0..90:0", "0..90:-5", "1e400", "0..90:1:2"])
     func refuses(text: String) {
-        #expect(throws: CLIError.self) { try CloudCommand.rotation(text) }
+        #expect(throws: CLIError.self) { try RotationArgument.parse(text) }
     }
 }

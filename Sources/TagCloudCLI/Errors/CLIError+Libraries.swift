@@ -2,10 +2,10 @@ import TagCloud
 import TagCloudGraphics
 import TagCloudText
 
-/// Maps every module's typed errors onto the CLI's three kinds (usage 1, input 2, output 4).
-enum Failure {
-    /// Runs `body`, turning library errors into `CLIError`s with their one-line messages.
-    static func wrap<T>(_ body: () throws -> T) throws -> T {
+extension CLIError {
+    /// Runs `body`, turning every module's typed errors into `CLIError`s with their one-line
+    /// messages: a mistake in an option is a usage error, a bad file or font an input error.
+    static func mappingLibraryErrors<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let e as CLIError {

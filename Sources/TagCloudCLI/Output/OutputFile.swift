@@ -15,12 +15,11 @@ public enum OutputFile {
         let dir = url.deletingLastPathComponent()
         // The system's "No such file or directory" would not say which part is missing, nor that a
         // folder given as -o needs a file name inside it.
-        var isDir: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
+        let kind = PathKind(path)
+        if kind == .folder {
             throw CLIError.output("cannot write \(path): it is a folder; give a file name such as \(path)/cloud.png")
         }
-        guard FileManager.default.fileExists(atPath: path)
-                || (FileManager.default.fileExists(atPath: dir.path, isDirectory: &isDir) && isDir.boolValue) else {
+        guard kind != .missing || PathKind(dir.path) == .folder else {
             throw CLIError.output("cannot write \(path): the folder \(dir.path) does not exist")
         }
         do { try AtomicFile.write(data, to: url) } catch GraphicsError.outputFailed(_, let reason) {

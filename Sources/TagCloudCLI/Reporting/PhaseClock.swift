@@ -10,9 +10,4 @@ struct PhaseClock {
         defer { last = now }
         return Double(now - last) / 1e9
     }
-
-    /// "123 ms": milliseconds are fine-grained enough for a person and short enough to scan.
-    static func format(_ seconds: Double) -> String {
-        String(Int((seconds * 1000).rounded())) + " ms"
-    }
 }

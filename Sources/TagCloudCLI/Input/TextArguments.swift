@@ -37,20 +37,21 @@ enum TextArguments {
         if let defaultTop { defaults["top"] = String(defaultTop) }
     }
 
-    /// The `TextOptions` the flags ask for.
+    /// The `TextOptions` the flags ask for, with the stop-word files read.
     static func options(from args: ParsedArguments) throws -> TextOptions {
         var o = TextOptions()
         if let code = args.string("language") {
             do { o.language = try Language(code: code) } catch let e as TextError { throw CLIError.usage(e.description) }
         }
+        let stopWordFile = args.string("stopwords")
         if args.flag("no-stopwords") {
-            if args.string("stopwords") != nil { throw CLIError.usage("give either --stopwords FILE or --no-stopwords, not both") }
+            if stopWordFile != nil { throw CLIError.usage("give either --stopwords FILE or --no-stopwords, not both") }
             o.stopWords = .none
-        } else if let path = args.string("stopwords") {
-            o.stopWords = .custom(try Failure.wrap { try StopWords.read(path: path) })
+        } else if let path = stopWordFile {
+            o.stopWords = .custom(try CLIError.mappingLibraryErrors { try StopWords.read(path: path) })
         }
         for path in args.strings("add-stopwords") {
-            o.extraStopWords.formUnion(try Failure.wrap { try StopWords.read(path: path) })
+            o.extraStopWords.formUnion(try CLIError.mappingLibraryErrors { try StopWords.read(path: path) })
         }
         o.collocations = !args.flag("no-collocations")
         o.phrases = args.strings("phrase")
@@ -69,57 +70,10 @@ enum TextArguments {
         return o
     }
 
-    /// Whether any `--text` source was given; text options without one are a usage error.
-    static func hasText(_ args: ParsedArguments) throws -> Bool {
-        if !args.strings("text").isEmpty { return true }
+    /// Refuses the text options when no text is given to count (`flow` and `cloud` without `--text`).
+    static func refuseWithoutText(_ args: ParsedArguments) throws {
         if let stray = textOnly.first(where: { args.flag($0) || args.string($0) != nil }) {
             throw CLIError.usage("--\(stray) applies to --text FILE: give the text to count with --text")
         }
-        return false
-    }
-
-    /// Counts the `--text` sources (plus `extra` file names, for `count FILE`) into terms, most
-    /// frequent first, cut to `--top` (or `defaultTop`). Notes invalid UTF-8 on standard error,
-    /// shows a progress bar when standard error is a terminal, and tells `report` what the count found.
-    static func terms(_ args: ParsedArguments, extra: [String] = [], defaultTop: Int? = nil, quiet: Bool,
-                      report: VerboseReport) throws -> [Term] {
-        let names = args.strings("text") + extra
-        if names.filter({ $0 == "-" }).count > 1 {
-            throw CLIError.usage("standard input (-) can be read only once")
-        }
-        let top = try args.int("top", range: 1...100_000_000) ?? defaultTop
-        let options = try options(from: args)
-        var sources: [TextSource] = []
-        var size: Int64 = 0
-        var sizeKnown = true
-        for name in names {
-            if name == "-" { sources.append(.standardInput); sizeKnown = false; continue }
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: name, isDirectory: &isDirectory) else {
-                throw CLIError.input("cannot read \(name): no such file")
-            }
-            if isDirectory.boolValue { throw CLIError.input("cannot read \(name): it is a folder, not a file") }
-            let attributes = try? FileManager.default.attributesOfItem(atPath: name)
-            size += (attributes?[.size] as? NSNumber)?.int64Value ?? 0
-            sources.append(.file(URL(fileURLWithPath: name)))
-        }
-        let bar = quiet ? nil : ProgressBar(total: sizeKnown ? size : nil, unit: .bytes)
-        let analysis = try Failure.wrap {
-            try TermCounter(options).analyze(sources: sources, progress: bar.map { b in { b.update($0) } })
-        }
-        bar?.finish()
-        if let bad = analysis.invalidUTF8, !quiet {
-            let more = bad.count > 1 ? " (and \(bad.count - 1) more)" : ""
-            Console.note("\(bad.name): invalid UTF-8 at byte offset \(bad.firstOffset)\(more) replaced with U+FFFD; save the file as UTF-8")
-        }
-        if analysis.dropped.tooLong > 0, !quiet {
-            let n = analysis.dropped.tooLong
-            Console.note("\(n) word\(n == 1 ? "" : "s") longer than \(TermCounter.maximumWordBytes >> 20) MB skipped (not counted)")
-        }
-        var terms = analysis.terms
-        if let top, terms.count > top { terms = Array(terms.prefix(top)) }
-        report.text(analysis, options: options, kept: terms.count)
-        if terms.isEmpty { throw EmptyTextError.error(analysis, names: names, options: options) }
-        return terms
     }
 }

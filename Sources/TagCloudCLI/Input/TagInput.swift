@@ -2,29 +2,11 @@ import Foundation
 import TagCloud
 import TagCloudText
 
-/// Where the tags come from: arguments, files (`--input`), or standard input (`-`).
+/// Tags given as they are: as arguments, or in tag lists (`--input` files, `-` for standard input).
 enum TagInput {
-    /// The terms of a command: tags given as arguments, `--input` tag lists and `--text` texts
-    /// (counted into words), in that order. The one place `flow` and `cloud` read their terms.
-    static func read(_ args: ParsedArguments, defaultTextTop: Int? = nil, quiet: Bool,
-                     report: VerboseReport) throws -> [Term] {
-        guard try TextArguments.hasText(args) else {
-            return try read(arguments: args.positionals, inputs: args.strings("input"), quiet: quiet)
-        }
-        let stdinForTags = args.positionals.contains("-") || args.strings("input").contains("-")
-        if stdinForTags && args.strings("text").contains("-") {
-            throw CLIError.usage("standard input (-) can be read only once: give it to --text or to --input, not both")
-        }
-        var terms: [Term] = []
-        if !args.positionals.isEmpty || !args.strings("input").isEmpty {
-            terms = try read(arguments: args.positionals, inputs: args.strings("input"), quiet: quiet)
-        }
-        return terms + (try TextArguments.terms(args, defaultTop: defaultTextTop, quiet: quiet, report: report))
-    }
-
-    /// Reads every source in order and returns the tags. Unless `quiet`, a source that reads like
-    /// running text rather than a list of tags gets a note pointing to `--text`.
-    static func read(arguments: [String], inputs: [String], quiet: Bool = true) throws -> [Term] {
+    /// Reads every source in order and returns the tags. A source that reads like running text
+    /// rather than a list of tags gets a note pointing to `--text`.
+    static func read(arguments: [String], inputs: [String], reporting: Reporting) throws -> [Term] {
         var terms: [Term] = []
         var sources = inputs
         for (position, arg) in arguments.enumerated() {
@@ -39,7 +21,7 @@ enum TagInput {
         }
         for source in sources {
             let read = try readSource(source)
-            if !quiet && looksLikeRunningText(read) {
+            if !reporting.quiet && looksLikeRunningText(read) {
                 let name = source == "-" ? "standard input" : source
                 let option = source == "-" ? "--text -" : "--text \(source)"
                 Console.note("\(name) reads as \(read.count) tags, most of them whole lines of several words, all of one "
@@ -54,16 +36,16 @@ enum TagInput {
         if terms.isEmpty {
             throw CLIError.input("no tags given: list tags as arguments, or use --input FILE (or - for standard input)")
         }
-        return withSafeLinks(terms, quiet: quiet)
+        return withSafeLinks(terms, reporting: reporting)
     }
 
     /// Notes shown for refused links before the rest are only counted.
     static let linkNotes = 5
 
     /// `terms` with every link `SafeLink` refuses left out (a `javascript:` link would run a script
-    /// in the reader's browser), and a note naming each such tag unless `quiet`. The writers refuse
-    /// them too; dropping them here keeps them out of the JSON layout and says so once.
-    static func withSafeLinks(_ terms: [Term], quiet: Bool) -> [Term] {
+    /// in the reader's browser), and a note naming each such tag. The writers refuse them too;
+    /// dropping them here keeps them out of the JSON layout and says so once.
+    static func withSafeLinks(_ terms: [Term], reporting: Reporting) -> [Term] {
         var result = terms
         var refused = 0
         for i in result.indices {
@@ -74,13 +56,13 @@ enum TagInput {
             case .failure(let reason):
                 result[i].link = nil
                 refused += 1
-                if !quiet && refused <= linkNotes {
-                    Console.note("tag \"\(result[i].text)\": link left out: \(reason)")
+                if refused <= linkNotes {
+                    reporting.note("tag \"\(result[i].text)\": link left out: \(reason)")
                 }
             }
         }
-        if !quiet && refused > linkNotes {
-            Console.note("\(refused - linkNotes) more links left out for the same reasons")
+        if refused > linkNotes {
+            reporting.note("\(refused - linkNotes) more links left out for the same reasons")
         }
         return result
     }
@@ -89,6 +71,7 @@ enum TagInput {
     /// links and ids fit, while `/dev/zero` or an endless pipe is refused before it exhausts memory.
     static let maximumBytes = 64 << 20
 
+    /// The tags of one tag list, `-` for standard input.
     static func readSource(_ source: String) throws -> [Term] {
         let name = source == "-" ? "standard input" : source
         let data: Data

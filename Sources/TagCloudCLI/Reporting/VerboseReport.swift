@@ -2,16 +2,15 @@ import TagCloud
 import TagCloudText
 
 /// `--verbose`: one line per phase on standard error, each ending with the phase's duration, for
-/// every command alike. Off unless asked for, and always off under `--quiet`, which promises
-/// nothing but errors.
+/// every command alike.
 final class VerboseReport {
     /// Whether lines are printed.
     let enabled: Bool
     private var clock = PhaseClock()
 
-    /// A report for a command line: on with `--verbose`, unless `--quiet` is given too.
-    init(_ args: ParsedArguments) {
-        enabled = args.flag("verbose") && !args.flag("quiet")
+    /// A report that prints its lines when `enabled`.
+    init(enabled: Bool) {
+        self.enabled = enabled
     }
 
     /// Starts timing the first phase now, so option checks before it are not counted.
@@ -20,7 +19,7 @@ final class VerboseReport {
     /// Ends the phase that ran since the previous one: `name: summary in N ms`.
     func phase(_ name: String, _ summary: @autoclosure () -> String) {
         let seconds = clock.lap()
-        if enabled { Console.note("\(name): \(summary()) in \(PhaseClock.format(seconds))") }
+        if enabled { Console.note("\(name): \(summary()) in \(NumberText.milliseconds(seconds))") }
     }
 
     /// A line about the phase just ended, without a time of its own.
@@ -44,7 +43,7 @@ final class VerboseReport {
         let d = analysis.dropped
         var removed: [String] = []
         if d.numbers > 0 { removed.append("\(d.numbers) numbers") }
-        if d.tooLong > 0 { removed.append("\(d.tooLong) longer than \(TermCounter.maximumWordBytes >> 20) MB") }
+        if d.tooLong > 0 { removed.append("\(d.tooLong) longer than \(NumberText.wholeMegabytes(TermCounter.maximumWordBytes))") }
         if d.tooShort > 0 { removed.append("\(d.tooShort) shorter than \(options.minimumLength) characters") }
         if d.stopWords > 0 { removed.append("\(d.stopWords) stop words") }
         if d.extraStopWords > 0 { removed.append("\(d.extraStopWords) added stop words") }

@@ -3,8 +3,11 @@ import TagCloud
 import TagCloudText
 
 /// `tagcloud count`: the words of a text as a frequency table, `word<TAB>count` lines, most frequent first.
-enum CountCommand {
-    static let specs: [OptionSpec] = TextArguments.specs + [
+enum CountCommand: OptionTableCommand {
+    static let name = "count"
+    static let summary = "Count the words of a text: ICU word breaks (Chinese, Japanese and Thai split by dictionary), case and Unicode folding, stop words, English plurals, collocations. Writes `word<TAB>count` lines, most frequent first, for `--input` of flow and cloud."
+
+    static let options: [OptionSpec] = TextArguments.specs + [
         CommonOptions.quiet,
         CommonOptions.verbose,
         CommonOptions.help,
@@ -21,24 +24,24 @@ enum CountCommand {
 
     /// The value of each option when the command line `args` does not give it (for `config --print`).
     static func defaults(for args: ParsedArguments) -> [String: String] {
-        var d = tableDefaults(specs)
+        var d = tableDefaults(options)
         TextArguments.adjust(&d, counting: true, defaultTop: nil)
         return d
     }
 
-    static func run(_ argv: [String]) throws {
-        let args = try ArgumentParser(options: specs).parse(argv)
-        if args.flag("help") {
-            try StandardOutput.print(helpText(command: "tagcloud count", summary: "Count the words of a text: ICU word breaks (Chinese, Japanese and Thai split by dictionary), case and Unicode folding, stop words, English plurals, collocations. Writes `word<TAB>count` lines, most frequent first, for `--input` of flow and cloud.",
-                           usage: usage, options: specs, examples: examples))
-            return
-        }
-        guard !args.strings("text").isEmpty || !args.positionals.isEmpty else {
+    /// The texts of `--text` and the file arguments, counted together.
+    static func resolve(_ arguments: ParsedArguments, reporting: Reporting) throws -> TextRequest {
+        let sources = arguments.strings("text") + arguments.positionals
+        guard !sources.isEmpty else {
             throw CLIError.usage("no text given: use --text FILE (or - for standard input)")
         }
-        let report = VerboseReport(args)
-        let terms = try TextArguments.terms(args, extra: args.positionals, quiet: args.flag("quiet"), report: report)
-        report.phase("read", "\(terms.count) terms")
+        return try TextRequest(sources: sources, arguments, defaultTop: nil)
+    }
+
+    static func run(_ request: TextRequest, reporting: Reporting) throws {
+        reporting.verbose.start()
+        let terms = try request.terms(reporting)
+        reporting.verbose.phase("read", "\(terms.count) terms")
         var out = ""
         out.reserveCapacity(terms.count * 16)
         for t in terms {
@@ -49,6 +52,6 @@ enum CountCommand {
         }
         let data = Data(out.utf8)
         try StandardOutput.write(data)
-        report.phase("write", "\(terms.count) lines, \(data.count) bytes to standard output")
+        reporting.verbose.phase("write", "\(terms.count) lines, \(data.count) bytes to standard output")
     }
 }

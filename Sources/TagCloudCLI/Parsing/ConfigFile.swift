@@ -40,29 +40,13 @@ enum ConfigFile {
 
     /// `parsed` with the file's options added where the command line gave none.
     static func load(path: String, under parsed: ParsedArguments, options: [OptionSpec]) throws -> ParsedArguments {
-        let data: Data
-        do { data = try WholeFile.contents(of: path, limit: maximumBytes) } catch {
-            throw CLIError.input("cannot read config \(path): " + error.reason(kind: "a configuration", fix: "give a configuration file"))
-        }
-        let dict: [String: Value]
-        do { _ = try JSONPosition.jsonObject(from: data, name: "config \(path)") } catch let e as TextError {
-            throw CLIError.input(e.description)
-        }
-        do { dict = try JSONDecoder().decode([String: Value].self, from: data) } catch {
-            throw CLIError.input("config \(path) is not a JSON object of option names: write one such as {\"width\": 800}")
-        }
+        let dict = try read(path)
         var result = parsed
         let byName = Dictionary(uniqueKeysWithValues: options.map { ($0.name, $0) })
         for key in dict.keys.sorted() {
             let value = dict[key]!
             if key == "tags" {
-                guard case .list(let items) = value else {
-                    throw CLIError.input("config \(path): \"tags\" must be an array of strings")
-                }
-                let tags = try items.map { item -> String in
-                    guard case .string(let s) = item else { throw CLIError.input("config \(path): \"tags\" must be an array of strings") }
-                    return s
-                }
+                let tags = try strings(value, path: path)
                 if result.positionals.isEmpty { result.positionals = tags }
                 continue
             }
@@ -90,27 +74,49 @@ enum ConfigFile {
             if items.count != 1 && !spec.repeatable {
                 throw CLIError.input("config \(path): \"\(key)\" takes one value, not a list")
             }
-            result.values[key] = try items.map { item in
-                switch item {
-                case .string(let s): return s
-                case .number(let d):
-                    // JSON readers keep integers exactly only up to 2^53; past it the value read is
-                    // another one (a seed would silently give another cloud).
-                    guard abs(d) < 9_007_199_254_740_992 else {
-                        throw CLIError.input("config \(path): \"\(key)\" is a number too large to read exactly (2^53 or more): "
-                            + "write it as a string, such as \"\(key)\": \"12345678901234567890\"")
-                    }
-                    return numberText(d)
-                default: throw CLIError.input("config \(path): \"\(key)\" needs a string or a number")
-                }
-            }
+            result.values[key] = try items.map { try optionValue($0, key: key, path: path) }
         }
         return result
     }
 
-    /// A JSON number as an option value: `800`, not `800.0`.
-    static func numberText(_ d: Double) -> String {
-        d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d)
+    /// The file's top-level object; its JSON errors are reported with their line and column.
+    private static func read(_ path: String) throws -> [String: Value] {
+        let data: Data
+        do { data = try WholeFile.contents(of: path, limit: maximumBytes) } catch {
+            throw CLIError.input("cannot read config \(path): " + error.reason(kind: "a configuration", fix: "give a configuration file"))
+        }
+        do { _ = try JSONPosition.jsonObject(from: data, name: "config \(path)") } catch let e as TextError {
+            throw CLIError.input(e.description)
+        }
+        do { return try JSONDecoder().decode([String: Value].self, from: data) } catch {
+            throw CLIError.input("config \(path) is not a JSON object of option names: write one such as {\"width\": 800}")
+        }
+    }
+
+    /// The tags of `"tags"`: an array of strings.
+    private static func strings(_ value: Value, path: String) throws -> [String] {
+        let wrong = CLIError.input("config \(path): \"tags\" must be an array of strings")
+        guard case .list(let items) = value else { throw wrong }
+        return try items.map { item -> String in
+            guard case .string(let s) = item else { throw wrong }
+            return s
+        }
+    }
+
+    /// One value of option `key` as the command line would give it.
+    private static func optionValue(_ item: Value, key: String, path: String) throws -> String {
+        switch item {
+        case .string(let s): return s
+        case .number(let d):
+            // JSON readers keep integers exactly only up to 2^53; past it the value read is
+            // another one (a seed would silently give another cloud).
+            guard abs(d) < 9_007_199_254_740_992 else {
+                throw CLIError.input("config \(path): \"\(key)\" is a number too large to read exactly (2^53 or more): "
+                    + "write it as a string, such as \"\(key)\": \"12345678901234567890\"")
+            }
+            return NumberText.plain(d)
+        default: throw CLIError.input("config \(path): \"\(key)\" needs a string or a number")
+        }
     }
 
     /// The effective configuration of a command as the JSON `--config` reads, every option in
@@ -124,7 +130,7 @@ enum ConfigFile {
         // A number only when reading it back gives the same text: a seed above 2^53, or 1.50,
         // would come back as another value.
         func scalar(_ s: String) -> String {
-            if let d = Double(s), d.isFinite, numberText(d) == s { return s }
+            if let d = Double(s), d.isFinite, NumberText.plain(d) == s { return s }
             return json(s)
         }
         for spec in options where !skip.contains(spec.name) {

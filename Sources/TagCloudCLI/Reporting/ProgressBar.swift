@@ -76,15 +76,16 @@ final class ProgressBar {
     static func line(done: Int64, total: Int64?, seconds: Double, unit: Unit) -> String {
         let rate = seconds > 0 ? Double(done) / seconds : 0
         func amount(_ v: Int64) -> String {
-            unit == .bytes ? String(format: "%.1f", Double(v) / 1e6) : String(v)
+            unit == .bytes ? NumberText.decimal(Double(v) / 1e6, places: 1) : String(v)
         }
         let name = unit == .bytes ? "MB" : "words"
-        let speed = unit == .bytes ? String(format: "%.1f MB/s", rate / 1e6) : String(format: "%.0f words/s", rate)
+        let speed = unit == .bytes ? NumberText.decimal(rate / 1e6, places: 1) + " MB/s"
+                                   : NumberText.decimal(rate, places: 0) + " words/s"
         guard let total, total > 0 else { return "\(amount(done)) \(name)  \(speed)" }
         let fraction = min(1, max(0, Double(done) / Double(total)))
         let filled = Int(fraction * 30)
         let eta = rate > 0 ? Int((Double(max(0, total - done)) / rate).rounded()) : 0
         return "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: 30 - filled) + "] "
-            + "\(amount(done)) of \(amount(total)) \(name)  \(speed)  ETA \(eta / 60):" + String(format: "%02d", eta % 60)
+            + "\(amount(done)) of \(amount(total)) \(name)  \(speed)  ETA \(eta / 60):" + NumberText.twoDigits(eta % 60)
     }
 }

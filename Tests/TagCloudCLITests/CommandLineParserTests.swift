@@ -13,7 +13,7 @@ private let specs: [OptionSpec] = [
     OptionSpec("seed", valueName: "N", help: "Random seed.", group: "Output"),
     OptionSpec("help", short: "h", help: "Show this help.", group: "Output"),
 ]
-private let parser = ArgumentParser(options: specs)
+private let parser = CommandLineParser(options: specs)
 
 private func usageMessage(_ args: [String]) -> String? {
     do {
@@ -26,7 +26,7 @@ private func usageMessage(_ args: [String]) -> String? {
     }
 }
 
-@Suite struct ArgumentParserTests {
+@Suite struct CommandLineParserTests {
     @Test("value forms", arguments: [
         ["--width", "800"], ["--width=800"], ["-w", "800"],
     ])

@@ -42,9 +42,47 @@ enum StyleArguments {
         "medium": 500, "semibold": 600, "bold": 700, "extrabold": 800, "black": 900, "heavy": 900,
     ]
 
-    /// Builds the style; `defaultSizes` are the sizes used when neither --min-size nor --max-size is given.
-    static func style(from args: ParsedArguments, defaultSizes: ClosedRange<Double>) throws -> CloudStyle {
+    /// The style flags resolved; `defaultSizes` are the sizes used when neither --min-size nor
+    /// --max-size is given.
+    static func resolve(_ args: ParsedArguments, defaultSizes: ClosedRange<Double>) throws -> StyleRequest {
         var style = CloudStyle()
+        style.fonts = try fonts(args)
+        style.fontChoice = try args.choice("font-choice", CloudStyle.Choice.self) ?? style.fontChoice
+
+        let random = args.flag("random-sizes")
+        let sizes = try givenSizes(args)
+        let (lo, hi) = self.sizes(given: sizes, random: random, defaultSizes: defaultSizes)
+        if lo > hi {
+            throw CLIError.usage("--min-size \(NumberText.plain(lo)) is larger than --max-size \(NumberText.plain(hi)): the minimum must not exceed the maximum")
+        }
+        // Random sizes follow no curve, so --size-scale is not read with them.
+        var curve: WeightScale.Curve?
+        if random {
+            style.sizing = .random(min: lo, max: hi)
+        } else {
+            curve = try args.choice("size-scale", WeightScale.Curve.self)
+            style.sizing = .scaled(WeightScale(curve: curve ?? WeightScale().curve, minSize: lo, maxSize: hi))
+        }
+
+        let custom = try args.strings("color").map(parseColor(option: "color"))
+        if !custom.isEmpty {
+            style.palette = Palette(name: "custom", colors: custom)
+        } else if let name = args.string("palette") {
+            do { style.palette = try Palette(named: name) } catch let e as TagCloudError {
+                throw CLIError.usage(e.description)
+            }
+        }
+        style.colorMode = try args.choice("color-mode", CloudStyle.ColorMode.self) ?? style.colorMode
+        if let bg = args.string("background") {
+            let c = try parseColor(option: "background")(bg)
+            style.background = c.alpha == 0 ? nil : c
+        }
+        return StyleRequest(style: style, minimumSize: sizes.min, maximumSize: sizes.max, curve: curve,
+                            seed: try Seed(args))
+    }
+
+    /// The fonts of `--font`, each at `--font-weight` and in `--font-style`.
+    private static func fonts(_ args: ParsedArguments) throws -> [FontDescriptor] {
         var weight = defaultWeight
         if let w = args.string("font-weight") {
             if let n = Int(w), (1...1000).contains(n) { weight = n }
@@ -59,50 +97,27 @@ enum StyleArguments {
             fontStyle = v
         }
         let families = args.strings("font").isEmpty ? [FontDescriptor.default.family] : args.strings("font")
-        style.fonts = families.map { FontDescriptor(family: $0, weight: weight, style: fontStyle) }
-        style.fontChoice = try choice(args, "font-choice", CloudStyle.Choice.self) ?? style.fontChoice
+        return families.map { FontDescriptor(family: $0, weight: weight, style: fontStyle) }
+    }
 
-        let (lo, hi) = try sizes(args, defaultSizes: defaultSizes)
-        if lo > hi {
-            throw CLIError.usage("--min-size \(plain(lo)) is larger than --max-size \(plain(hi)): the minimum must not exceed the maximum")
-        }
-        if args.flag("random-sizes") {
-            style.sizing = .random(min: lo, max: hi)
-        } else {
-            let curve = try choice(args, "size-scale", WeightScale.Curve.self) ?? WeightScale().curve
-            style.sizing = .scaled(WeightScale(curve: curve, minSize: lo, maxSize: hi))
-        }
-
-        let custom = try args.strings("color").map(parseColor(option: "color"))
-        if !custom.isEmpty {
-            style.palette = Palette(name: "custom", colors: custom)
-        } else if let name = args.string("palette") {
-            do { style.palette = try Palette(named: name) } catch let e as TagCloudError {
-                throw CLIError.usage(e.description)
-            }
-        }
-        style.colorMode = try choice(args, "color-mode", CloudStyle.ColorMode.self) ?? style.colorMode
-        if let bg = args.string("background") {
-            let c = try parseColor(option: "background")(bg)
-            style.background = c.alpha == 0 ? nil : c
-        }
-        return style
+    /// `--min-size` and `--max-size` as given, each checked against the library's range.
+    private static func givenSizes(_ args: ParsedArguments) throws -> (min: Double?, max: Double?) {
+        (try args.double("min-size", range: 0.5...CloudStyle.maximumFontSize),
+         try args.double("max-size", range: 0.5...CloudStyle.maximumFontSize))
     }
 
     /// The smallest and largest font sizes: --min-size and --max-size, or the defaults, which depend
     /// on --random-sizes and on each other (a --min-size above the default maximum raises it).
     static func sizes(_ args: ParsedArguments, defaultSizes: ClosedRange<Double>) throws -> (min: Double, max: Double) {
-        let random = args.flag("random-sizes")
-        let lo = try args.double("min-size", range: 0.5...CloudStyle.maximumFontSize)
-            ?? (random ? randomSizes.lowerBound : defaultSizes.lowerBound)
-        let hi = try args.double("max-size", range: 0.5...CloudStyle.maximumFontSize)
-            ?? (random ? randomSizes.upperBound : max(lo, defaultSizes.upperBound))
-        return (lo, hi)
+        sizes(given: try givenSizes(args), random: args.flag("random-sizes"), defaultSizes: defaultSizes)
     }
 
-    /// Whether the contrast guard (`ContrastGuard`, at least 3:1 between each word and its
-    /// background) applies: on unless `--no-contrast-guard` is given.
-    static func contrastGuard(_ args: ParsedArguments) -> Bool { !args.flag("no-contrast-guard") }
+    private static func sizes(given: (min: Double?, max: Double?), random: Bool,
+                              defaultSizes: ClosedRange<Double>) -> (min: Double, max: Double) {
+        let lo = given.min ?? (random ? randomSizes.lowerBound : defaultSizes.lowerBound)
+        let hi = given.max ?? (random ? randomSizes.upperBound : max(lo, defaultSizes.upperBound))
+        return (lo, hi)
+    }
 
     /// A parser for a colour option's value that names the option on failure.
     static func parseColor(option: String) -> (String) throws -> Color {
@@ -113,26 +128,19 @@ enum StyleArguments {
             return c
         }
     }
+}
 
-    /// An enumeration-valued option, with the allowed values in the error.
-    static func choice<E: RawRepresentable & CaseIterable>(_ args: ParsedArguments, _ name: String,
-                                                           _: E.Type) throws -> E? where E.RawValue == String {
-        guard let raw = args.string(name) else { return nil }
-        if let v = E(rawValue: raw.lowercased()) { return v }
-        let allowed = E.allCases.map(\.rawValue).joined(separator: ", ")
-        throw CLIError.usage("invalid value \"\(raw)\" for --\(name): expected one of \(allowed)")
-    }
-
-    /// The seed given, or a fresh one (`fresh` true: announce it once the output is written).
-    static func seed(from args: ParsedArguments) throws -> (value: UInt64, fresh: Bool) {
-        if let s = try args.uint64("seed") { return (s, false) }
-        return (SeededRandom.freshSeed(), true)
-    }
-
-    /// Tells the user the seed that was drawn, so the cloud can be reproduced.
-    static func announce(seed: (value: UInt64, fresh: Bool), quiet: Bool) {
-        if seed.fresh && !quiet {
-            Console.note("seed \(seed.value) (pass --seed \(seed.value) to reproduce this cloud)")
-        }
-    }
+/// The style flags of `flow` and `cloud`, resolved: the `CloudStyle`, the size options as given
+/// (the word cloud maps them onto its own sizing) and the seed.
+struct StyleRequest {
+    /// Fonts, sizing, palette, colour mode and background.
+    var style: CloudStyle
+    /// `--min-size`, nil when not given.
+    var minimumSize: Double?
+    /// `--max-size`, nil when not given.
+    var maximumSize: Double?
+    /// `--size-scale`, nil when not given.
+    var curve: WeightScale.Curve?
+    /// `--seed`, or one drawn for this run.
+    var seed: Seed
 }

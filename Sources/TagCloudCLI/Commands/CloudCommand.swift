@@ -1,0 +1,155 @@
+import TagCloud
+import TagCloudGraphics
+
+/// `tagcloud cloud`: the word cloud — spiral placement with pixel-exact collisions, rotation, shapes, masks.
+enum CloudCommand: OptionTableCommand {
+    static let name = "cloud"
+    static let summary = "Draw a word cloud: words packed around the centre or inside a shape, pixel-exact."
+    static let inputGroup = "Input"
+    static let layoutGroup = "Layout"
+    static let shapeGroup = "Shape and colour"
+
+    /// The library's defaults, which the option table reports and the flags fall back to.
+    private static let library = WordCloudOptions()
+
+    static let options: [OptionSpec] = [
+        OptionSpec("input", short: "i", valueName: "FILE", help: "Read words and weights from FILE: `word<TAB>weight` lines, CSV or JSON; - for standard input. Repeatable.", repeatable: true, group: inputGroup),
+        OptionSpec("width", short: "w", valueName: "PX", help: "Canvas width in points (= pixels at scale 1). Default: \(library.width); with a mask, the mask's width.", group: layoutGroup,
+                   defaultValue: String(library.width)),
+        OptionSpec("height", valueName: "PX", help: "Canvas height. Default: \(library.height); with a mask, the mask's height.", group: layoutGroup,
+                   defaultValue: String(library.height)),
+        OptionSpec("max-words", valueName: "N", help: "Most words drawn, the heaviest.", group: layoutGroup,
+                   defaultValue: String(library.maxWords)),
+        OptionSpec("margin", valueName: "PX", help: "Space between words (each keeps half of it clear around its ink).", group: layoutGroup,
+                   defaultValue: String(library.margin)),
+        OptionSpec("relative-scaling", valueName: "R", help: "0–1: how much size follows weight, as the Python wordcloud package defines it (default 0.5).", group: layoutGroup,
+                   defaultValue: relativeScaling(library.sizing)),
+        OptionSpec("font-step", valueName: "PT", help: "Step by which a word that does not fit is shrunk.", group: layoutGroup,
+                   defaultValue: NumberText.plain(library.fontStep)),
+        OptionSpec("rotate", valueName: "ANGLES", help: "Angles in degrees, clockwise: a list (0,-90; the default), a range FROM..TO (any angle in it), a range with steps FROM..TO:STEP, or `any` (-90..90).", group: layoutGroup,
+                   defaultValue: RotationArgument.text(library.rotation)),
+        OptionSpec("prefer-horizontal", valueName: "P", help: "Share of words drawn at 0° when 0 is among the angles.", group: layoutGroup,
+                   defaultValue: NumberText.plain(library.preferHorizontal)),
+        OptionSpec("strategy", valueName: "NAME", help: "Where words go: archimedean (nearest the centre first, along an elliptical spiral; the default), rectangular, or random (uniform among free positions).", group: layoutGroup,
+                   defaultValue: library.strategy.rawValue),
+        OptionSpec("random-start", help: "Start each word's spiral at a random point near the centre.", group: layoutGroup),
+        OptionSpec("fit", valueName: "MODE", help: "best-effort (default: shrink words that do not fit, report the rest) or all (scale the whole cloud until every word fits; exit status 3 if impossible).", group: layoutGroup,
+                   defaultValue: library.fit.rawValue),
+        OptionSpec("repeat", help: "Fill the space left by repeating the words, smaller, up to --max-words.", group: layoutGroup),
+        OptionSpec("shape", valueName: "NAME", help: "Place the words inside a shape: \(Shape.allCases.map(\.rawValue).joined(separator: ", ")).", group: shapeGroup),
+        OptionSpec("mask", valueName: "PNG", help: "Place the words inside an image: its opaque pixels if it has transparency, else its dark pixels (white is forbidden, as in the Python package). Without --width and --height the canvas takes the image's size (with one of them, its proportions); otherwise the image is resized to the canvas.", group: shapeGroup),
+        OptionSpec("mask-invert", help: "Swap the allowed and forbidden parts of --mask.", group: shapeGroup),
+        OptionSpec("mask-threshold", valueName: "0-255", help: "Alpha or luminance threshold of --mask.", group: shapeGroup,
+                   defaultValue: String(ImageMaskOptions().threshold)),
+        OptionSpec("contour", valueName: "PT", help: "Draw the outline of the shape or mask with this width.", group: shapeGroup,
+                   defaultValue: NumberText.plain(library.contourWidth)),
+        OptionSpec("contour-color", valueName: "COLOR", help: "Colour of the outline. Default: black.", group: shapeGroup,
+                   defaultValue: library.contourColor.hex),
+        OptionSpec("strict", help: "Refuse a --mask or --color-image whose size differs from the canvas instead of resizing it.", group: shapeGroup),
+        OptionSpec("max-pixels", valueName: "N", help: "Refuse canvases larger than N pixels (default and ceiling: 400 million).", group: layoutGroup,
+                   defaultValue: String(WordCloudOptions.maximumPixels)),
+        OptionSpec("color-image", valueName: "PNG", help: "Colour each word with the mean colour of this image under its pixels (resized to the canvas).", group: shapeGroup),
+    ] + StyleArguments.specs.filter { $0.name != "random-sizes" } + OutputArguments.specs + TextArguments.specs + [CommonOptions.help]
+
+    static let usage = [
+        "[options] --input FILE -o FILE",
+        "[options] WORD... -o FILE",
+        "[options] --text FILE -o FILE",
+    ]
+
+    static let examples = [
+        "tagcloud cloud --input freq.tsv --width 1600 --height 1200 --max-words 1000 --seed 1 -o cloud.png",
+        "tagcloud cloud --input tags.json --shape heart --rotate 0,90 --prefer-horizontal 0.9 -o cloud.svg",
+        "tagcloud cloud --input freq.tsv --mask silhouette.png --contour 2 --contour-color navy -o cloud.pdf",
+        "tagcloud cloud --input freq.tsv --rotate any --strategy random --fit all -o cloud.png",
+    ]
+
+    static func resolve(_ arguments: ParsedArguments, reporting: Reporting) throws -> CloudRequest {
+        try CloudRequest(arguments, reporting: reporting)
+    }
+
+    static func run(_ request: CloudRequest, reporting: Reporting) throws {
+        let report = reporting.verbose
+        report.start()
+        let terms = try request.terms.read(reporting)
+        report.phase("read", "\(terms.count) words")
+        let (layout, stats) = try lay(terms, request.options, reporting: reporting)
+        report.phase("layout", "\(stats.requested) kept, \(stats.placed) placed, \(stats.shrunk) shrunk, fill \(NumberText.percent(stats.fillRatio))")
+        report.unplaced(layout.unplaced)
+        try OutputArguments.write(layout, request.output, reporting: reporting)
+        request.seed.announce(reporting)
+        let incomplete = request.options.fit == .all && stats.unplaced > 0
+        if !reporting.quiet || incomplete {
+            Console.note(placementLine(layout, stats, repeated: request.options.repeatWords))
+        }
+        if incomplete {
+            throw CLIError.unplaced("--fit all: \(stats.unplaced) words fit nowhere even at the smallest size; use a larger canvas, fewer words (--max-words) or a smaller --min-size")
+        }
+    }
+
+    /// Lays the cloud out; on a terminal, a bar shows how far the layout has got, as a large cloud
+    /// takes seconds (each further attempt of --fit all, at a smaller scale, starts it again).
+    private static func lay(_ terms: [Term], _ options: WordCloudOptions,
+                            reporting: Reporting) throws -> (CloudLayout, WordCloudLayout.Statistics) {
+        var rng = SeededRandom(seed: options.seed)
+        let bar = reporting.progressBar(total: nil, unit: .words)
+        var lastAttempt = 0
+        // Cleared before anything else is said, the error of a failed layout included.
+        defer { bar?.finish() }
+        let result = try CLIError.mappingLibraryErrors {
+            try WordCloudLayout(options).run(terms, typesetter: FreeTypeTypesetter(), using: &rng, progress: bar.map { bar in
+                { p in
+                    if p.attempt != lastAttempt {
+                        lastAttempt = p.attempt
+                        bar.restart(total: Int64(p.total))
+                    }
+                    bar.update(Int64(p.words), prefix: p.attempt > 1 ? "--fit all, try \(p.attempt): " : "")
+                }
+            })
+        }
+        return (result.layout, result.statistics)
+    }
+
+    /// The line that says how many words were placed, shrunk and left out.
+    private static func placementLine(_ layout: CloudLayout, _ s: WordCloudLayout.Statistics, repeated: Bool) -> String {
+        var line = "placed \(s.placed) of \(s.requested) words (\(s.shrunk) shrunk, \(s.unplaced) unplaced)"
+        if repeated {
+            // Repeats are placements, not words: "placed 300 of 6 words" would read as nonsense.
+            let distinct = Set(layout.placed.map(\.index)).count
+            line = "placed \(distinct) of \(s.requested) words, \(s.placed) times with --repeat "
+                + "(\(s.shrunk) shrunk, \(s.unplaced) unplaced)"
+        }
+        let beyond = layout.unplaced.filter { $0.reason == .maxWords }.count
+        if beyond > 0 { line += "; \(beyond) more beyond --max-words" }
+        if s.scale < 1 { line += "; scaled to \(NumberText.percent(s.scale)) to fit all" }
+        return line
+    }
+
+    /// The value of each option when the command line `args` does not give it (for `config --print`):
+    /// the table's defaults, and those that depend on other options.
+    static func defaults(for args: ParsedArguments) -> [String: String] {
+        var d = tableDefaults(options)
+        d["min-size"] = NumberText.plain(library.minFontSize)
+        // The size follows relative scaling unless --size-scale picks a curve; then neither applies.
+        d.removeValue(forKey: "size-scale")
+        if args.string("size-scale") != nil { d.removeValue(forKey: "relative-scaling") }
+        let maskPath = args.string("mask")
+        // A threshold without a mask is an error, so it has a value only with one.
+        if maskPath == nil { d.removeValue(forKey: "mask-threshold") }
+        // With a mask, the canvas's default size is the mask's (or its proportions at the given side).
+        if let maskPath, let image = try? ImageLoader.loadRGBA(path: maskPath),
+           let size = try? CloudCanvas.size(width: try? args.int("width"), height: try? args.int("height"), mask: image,
+                                            path: maskPath, default: (library.width, library.height)) {
+            d["width"] = String(size.width)
+            d["height"] = String(size.height)
+        }
+        TextArguments.adjust(&d, counting: !args.strings("text").isEmpty, defaultTop: nil)
+        return d
+    }
+
+    /// `--relative-scaling`'s value for a sizing, nil when it is a weight curve instead.
+    static func relativeScaling(_ sizing: WordCloudOptions.Sizing) -> String? {
+        if case .relativeScaling(let r) = sizing { return NumberText.plain(r) }
+        return nil
+    }
+}

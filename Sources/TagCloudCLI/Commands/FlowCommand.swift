@@ -1,0 +1,110 @@
+import TagCloud
+import TagCloudGraphics
+
+/// `tagcloud flow`: tags in rows that wrap.
+enum FlowCommand: OptionTableCommand {
+    static let name = "flow"
+    static let summary = "Lay tags out in rows that wrap, like the words of a paragraph."
+    static let layoutGroup = "Layout"
+    static let inputGroup = "Input"
+
+    /// The library's defaults, which the option table reports and the flags fall back to.
+    private static let library = FlowOptions()
+    /// The width without --width; a flow needs one, and the library leaves it to the caller.
+    static let defaultWidth = 600.0
+    /// Sizes without --min-size and --max-size (and without --random-sizes).
+    static let defaultSizes = 14.0...36.0
+    /// A text has thousands of words; a flow shows the most frequent unless --top says otherwise.
+    static let defaultTextTop = 100
+    /// The padding and fill of a tag with a frame (--pill, --tag-fill or --tag-border) when not given.
+    static let framePadding = EdgeInsets(vertical: 4, horizontal: 10)
+    static let pillFill = Color(rgb: 0xEEF1F5)
+
+    static let options: [OptionSpec] = [
+        OptionSpec("input", short: "i", valueName: "FILE", help: "Read tags from FILE: `tag` or `tag<TAB>weight` lines (# comments), CSV, or JSON; - for standard input. Repeatable.", repeatable: true, group: inputGroup),
+        OptionSpec("width", short: "w", valueName: "PT", help: "Width of the cloud in points; the height follows.", group: layoutGroup,
+                   defaultValue: NumberText.plain(defaultWidth)),
+        OptionSpec("insets", valueName: "PT[,PT,PT,PT]", help: "Space around the cloud: one value, or top,left,bottom,right.", group: layoutGroup,
+                   defaultValue: FlowRequest.lengths(library.insets, pairs: false)),
+        OptionSpec("spacing", valueName: "PT", help: "Space between tags in a row.", group: layoutGroup,
+                   defaultValue: NumberText.plain(library.itemSpacing)),
+        OptionSpec("row-spacing", valueName: "PT", help: "Space between rows.", group: layoutGroup,
+                   defaultValue: NumberText.plain(library.rowSpacing)),
+        OptionSpec("align", valueName: "ALIGN", help: "Row alignment: leading (default), center, trailing, or justified (= leading with --justify).", group: layoutGroup,
+                   defaultValue: library.alignment.rawValue),
+        OptionSpec("justify", help: "Fill every row but the last from edge to edge.", group: layoutGroup),
+        OptionSpec("valign", valueName: "ALIGN", help: "Mixed sizes in a row: baseline (default), top, center or bottom.", group: layoutGroup,
+                   defaultValue: library.crossAlignment.rawValue),
+        OptionSpec("rtl", help: "Right-to-left rows: the first tag at the right, alignment mirrored.", group: layoutGroup),
+        OptionSpec("overflow", valueName: "POLICY", help: "A tag wider than the space left in its row: wrap (default), shrink (smaller font) or truncate (ellipsis), when at least --min-remaining is left.", group: layoutGroup,
+                   defaultValue: library.overflow.rawValue),
+        OptionSpec("min-remaining", valueName: "PT", help: "Least space left in a row for shrink/truncate to use it.", group: layoutGroup,
+                   defaultValue: NumberText.plain(library.minimumRemainingWidth)),
+        OptionSpec("oversize", valueName: "POLICY", help: "A tag wider than a whole row: truncate (default) or scale.", group: layoutGroup,
+                   defaultValue: library.oversize.rawValue),
+        OptionSpec("max-rows", valueName: "N", help: "At most N rows; the tags left over are reported (\"+N more\").", group: layoutGroup),
+        OptionSpec("padding", valueName: "PT[,PT]", help: "Space inside each tag's frame: one value, or vertical,horizontal.", group: layoutGroup,
+                   defaultValue: FlowRequest.lengths(library.padding, pairs: true)),
+        OptionSpec("pill", help: "Draw each tag as a pill: rounded frame with a light fill (padding 4,10 unless given).", group: layoutGroup),
+        OptionSpec("tag-fill", valueName: "COLOR", help: "Fill colour of each tag's frame (implies a frame).", group: layoutGroup),
+        OptionSpec("tag-border", valueName: "COLOR", help: "Border colour of each tag's frame (implies a frame).", group: layoutGroup),
+        OptionSpec("tag-border-width", valueName: "PT", help: "Border width. Default: 1.", group: layoutGroup,
+                   defaultValue: NumberText.plain(TagDecoration().borderWidth)),
+        OptionSpec("corner-radius", valueName: "PT", help: "Corner radius of each tag's frame. Default: half the height (a pill).", group: layoutGroup),
+    ] + StyleArguments.specs + OutputArguments.specs + TextArguments.specs + [CommonOptions.help]
+
+    static let usage = [
+        "[options] TAG... -o FILE",
+        "[options] --input FILE -o FILE",
+        "[options] --text FILE -o FILE",
+    ]
+
+    static let examples = [
+        "tagcloud flow --width 600 --font \"DejaVu Sans\" --palette tableau10 --seed 7 swift ios linux \"machine learning\" -o tags.png",
+        "tagcloud flow --input tags.tsv --align center --justify -o tags.svg",
+        "tagcloud flow --input tags.tsv -o tags.json      # frames for UIButtons / SwiftUI",
+        "tagcloud flow --pill --max-rows 3 --input tags.tsv -o tags.png --scale 2",
+    ]
+
+    static func resolve(_ arguments: ParsedArguments, reporting: Reporting) throws -> FlowRequest {
+        try FlowRequest(arguments)
+    }
+
+    static func run(_ request: FlowRequest, reporting: Reporting) throws {
+        let report = reporting.verbose
+        report.start()
+        let terms = try request.terms.read(reporting)
+        report.phase("read", "\(terms.count) tags")
+        let layout = try CLIError.mappingLibraryErrors {
+            try FlowLayout(request.options).layout(terms, typesetter: FreeTypeTypesetter(), width: request.width)
+        }
+        let hidden = layout.unplaced.filter { $0.reason == .rowLimit }.count
+        let size = "\(NumberText.plain(layout.size.width))x\(NumberText.plain(layout.size.height))"
+        report.phase("layout", "\(layout.placed.count) placed, \(hidden) hidden by --max-rows, \(layout.unplaced.count - hidden) empty, "
+                     + "\(layout.placed.filter(\.shrunk).count) shrunk, \(layout.placed.filter { $0.fullText != nil }.count) truncated; "
+                     + "\(size) pt")
+        report.unplaced(layout.unplaced)
+        try request.output.checkSize(width: layout.size.width, height: layout.size.height, subject: "the flow is \(size) pt")
+        try OutputArguments.write(layout, request.output, reporting: reporting)
+        request.seed.announce(reporting)
+        if !layout.unplaced.isEmpty {
+            reporting.note("placed \(layout.placed.count) of \(terms.count) tags; \(hidden) hidden by --max-rows, \(layout.unplaced.count - hidden) empty")
+        }
+    }
+
+    /// The value of each option when the command line `args` does not give it (for `config --print`):
+    /// the table's defaults, and those that depend on other options.
+    static func defaults(for args: ParsedArguments) -> [String: String] {
+        var d = tableDefaults(options)
+        if args.flag("pill") || args.string("tag-fill") != nil || args.string("tag-border") != nil {
+            d["padding"] = FlowRequest.lengths(framePadding, pairs: true)
+        }
+        if args.flag("pill") { d["tag-fill"] = pillFill.hex }
+        if let sizes = try? StyleArguments.sizes(args, defaultSizes: defaultSizes) {
+            d["min-size"] = NumberText.plain(sizes.min)
+            d["max-size"] = NumberText.plain(sizes.max)
+        }
+        TextArguments.adjust(&d, counting: !args.strings("text").isEmpty, defaultTop: defaultTextTop)
+        return d
+    }
+}

@@ -1,0 +1,46 @@
+import TagCloudGraphics
+
+/// `tagcloud fonts`: the installed font families, optionally only those that can draw a sample
+/// text or cover a script.
+enum FontsCommand: OptionTableCommand {
+    /// The filters of the listing, resolved.
+    struct Request {
+        /// `--sample`: only families that can draw this text.
+        var sample: String?
+        /// `--script`: only families that cover this script.
+        var script: FontScript?
+    }
+
+    static let name = "fonts"
+    static let summary = "List installed font families."
+    static let usage = ["tagcloud fonts [--sample TEXT] [--script NAME]"]
+    static let examples = ["tagcloud fonts --sample 你好", "tagcloud fonts --script han", "tagcloud fonts --script Arab"]
+
+    static let options = [
+        OptionSpec("sample", valueName: "TEXT", help: "Only families that can draw TEXT."),
+        OptionSpec("script", valueName: "NAME", help: "Only families that cover a script: latin, cyrillic, greek, arabic, hebrew, devanagari, thai, han, japanese, hangul, … or its ISO 15924 code (Latn, Hani, Arab…)."),
+        CommonOptions.help,
+    ]
+
+    static func resolve(_ arguments: ParsedArguments, reporting: Reporting) throws -> Request {
+        var request = Request(sample: arguments.string("sample"))
+        if let name = arguments.string("script") {
+            guard let script = FontScript.named(name) else {
+                throw CLIError.usage("unknown script \"\(name)\": choose one of \(FontScript.acceptedNames.joined(separator: ", ")), "
+                                     + "or an ISO 15924 code such as Latn, Hani or Arab")
+            }
+            request.script = script
+        }
+        return request
+    }
+
+    static func run(_ request: Request, reporting: Reporting) throws {
+        let library = FontLibrary.shared
+        var families = request.sample.map { library.families(supporting: $0) } ?? library.families()
+        if let script = request.script {
+            let covering = Set(library.families(covering: script))
+            families = families.filter(covering.contains)
+        }
+        try StandardOutput.print(families.joined(separator: "\n"))
+    }
+}

@@ -1,0 +1,39 @@
+import TagCloud
+
+/// Where the terms of `flow` and `cloud` come from, resolved: tags given as arguments, `--input`
+/// tag lists and `--text` texts (counted into words), read in that order.
+struct TermSources {
+    /// The tags given as arguments (`-` reads a tag list from standard input).
+    let tags: [String]
+    /// The `--input` tag lists.
+    let tagLists: [String]
+    /// The texts to count, nil without `--text`.
+    let text: TextRequest?
+
+    /// The sources the arguments name; `defaultTextTop` is how many of a text's terms are kept
+    /// without `--top`. Text options without `--text`, and standard input given twice, are usage errors.
+    init(_ args: ParsedArguments, defaultTextTop: Int?) throws {
+        tags = args.positionals
+        tagLists = args.strings("input")
+        let texts = args.strings("text")
+        guard !texts.isEmpty else {
+            try TextArguments.refuseWithoutText(args)
+            text = nil
+            return
+        }
+        if (tags.contains("-") || tagLists.contains("-")) && texts.contains("-") {
+            throw CLIError.usage("standard input (-) can be read only once: give it to --text or to --input, not both")
+        }
+        text = try TextRequest(sources: texts, args, defaultTop: defaultTextTop)
+    }
+
+    /// Reads every source: the tags, then the counted text's terms.
+    func read(_ reporting: Reporting) throws -> [Term] {
+        guard let text else { return try TagInput.read(arguments: tags, inputs: tagLists, reporting: reporting) }
+        var terms: [Term] = []
+        if !tags.isEmpty || !tagLists.isEmpty {
+            terms = try TagInput.read(arguments: tags, inputs: tagLists, reporting: reporting)
+        }
+        return terms + (try text.terms(reporting))
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import TagCloud
+import TagCloudText
+
+/// The texts to count into terms (`--text`, and the file arguments of `count`), with the
+/// counting options resolved.
+struct TextRequest {
+    /// The texts, in order; `-` is standard input.
+    let sources: [String]
+    /// How many of the most frequent terms are kept (`--top`); nil keeps all.
+    let top: Int?
+    /// Language, stop words (read from their files), phrases and the other filters.
+    let options: TextOptions
+
+    /// The texts `sources` (`--text`, then the file arguments of `count`), counted with the
+    /// options of `args`; `defaultTop` applies without `--top`.
+    init(sources: [String], _ args: ParsedArguments, defaultTop: Int?) throws {
+        self.sources = sources
+        if sources.filter({ $0 == "-" }).count > 1 {
+            throw CLIError.usage("standard input (-) can be read only once")
+        }
+        top = try args.int("top", range: 1...100_000_000) ?? defaultTop
+        options = try TextArguments.options(from: args)
+    }
+
+    /// Counts the texts into terms, most frequent first, cut to `top`. Notes invalid UTF-8 and
+    /// skipped long words on standard error, shows a progress bar when standard error is a
+    /// terminal, and tells the `--verbose` report what the count found. A count that leaves no
+    /// term is an input error naming the filter that removed the words.
+    func terms(_ reporting: Reporting) throws -> [Term] {
+        var files: [TextSource] = []
+        var size: Int64 = 0
+        var sizeKnown = true
+        for name in sources {
+            if name == "-" { files.append(.standardInput); sizeKnown = false; continue }
+            size += try InputFile.checkedSize(name)
+            files.append(.file(URL(fileURLWithPath: name)))
+        }
+        let bar = reporting.progressBar(total: sizeKnown ? size : nil, unit: .bytes)
+        let analysis = try CLIError.mappingLibraryErrors {
+            try TermCounter(options).analyze(sources: files, progress: bar.map { b in { b.update($0) } })
+        }
+        bar?.finish()
+        if let bad = analysis.invalidUTF8 {
+            let more = bad.count > 1 ? " (and \(bad.count - 1) more)" : ""
+            reporting.note("\(bad.name): invalid UTF-8 at byte offset \(bad.firstOffset)\(more) replaced with U+FFFD; save the file as UTF-8")
+        }
+        if analysis.dropped.tooLong > 0 {
+            let limit = NumberText.wholeMegabytes(TermCounter.maximumWordBytes)
+            reporting.note("\(NumberText.count(analysis.dropped.tooLong, "word")) longer than \(limit) skipped (not counted)")
+        }
+        var terms = analysis.terms
+        if let top, terms.count > top { terms = Array(terms.prefix(top)) }
+        reporting.verbose.text(analysis, options: options, kept: terms.count)
+        if terms.isEmpty { throw CLIError.emptyText(analysis, names: sources, options: options) }
+        return terms
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import TagCloud
+import TagCloudExport
+import TagCloudGraphics
+
+/// The output flags every drawing command shares, and the rendering they select.
+enum OutputArguments {
+    static let group = "Output"
+
+    static let specs: [OptionSpec] = [
+        OptionSpec("output", short: "o", valueName: "FILE", help: "Where to write: .png, .pdf, .svg, .html or .json (the format follows the extension); - for standard output.", group: group),
+        OptionSpec("format", valueName: "FORMAT", help: "png, pdf, svg, html or json; overrides the extension (needed for -o - unless SVG).", group: group),
+        OptionSpec("scale", valueName: "FACTOR", help: "Pixels per point in PNG output (2 for high-DPI); the layout is unchanged. Default: 1.", group: group,
+                   defaultValue: NumberText.plain(RenderOptions().scale)),
+        OptionSpec("theme", valueName: "THEME", help: "HTML page colours: light (the cloud's own, default), dark (dark page, words lightened to stay readable), or auto (follows the reader's light/dark setting).", group: group,
+                   defaultValue: HTMLWriter().theme.rawValue),
+        OptionSpec("svg-outlines", help: "Write SVG words as glyph outlines (paths), so the file looks the same without the fonts.", group: group),
+        OptionSpec("svg-embed-fonts", help: "Keep SVG words as text and embed a subset of each font used (a data URI), so the file looks right without the fonts.", group: group),
+        CommonOptions.quiet,
+        CommonOptions.verbose,
+    ]
+
+    /// Renders `layout` as `output` asks and writes it atomically, reporting the two phases.
+    static func write(_ layout: CloudLayout, _ output: OutputRequest, reporting: Reporting) throws {
+        let destination = output.destination
+        // Drawing a large PNG takes seconds (most of it compressing): say so on a terminal, as
+        // the layout's progress bar has just been cleared.
+        let pixels = layout.size.width * layout.size.height * pow(output.scale, 2)
+        let drawing = destination.path == "-" ? "the PNG" : destination.path
+        let status = destination.format == .png && pixels >= 4_000_000 && !reporting.quiet
+            ? ProgressBar.Status("drawing \(drawing) (\(Int(pixels / 1e6)) megapixels)…") : nil
+        let data = try { defer { status?.clear() }; return try render(layout, output) }()
+        reporting.verbose.phase("render", destination.format.rawValue)
+        try OutputFile.write(data, to: destination.path)
+        reporting.verbose.phase("write", "\(data.count) bytes to \(destination.name)")
+    }
+
+    /// The bytes of `layout` in the chosen format.
+    static func render(_ unguarded: CloudLayout, _ output: OutputRequest) throws -> Data {
+        let (path, format) = (output.destination.path, output.destination.format)
+        let scale = output.scale
+        let theme = output.theme
+        // The contrast guard runs here, on the finished layout, so it sees every colour however it
+        // was chosen (palette, a term's own colour, --color-image, pill fills) and every format,
+        // JSON included, carries the colours actually drawn.
+        let layout = output.contrastGuard ? unguarded.contrastGuarded() : unguarded
+        let data: Data
+        do {
+            switch format {
+            case .png:
+                data = try CairoRenderer(options: RenderOptions(scale: scale)).pngData(layout)
+            case .pdf:
+                data = try CairoRenderer(options: RenderOptions()).pdfData(layout)
+            case .svg:
+                let mode: SVGWriter.Mode = output.svgOutlines ? .outlines(GlyphOutlineCache()) : .text
+                let embedded: (any FontSubsetProvider)? = output.svgEmbedFonts ? FontSubsetter() : nil
+                data = Data(try SVGWriter(mode: mode, embeddedFonts: embedded).data(layout))
+            case .json:
+                data = try LayoutJSON.encode(layout)
+            case .html:
+                let mode: SVGWriter.Mode = output.svgOutlines ? .outlines(GlyphOutlineCache()) : .text
+                data = Data(try HTMLWriter(theme: theme, mode: mode).data(layout))
+            }
+        } catch let e as CLIError {
+            throw e
+        } catch let e as GraphicsError {
+            // A damaged font or image is a problem of the input, not of the output's destination.
+            throw CLIError.input(e.description)
+        } catch let e as CairoRenderError {
+            switch e {
+            case .fontUnreadable: throw CLIError.input(e.description)
+            case .imageTooLarge, .pageTooLarge: throw CLIError.usage(e.description)
+            default: throw CLIError.output("cannot render \(path): \(e)")
+            }
+        } catch {
+            throw CLIError.output("cannot render \(path): \(error)")
+        }
+        return data
+    }
+}

@@ -1,0 +1,73 @@
+/// What `CommandLineParser.parse` found, with typed accessors that turn bad values into usage errors.
+public struct ParsedArguments: Sendable, Equatable {
+    /// The values given to each value option, keyed by long name, in command-line order.
+    public var values: [String: [String]]
+    /// The long names of the boolean flags that were given.
+    public var flags: Set<String>
+    /// Arguments that are not options (file names, `-` for stdin, everything after `--`).
+    public var positionals: [String]
+
+    /// Creates parsed arguments directly (useful in tests and for defaults).
+    public init(values: [String: [String]] = [:], flags: Set<String> = [], positionals: [String] = []) {
+        self.values = values; self.flags = flags; self.positionals = positionals
+    }
+
+    /// The value of an option, or nil when it was not given. For a repeatable option, the last one.
+    public func string(_ name: String) -> String? { values[name]?.last }
+
+    /// Every value given to an option, in order; empty when it was not given.
+    public func strings(_ name: String) -> [String] { values[name] ?? [] }
+
+    /// Whether a boolean flag was given.
+    public func flag(_ name: String) -> Bool { flags.contains(name) }
+
+    /// The option's value as a finite number, checked against `range`; nil when not given.
+    public func double(_ name: String, range: ClosedRange<Double>? = nil) throws -> Double? {
+        guard let text = string(name) else { return nil }
+        let expected = range.map {
+            "a number between \(NumberText.plain($0.lowerBound)) and \(NumberText.plain($0.upperBound))"
+        } ?? "a number"
+        // Double("nan") and Double("inf") succeed, but no option means either.
+        guard let value = Double(text), value.isFinite, range?.contains(value) ?? true else {
+            throw invalid(text, name, expected)
+        }
+        return value
+    }
+
+    /// The option's value as a whole number, checked against `range`; nil when not given.
+    public func int(_ name: String, range: ClosedRange<Int>? = nil) throws -> Int? {
+        guard let text = string(name) else { return nil }
+        let expected = range.map { "a whole number between \($0.lowerBound) and \($0.upperBound)" }
+            ?? "a whole number"
+        guard let value = Int(text), range?.contains(value) ?? true else { throw invalid(text, name, expected) }
+        return value
+    }
+
+    /// The option's value as an unsigned 64-bit number (seeds); nil when not given.
+    public func uint64(_ name: String) throws -> UInt64? {
+        guard let text = string(name) else { return nil }
+        guard let value = UInt64(text) else {
+            throw invalid(text, name, "a whole number between 0 and \(UInt64.max)")
+        }
+        return value
+    }
+
+    /// An enumeration-valued option (case-insensitive), with the allowed values in the error; nil
+    /// when not given.
+    func choice<E: RawRepresentable & CaseIterable>(_ name: String, _ type: E.Type) throws -> E?
+    where E.RawValue == String {
+        try string(name).map { try Self.choice($0, for: name, type) }
+    }
+
+    /// `raw`, the value given to option `name`, as one of an enumeration's cases (case-insensitive).
+    static func choice<E: RawRepresentable & CaseIterable>(_ raw: String, for name: String, _: E.Type) throws -> E
+    where E.RawValue == String {
+        if let v = E(rawValue: raw.lowercased()) { return v }
+        let allowed = E.allCases.map(\.rawValue).joined(separator: ", ")
+        throw CLIError.usage("invalid value \"\(raw)\" for --\(name): expected one of \(allowed)")
+    }
+
+    private func invalid(_ text: String, _ name: String, _ expected: String) -> CLIError {
+        .usage("invalid value \"\(text)\" for --\(name): expected \(expected)")
+    }
+}

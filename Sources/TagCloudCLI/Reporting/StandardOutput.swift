@@ -1,0 +1,18 @@
+import Foundation
+import TagCloudGraphics
+
+/// The command's results on standard output, written completely or reported: a closed or full
+/// standard output is an output error (exit status 4), not a crash or a silent success.
+enum StandardOutput {
+    /// Writes `data`.
+    static func write(_ data: Data) throws {
+        do { try AtomicFile.writeToStandardOutput(data) } catch GraphicsError.outputFailed(_, let reason) {
+            throw CLIError.output("cannot write to standard output: \(reason)")
+        }
+    }
+
+    /// Writes `text` and a newline, as `print` would.
+    static func print(_ text: String, terminator: String = "\n") throws {
+        try write(Data((text + terminator).utf8))
+    }
+}

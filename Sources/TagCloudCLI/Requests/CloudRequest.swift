@@ -1,0 +1,105 @@
+import TagCloud
+import TagCloudGraphics
+
+/// Everything `tagcloud cloud` was asked to do, resolved from its command line before any work.
+struct CloudRequest {
+    /// The layout and style options: canvas, sizes, rotation, strategy, area, colours and seed.
+    let options: WordCloudOptions
+    /// The seed, and whether it was drawn for this run.
+    let seed: Seed
+    /// How the layout is drawn and where it goes.
+    let output: OutputRequest
+    /// The tags and texts to read.
+    let terms: TermSources
+
+    /// Resolves `args`, in the order a person fixes them: the destination, the style, the canvas
+    /// (a mask is read for it), the placement options, the area and colours, and the inputs last.
+    init(_ args: ParsedArguments, reporting: Reporting) throws {
+        let destination = try OutputDestination(args)
+        var options = WordCloudOptions()
+        let style = try StyleArguments.resolve(args, defaultSizes: options.minFontSize...options.minFontSize)
+        options.style = style.style
+        options.seed = style.seed.value
+        let givenWidth = try args.int("width", range: 1...WordCloudOptions.maximumSide)
+        let givenHeight = try args.int("height", range: 1...WordCloudOptions.maximumSide)
+        // A mask is read first: without --width and --height the canvas takes its size, and with one
+        // of them its proportions, as the Python package's canvas takes its mask's size. Stretching
+        // a silhouette to the default 800x600 would distort it.
+        let mask = try args.string("mask").map { path in
+            (image: try CLIError.mappingLibraryErrors { try ImageLoader.loadRGBA(path: path) }, path: path)
+        }
+        let canvas = try CloudCanvas.size(width: givenWidth, height: givenHeight, mask: mask?.image, path: mask?.path,
+                                          default: (options.width, options.height))
+        options.width = canvas.width
+        options.height = canvas.height
+        let output = try OutputRequest(destination, args)
+        try output.checkSize(width: Double(options.width), height: Double(options.height))
+        let budget = try args.int("max-pixels", range: 1...WordCloudOptions.maximumPixels) ?? WordCloudOptions.maximumPixels
+        if options.width * options.height > budget {
+            throw CLIError.usage("canvas \(options.width)x\(options.height) is \(options.width * options.height) pixels, over the budget of \(budget) (--max-pixels): use a smaller --width/--height")
+        }
+        try Self.readPlacement(args, style: style, into: &options)
+        let strict = args.flag("strict")
+        try Self.readArea(args, mask: mask, strict: strict, into: &options, reporting: reporting)
+        try Self.readColours(args, strict: strict, into: &options, reporting: reporting)
+        self.options = options
+        self.seed = style.seed
+        self.output = output
+        terms = try TermSources(args, defaultTextTop: nil)
+    }
+
+    /// How many words, how large, how far apart, at which angles and where they are tried first.
+    private static func readPlacement(_ args: ParsedArguments, style: StyleRequest, into o: inout WordCloudOptions) throws {
+        o.maxWords = try args.int("max-words", range: 1...WordCloudOptions.maximumWords) ?? o.maxWords
+        o.margin = try args.int("margin", range: 0...1000) ?? o.margin
+        // The style has checked the sizes against each other.
+        o.minFontSize = style.minimumSize ?? o.minFontSize
+        o.maxFontSize = style.maximumSize
+        o.fontStep = try args.double("font-step", range: 0.1...1000) ?? o.fontStep
+        if let curve = style.curve { o.sizing = .scale(curve) }
+        if let r = try args.double("relative-scaling", range: 0...1) { o.sizing = .relativeScaling(r) }
+        if let r = args.string("rotate") { o.rotation = try RotationArgument.parse(r) }
+        o.preferHorizontal = try args.double("prefer-horizontal", range: 0...1) ?? o.preferHorizontal
+        o.strategy = try args.choice("strategy", SearchStrategy.self) ?? o.strategy
+        o.randomStart = args.flag("random-start")
+        o.fit = try args.choice("fit", WordCloudOptions.Fit.self) ?? o.fit
+        o.repeatWords = args.flag("repeat")
+    }
+
+    /// Where words may go: a built-in shape, or the mask read for the canvas (with its path).
+    private static func readArea(_ args: ParsedArguments, mask: (image: RGBAImage, path: String)?, strict: Bool,
+                                 into o: inout WordCloudOptions, reporting: Reporting) throws {
+        let shapeName = args.string("shape")
+        if let shapeName {
+            guard let shape = Shape(rawValue: shapeName.lowercased()) else {
+                throw CLIError.usage("unknown shape \"\(shapeName)\": choose one of \(Shape.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            o.area = .shape(shape)
+        }
+        let invert = args.flag("mask-invert")
+        guard let mask else {
+            if invert || args.string("mask-threshold") != nil {
+                throw CLIError.usage("--mask-invert and --mask-threshold need --mask PNG")
+            }
+            return
+        }
+        if shapeName != nil { throw CLIError.usage("give either --shape or --mask, not both") }
+        let threshold = try args.int("mask-threshold", range: 0...255) ?? Int(ImageMaskOptions().threshold)
+        let sized = try CloudCanvas.fitted(mask.image, path: mask.path, option: "mask", width: o.width, height: o.height,
+                                           strict: strict, reporting: reporting)
+        o.area = .mask(ImageLoader.mask(from: sized, options: ImageMaskOptions(invert: invert,
+                                                                              threshold: UInt8(threshold))))
+    }
+
+    /// The outline of the area, and colours taken from an image.
+    private static func readColours(_ args: ParsedArguments, strict: Bool, into o: inout WordCloudOptions,
+                                    reporting: Reporting) throws {
+        o.contourWidth = try args.double("contour", range: 0...1000) ?? o.contourWidth
+        if let c = args.string("contour-color") { o.contourColor = try StyleArguments.parseColor(option: "contour-color")(c) }
+        if let path = args.string("color-image") {
+            let image = try CLIError.mappingLibraryErrors { try ImageLoader.loadRGBA(path: path) }
+            o.colorImage = try CloudCanvas.fitted(image, path: path, option: "color-image", width: o.width, height: o.height,
+                                                  strict: strict, reporting: reporting)
+        }
+    }
+}

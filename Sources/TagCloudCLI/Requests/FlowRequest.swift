@@ -1,0 +1,109 @@
+import Foundation
+import TagCloud
+
+/// Everything `tagcloud flow` was asked to do, resolved from its command line before any work.
+struct FlowRequest {
+    /// The layout and style options, the seed among them.
+    let options: FlowOptions
+    /// The seed, and whether it was drawn for this run.
+    let seed: Seed
+    /// The width of the flow in points; the height follows from the layout.
+    let width: Double
+    /// How the layout is drawn and where it goes.
+    let output: OutputRequest
+    /// The tags and texts to read.
+    let terms: TermSources
+
+    /// Resolves `args`, in the order a person fixes them: the destination first, then the style,
+    /// the layout options, the width, and the inputs last.
+    init(_ args: ParsedArguments) throws {
+        let destination = try OutputDestination(args)
+        var options = FlowOptions()
+        let style = try StyleArguments.resolve(args, defaultSizes: FlowCommand.defaultSizes)
+        options.style = style.style
+        options.seed = style.seed.value
+        try Self.readRows(args, into: &options)
+        try Self.readFrame(args, into: &options)
+        let width = try args.double("width", range: 1...100_000) ?? FlowCommand.defaultWidth
+        // Said here, with the option's own name and the numbers as typed, before the layout finds it.
+        guard width > options.insets.horizontal else {
+            let insets = options.insets
+            throw CLIError.usage("--width \(NumberText.plain(width)) leaves no room inside --insets (\(NumberText.plain(insets.left)) left, "
+                + "\(NumberText.plain(insets.right)) right): give a --width above \(NumberText.plain(insets.horizontal)) or smaller --insets")
+        }
+        let output = try OutputRequest(destination, args)
+        // The height is known only after the layout, but a width too wide for a PNG or PDF is refused now.
+        try output.checkSize(width: width, height: 1, subject: "--width \(NumberText.plain(width))")
+        self.options = options
+        self.seed = style.seed
+        self.width = width
+        self.output = output
+        terms = try TermSources(args, defaultTextTop: FlowCommand.defaultTextTop)
+    }
+
+    /// The options of the rows: insets, spacing, alignment, direction, overflow and the row limit.
+    private static func readRows(_ args: ParsedArguments, into options: inout FlowOptions) throws {
+        if let v = args.string("insets") { options.insets = try insets(v, option: "insets") }
+        if let v = try args.double("spacing", range: 0...10_000) { options.itemSpacing = v }
+        if let v = try args.double("row-spacing", range: 0...10_000) { options.rowSpacing = v }
+        if let a = args.string("align") {
+            if a.lowercased() == "justified" || a.lowercased() == "justify" {
+                options.justify = true
+            } else {
+                options.alignment = try ParsedArguments.choice(a, for: "align", FlowOptions.Alignment.self)
+            }
+        }
+        if args.flag("justify") { options.justify = true }
+        options.crossAlignment = try args.choice("valign", FlowOptions.CrossAlignment.self) ?? options.crossAlignment
+        if args.flag("rtl") { options.direction = .rightToLeft }
+        options.overflow = try args.choice("overflow", FlowOptions.Overflow.self) ?? options.overflow
+        options.oversize = try args.choice("oversize", FlowOptions.Oversize.self) ?? options.oversize
+        if let v = try args.double("min-remaining", range: 0...100_000) { options.minimumRemainingWidth = v }
+        if let v = try args.int("max-rows", range: 1...1_000_000) { options.maxRows = v }
+    }
+
+    /// Each tag's padding and frame (`--pill`, `--tag-fill`, `--tag-border`): a frame brings its
+    /// own padding unless one is given.
+    private static func readFrame(_ args: ParsedArguments, into options: inout FlowOptions) throws {
+        let padding = args.string("padding")
+        if let padding {
+            let p = try numbers(padding, option: "padding", counts: [1, 2])
+            options.padding = p.count == 1 ? EdgeInsets(all: p[0]) : EdgeInsets(vertical: p[0], horizontal: p[1])
+        }
+        let pill = args.flag("pill")
+        let fill = try args.string("tag-fill").map(StyleArguments.parseColor(option: "tag-fill"))
+        let border = try args.string("tag-border").map(StyleArguments.parseColor(option: "tag-border"))
+        guard pill || fill != nil || border != nil else { return }
+        var d = TagDecoration(fill: fill ?? (pill ? FlowCommand.pillFill : nil), border: border,
+                              borderWidth: try args.double("tag-border-width", range: 0...1000) ?? TagDecoration().borderWidth,
+                              cornerRadius: .greatestFiniteMagnitude)
+        if let r = try args.double("corner-radius", range: 0...100_000) { d.cornerRadius = r }
+        options.decoration = d
+        if padding == nil { options.padding = FlowCommand.framePadding }
+    }
+
+    /// Insets as --insets (`pairs` false) and --padding (`pairs` true) read them: one value when all
+    /// sides agree, else vertical,horizontal for --padding and top,left,bottom,right for --insets.
+    static func lengths(_ e: EdgeInsets, pairs: Bool) -> String {
+        let plain = NumberText.plain
+        if e.top == e.left && e.top == e.bottom && e.top == e.right { return plain(e.top) }
+        if pairs { return "\(plain(e.top)),\(plain(e.left))" }
+        return [e.top, e.left, e.bottom, e.right].map(plain).joined(separator: ",")
+    }
+
+    /// Insets from one value or four comma-separated values.
+    static func insets(_ text: String, option: String) throws -> EdgeInsets {
+        let v = try numbers(text, option: option, counts: [1, 4])
+        return v.count == 1 ? EdgeInsets(all: v[0]) : EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
+    }
+
+    /// Comma-separated non-negative lengths, in one of the allowed counts.
+    static func numbers(_ text: String, option: String, counts: [Int]) throws -> [Double] {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard counts.contains(parts.count), parts.allSatisfy({ $0 != nil && $0!.isFinite && $0! >= 0 && $0! <= 100_000 }) else {
+            let forms = counts.map { NumberText.count($0, "number") }.joined(separator: " or ")
+            throw CLIError.usage("invalid value \"\(text)\" for --\(option): expected \(forms) of points from 0 to 100000, separated by commas")
+        }
+        return parts.map { $0! }
+    }
+}
