@@ -8,7 +8,7 @@ public func fuzzArguments(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let args = bytes.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
     for specs in [TagCloudTool.options(of: "flow")!, TagCloudTool.options(of: "cloud")!] {
         do {
-            let parsed = try ArgumentParser(options: specs).parse(args)
+            let parsed = try CommandLineParser(options: specs).parse(args)
             for spec in specs where spec.valueName != nil {
                 _ = try? parsed.double(spec.name, range: 0...100_000)
                 _ = try? parsed.int(spec.name, range: 1...1000)

@@ -8,7 +8,7 @@ public func fuzzConfig(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("tagcloud-fuzz-config-\(getpid()).json").path
     _ = FileManager.default.createFile(atPath: path, contents: Data(bytes: data, count: size))
     do {
-        _ = try ArgumentParser(options: TagCloudTool.options(of: "cloud")!).parse(["--config", path])
+        _ = try CommandLineParser(options: TagCloudTool.options(of: "cloud")!).parse(["--config", path])
     } catch let e as CLIError {
         precondition(!e.description.isEmpty)
     } catch {
