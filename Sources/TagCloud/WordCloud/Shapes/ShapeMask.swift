@@ -81,14 +81,50 @@ public struct ShapeMask: Hashable, Sendable {
     static func traceContours(_ mask: BitMask) -> [[Point]] {
         let w = mask.width, h = mask.height
         guard w > 0, h > 0, !mask.isEmpty else { return [] }
-        // Sample (i, j) is pixel centre (i + 0.5, j + 0.5), for i in -1...w, j in -1...h. Crossing
-        // points sit on grid edges: horizontal edge H(i, j) joins samples (i, j)–(i + 1, j), vertical
-        // edge V(i, j) joins (i, j)–(i, j + 1). An edge's id is 2 × sample index (+1 when vertical).
+        let stride = w + 2
+        var next = [Int32](repeating: -1, count: 2 * stride * (h + 2))
+        let starts = linkSegments(mask, into: &next)
+
+        // Sample (i, j) is at (i + 0.5, j + 0.5); the crossing is halfway to the next sample.
+        func point(_ id: Int) -> Point {
+            let sample = id >> 1
+            let i = Double(sample % stride - 1), j = Double(sample / stride - 1)
+            return id & 1 == 0 ? Point(x: i + 1, y: j + 0.5) : Point(x: i + 0.5, y: j + 1)
+        }
+
+        var loops: [[Point]] = []
+        for start in starts where next[start] >= 0 {
+            var loop: [Point] = []
+            var id = start
+            while next[id] >= 0 {
+                loop.append(point(id))
+                let following = Int(next[id])
+                next[id] = -1
+                id = following
+            }
+            let merged = mergeCollinear(loop)
+            if merged.count >= 3 { loops.append(merged) }
+        }
+        return loops
+    }
+
+    /// Links the contour segments of `mask`'s cells: `next[edge]` becomes the edge a segment from
+    /// `edge` leads to (it stays -1 where none does). Returns the edges segments start from, in
+    /// cell order.
+    ///
+    /// Sample (i, j) is pixel centre (i + 0.5, j + 0.5), for i in -1...w, j in -1...h. Crossing
+    /// points sit on grid edges: horizontal edge H(i, j) joins samples (i, j)–(i + 1, j), vertical
+    /// edge V(i, j) joins (i, j)–(i, j + 1). An edge's id is 2 × sample index (+1 when vertical).
+    private static func linkSegments(_ mask: BitMask, into next: inout [Int32]) -> [Int] {
+        let w = mask.width, h = mask.height
         let stride = w + 2
         func hEdge(_ i: Int, _ j: Int) -> Int { ((j + 1) * stride + (i + 1)) << 1 }
         func vEdge(_ i: Int, _ j: Int) -> Int { ((j + 1) * stride + (i + 1)) << 1 | 1 }
-        var next = [Int32](repeating: -1, count: 2 * stride * (h + 2))
         var starts: [Int] = []
+        func link(_ from: Int, _ to: Int) {
+            next[from] = Int32(to)
+            starts.append(from)
+        }
 
         // Cells (i, j) have corners a = (i, j), b = (i + 1, j), c = (i + 1, j + 1), d = (i, j + 1)
         // (bits 1, 2, 4, 8) and edges T, R, B, L. Segments keep the allowed side on their left.
@@ -115,10 +151,6 @@ public struct ShapeMask: Hashable, Sendable {
                 if rowBelow[i + 1] { code |= 8 }
                 if code == 0 || code == 15 { continue }
                 let t = hEdge(i, j), r = vEdge(i + 1, j), b = hEdge(i, j + 1), l = vEdge(i, j)
-                func link(_ from: Int, _ to: Int) {
-                    next[from] = Int32(to)
-                    starts.append(from)
-                }
                 switch code {
                 case 1: link(l, t)
                 case 2: link(t, r)
@@ -138,28 +170,7 @@ public struct ShapeMask: Hashable, Sendable {
                 }
             }
         }
-
-        func point(_ id: Int) -> Point {
-            let sample = id >> 1
-            let i = Double(sample % stride - 1), j = Double(sample / stride - 1)
-            // Sample (i, j) is at (i + 0.5, j + 0.5); the crossing is halfway to the next sample.
-            return id & 1 == 0 ? Point(x: i + 1, y: j + 0.5) : Point(x: i + 0.5, y: j + 1)
-        }
-
-        var loops: [[Point]] = []
-        for start in starts where next[start] >= 0 {
-            var loop: [Point] = []
-            var id = start
-            while next[id] >= 0 {
-                loop.append(point(id))
-                let following = Int(next[id])
-                next[id] = -1
-                id = following
-            }
-            let merged = mergeCollinear(loop)
-            if merged.count >= 3 { loops.append(merged) }
-        }
-        return loops
+        return starts
     }
 
     /// The closed loop without points that lie on a straight run between their neighbours.
