@@ -68,8 +68,7 @@ public struct PlacedWord: Hashable, Codable, Sendable {
         case color, rotation, glyphs, rightToLeft, fallbackFont, shrunk, decoration, fallbackFonts, fontRuns
     }
 
-    /// Decodes a placed word; the fallback fields are optional so layouts written before font
-    /// fallback still load.
+    /// Decodes a placed word; the fallback fields are optional, as single-font layouts leave them out.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         index = try c.decode(Int.self, forKey: .index)
@@ -95,8 +94,8 @@ public struct PlacedWord: Hashable, Codable, Sendable {
         fontRuns = try c.decodeIfPresent([FontRun].self, forKey: .fontRuns) ?? []
     }
 
-    /// Encodes a placed word as before font fallback, adding the fallback fields only when they
-    /// are not empty, so single-font layouts keep their exact JSON.
+    /// Encodes a placed word, adding the fallback fields only when they are not empty, so a
+    /// single-font layout's JSON holds no fallback fields.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(index, forKey: .index)

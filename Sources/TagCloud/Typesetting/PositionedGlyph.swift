@@ -18,7 +18,7 @@ public struct PositionedGlyph: Hashable, Codable, Sendable {
 
     private enum CodingKeys: String, CodingKey { case id, x, y, font }
 
-    /// Decodes a glyph; `font` is optional so layouts written before font fallback still load.
+    /// Decodes a glyph; `font` is optional, as glyphs in the word's main font leave it out.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = try c.decode(UInt32.self, forKey: .id)
@@ -28,7 +28,7 @@ public struct PositionedGlyph: Hashable, Codable, Sendable {
     }
 
     /// Encodes a glyph, writing `font` only when it is not the main font, so single-font layouts
-    /// keep the exact JSON they had before fallback fonts existed.
+    /// carry no font indices.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(id, forKey: .id)

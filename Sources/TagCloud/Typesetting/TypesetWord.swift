@@ -49,7 +49,7 @@ public struct TypesetWord: Hashable, Codable, Sendable {
         case fallbackFonts, fontRuns
     }
 
-    /// Decodes a word; the fallback fields are optional so older JSON still loads.
+    /// Decodes a word; the fallback fields are optional, as single-font words leave them out.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         text = try c.decode(String.self, forKey: .text)
@@ -66,7 +66,7 @@ public struct TypesetWord: Hashable, Codable, Sendable {
         fontRuns = try c.decodeIfPresent([FontRun].self, forKey: .fontRuns) ?? []
     }
 
-    /// Encodes a word, leaving out the fallback fields when empty so single-font JSON is unchanged.
+    /// Encodes a word, leaving out the fallback fields when empty, so single-font JSON holds none.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(text, forKey: .text)

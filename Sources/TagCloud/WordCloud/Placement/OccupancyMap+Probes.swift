@@ -11,7 +11,7 @@ extension OccupancyMap {
     /// Calls `body` with the windows of `search`'s probes on this map, row probes first (the longest
     /// row run is the probe most often blocked in a crowded region), then the column probes. The
     /// list lives on the stack for the call: a search makes it every time, and a new array each
-    /// time cost a look-up of the array's type in the runtime besides the allocation.
+    /// time would cost a look-up of the array's type in the runtime besides the allocation.
     func withWindows<R>(_ search: SearchMask, _ body: (UnsafeBufferPointer<Window>) -> R) -> R {
         let count = 2 * (search.rowProbes.count + search.probes.count)
         return withUnsafeTemporaryAllocation(of: Window.self, capacity: count) { out in
