@@ -1,44 +1,3 @@
-/// The hinge of the pipeline: everything a renderer or an app needs to draw a cloud, and nothing else.
-/// It is `Codable`; its JSON form is what `tagcloud … -o layout.json` writes.
-public struct CloudLayout: Hashable, Codable, Sendable {
-    /// Which layout made it: "flow" or "cloud".
-    public var kind: String
-    /// Canvas size in points.
-    public var size: Size
-    /// Canvas background; `nil` is transparent.
-    public var background: Color?
-    /// Words that were placed, in input order.
-    public var placed: [PlacedWord]
-    /// Words that were not placed, each with its reason. Nothing is dropped silently.
-    public var unplaced: [UnplacedWord]
-    /// The seed that produced the styling and placement.
-    public var seed: UInt64
-    /// The outline of the shape or mask the words were placed in, when it is to be drawn.
-    public var contour: Contour?
-
-    /// Creates a layout.
-    public init(kind: String, size: Size, background: Color?, placed: [PlacedWord],
-                unplaced: [UnplacedWord], seed: UInt64, contour: Contour? = nil) {
-        self.kind = kind; self.size = size; self.background = background; self.placed = placed
-        self.unplaced = unplaced; self.seed = seed; self.contour = contour
-    }
-}
-
-/// The outline of a cloud's shape, drawn as a stroke over the background and under the words.
-public struct Contour: Hashable, Codable, Sendable {
-    /// Closed polygons in canvas points (the last point joins the first).
-    public var polygons: [[Point]]
-    /// Stroke width in points.
-    public var width: Double
-    /// Stroke colour.
-    public var color: Color
-
-    /// Creates a contour.
-    public init(polygons: [[Point]], width: Double, color: Color) {
-        self.polygons = polygons; self.width = width; self.color = color
-    }
-}
-
 /// A word on the canvas.
 public struct PlacedWord: Hashable, Codable, Sendable {
     /// Position of the term in the input.
@@ -109,8 +68,7 @@ public struct PlacedWord: Hashable, Codable, Sendable {
         case color, rotation, glyphs, rightToLeft, fallbackFont, shrunk, decoration, fallbackFonts, fontRuns
     }
 
-    /// Decodes a placed word; the fallback fields are optional so layouts written before font
-    /// fallback still load.
+    /// Decodes a placed word; the fallback fields are optional, as single-font layouts leave them out.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         index = try c.decode(Int.self, forKey: .index)
@@ -136,8 +94,8 @@ public struct PlacedWord: Hashable, Codable, Sendable {
         fontRuns = try c.decodeIfPresent([FontRun].self, forKey: .fontRuns) ?? []
     }
 
-    /// Encodes a placed word as before font fallback, adding the fallback fields only when they
-    /// are not empty, so single-font layouts keep their exact JSON.
+    /// Encodes a placed word, adding the fallback fields only when they are not empty, so a
+    /// single-font layout's JSON holds no fallback fields.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(index, forKey: .index)
@@ -161,52 +119,5 @@ public struct PlacedWord: Hashable, Codable, Sendable {
         try c.encodeIfPresent(decoration, forKey: .decoration)
         if !fallbackFonts.isEmpty { try c.encode(fallbackFonts, forKey: .fallbackFonts) }
         if !fontRuns.isEmpty { try c.encode(fontRuns, forKey: .fontRuns) }
-    }
-}
-
-/// A pill or button shape drawn behind a tag.
-public struct TagDecoration: Hashable, Codable, Sendable {
-    /// Fill colour; `nil` draws no fill.
-    public var fill: Color?
-    /// Border colour; `nil` draws no border.
-    public var border: Color?
-    /// Border width in points.
-    public var borderWidth: Double
-    /// Corner radius in points. Layouts clamp it to half the frame's smaller side, so a huge value
-    /// (`.greatestFiniteMagnitude`) asks for a pill.
-    public var cornerRadius: Double
-
-    /// Creates a decoration.
-    public init(fill: Color? = nil, border: Color? = nil, borderWidth: Double = 1, cornerRadius: Double = 6) {
-        self.fill = fill; self.border = border; self.borderWidth = borderWidth; self.cornerRadius = cornerRadius
-    }
-}
-
-/// A word that is not on the canvas, and why.
-public struct UnplacedWord: Hashable, Codable, Sendable {
-    /// Why a word was left out.
-    public enum Reason: String, Hashable, Codable, Sendable {
-        /// Beyond the maximum number of rows (an app can show "+N more").
-        case rowLimit
-        /// No free position at any allowed size and orientation.
-        case noSpace
-        /// The text has nothing to draw.
-        case empty
-        /// Beyond the maximum number of words (the lightest ones).
-        case maxWords
-    }
-
-    /// Position of the term in the input.
-    public var index: Int
-    /// The text.
-    public var text: String
-    /// The term's id, if any.
-    public var id: String?
-    /// Why it was left out.
-    public var reason: Reason
-
-    /// Creates an unplaced entry.
-    public init(index: Int, text: String, id: String?, reason: Reason) {
-        self.index = index; self.text = text; self.id = id; self.reason = reason
     }
 }

@@ -30,82 +30,111 @@ struct ShapeDepth: Sendable {
         self.shift = shift
         width = allowed.width
         height = allowed.height
-        let w = width, h = height, mw = allowed.wordsPerRow
-        // Two-pass chamfer distance, worked out in the two-byte values themselves; outside the
-        // canvas counts as forbidden (depth 0), and the values carry a border of zeros, so no pixel
-        // needs its neighbours' coordinates checked. `far` stands for "not reached yet": a step from
-        // it (at most 4) still fits in an Int16, and no depth on the grids layouts keep comes near it.
-        let far = Self.far
+        let (v, rows) = Self.chamferDepths(allowed)
+        values = v
+        let cell = Self.cell
+        cellsX = (width + cell - 1) / cell
+        cellsY = (height + cell - 1) / cell
+        (cellMax, deepest) = Self.cellMaxima(v, width: width, height: height, cellsX: cellsX, cellsY: cellsY, rows: rows)
+    }
+
+    /// The depth of each pixel of `allowed`, with a border of zeros, and the first and last rows
+    /// holding an allowed pixel (first > last when there is none).
+    ///
+    /// Two-pass chamfer distance, worked out in the two-byte values themselves; outside the canvas
+    /// counts as forbidden (depth 0), and the values carry a border of zeros, so no pixel needs its
+    /// neighbours' coordinates checked. `far` stands for "not reached yet": a step from it (at most
+    /// 4) still fits in an Int16, and no depth on the grids layouts keep comes near it.
+    private static func chamferDepths(_ allowed: BitMask) -> ([Int16], rows: (first: Int, last: Int)) {
+        let w = allowed.width, h = allowed.height
         let pw = w + 2
         var v = [Int16](repeating: 0, count: pw * (h + 2))
         var rows = (first: h, last: -1)
         v.withUnsafeMutableBufferPointer { p in
             allowed.words.withUnsafeBufferPointer { a in
                 let base = p.baseAddress!
-                for y in 0..<h {
-                    let row = base + (y + 1) * pw + 1
-                    for k in 0..<mw {
-                        var word = a[y * mw + k]
-                        if word == 0 { continue }
-                        rows = (min(rows.first, y), y)
-                        if word == ~0 && k * 64 + 64 <= w {
-                            for c in 0..<4 {
-                                UnsafeMutableRawPointer(row + k * 64 + c * 16)
-                                    .storeBytes(of: SIMD16<Int16>(repeating: far), as: SIMD16<Int16>.self)
-                            }
-                            continue
-                        }
-                        while word != 0 {
-                            row[k * 64 + word.trailingZeroBitCount] = far
-                            word &= word - 1
-                        }
-                    }
-                }
+                rows = markAllowed(a, width: w, height: h, wordsPerRow: allowed.wordsPerRow, in: base)
                 guard rows.first <= rows.last else { return }
-                // Rows and 64-pixel runs without an allowed pixel stay 0 in both passes (depths are
-                // never negative, and a forbidden pixel is 0), so only the others are worked on.
-                // Each pass takes a run's pixels from the row before (or after) it, sixteen at a
-                // time, then runs along them, the one step that must go in order.
-                for y in rows.first...rows.last {
-                    let row = base + (y + 1) * pw + 1
-                    var left: Int16 = 0
-                    for k in 0..<mw {
-                        let from = k * 64, count = min(64, w - from)
-                        if a[y * mw + k] == 0 { left = 0; continue }
-                        Self.takeRow(row + from, from: row + from - pw, count: count)
-                        var i = from
-                        while i < from + count {
-                            left = min(row[i], left &+ 3)
-                            row[i] = left
-                            i &+= 1
-                        }
+                chamferPasses(a, width: w, wordsPerRow: allowed.wordsPerRow, rows: rows, in: base)
+            }
+        }
+        return (v, rows)
+    }
+
+    /// Sets the allowed pixels of `a` to `far` in the depths at `base`; returns the first and last
+    /// rows holding one.
+    private static func markAllowed(_ a: UnsafeBufferPointer<UInt64>, width w: Int, height h: Int, wordsPerRow mw: Int,
+                                    in base: UnsafeMutablePointer<Int16>) -> (first: Int, last: Int) {
+        let pw = w + 2, far = Self.far
+        var rows = (first: h, last: -1)
+        for y in 0..<h {
+            let row = base + (y + 1) * pw + 1
+            for k in 0..<mw {
+                var word = a[y * mw + k]
+                if word == 0 { continue }
+                rows = (min(rows.first, y), y)
+                if word == ~0 && k * 64 + 64 <= w {
+                    for c in 0..<4 {
+                        UnsafeMutableRawPointer(row + k * 64 + c * 16)
+                            .storeBytes(of: SIMD16<Int16>(repeating: far), as: SIMD16<Int16>.self)
                     }
+                    continue
                 }
-                for y in Swift.stride(from: rows.last, through: rows.first, by: -1) {
-                    let row = base + (y + 1) * pw + 1
-                    var right: Int16 = 0
-                    for k in Swift.stride(from: mw - 1, through: 0, by: -1) {
-                        let from = k * 64, count = min(64, w - from)
-                        if a[y * mw + k] == 0 { right = 0; continue }
-                        Self.takeRow(row + from, from: row + from + pw, count: count)
-                        var i = from + count - 1
-                        while i >= from {
-                            right = min(row[i], right &+ 3)
-                            row[i] = right
-                            i &-= 1
-                        }
-                    }
+                while word != 0 {
+                    row[k * 64 + word.trailingZeroBitCount] = far
+                    word &= word - 1
                 }
             }
         }
-        values = v
-        let cell = Self.cell
-        let cellsX = (w + cell - 1) / cell
-        self.cellsX = cellsX
-        cellsY = (h + cell - 1) / cell
+        return rows
+    }
+
+    /// The chamfer passes, down then up, over `rows` of the depths at `base`. Rows and 64-pixel runs
+    /// without an allowed pixel stay 0 in both passes (depths are never negative, and a forbidden
+    /// pixel is 0), so only the others are worked on. Each pass takes a run's pixels from the row
+    /// before (or after) it, sixteen at a time, then runs along them, the one step that must go in order.
+    private static func chamferPasses(_ a: UnsafeBufferPointer<UInt64>, width w: Int, wordsPerRow mw: Int,
+                                      rows: (first: Int, last: Int), in base: UnsafeMutablePointer<Int16>) {
+        let pw = w + 2
+        for y in rows.first...rows.last {
+            let row = base + (y + 1) * pw + 1
+            var left: Int16 = 0
+            for k in 0..<mw {
+                let from = k * 64, count = min(64, w - from)
+                if a[y * mw + k] == 0 { left = 0; continue }
+                Self.takeRow(row + from, from: row + from - pw, count: count)
+                var i = from
+                while i < from + count {
+                    left = min(row[i], left &+ 3)
+                    row[i] = left
+                    i &+= 1
+                }
+            }
+        }
+        for y in Swift.stride(from: rows.last, through: rows.first, by: -1) {
+            let row = base + (y + 1) * pw + 1
+            var right: Int16 = 0
+            for k in Swift.stride(from: mw - 1, through: 0, by: -1) {
+                let from = k * 64, count = min(64, w - from)
+                if a[y * mw + k] == 0 { right = 0; continue }
+                Self.takeRow(row + from, from: row + from + pw, count: count)
+                var i = from + count - 1
+                while i >= from {
+                    right = min(row[i], right &+ 3)
+                    row[i] = right
+                    i &-= 1
+                }
+            }
+        }
+    }
+
+    /// The largest depth in each cell of the maxima grid, and the deepest pixel (the first in
+    /// reading order among the deepest). Rows outside `rows` are all 0, as are their cells' maxima;
+    /// the deepest pixel, when none is allowed, is the first.
+    private static func cellMaxima(_ v: [Int16], width w: Int, height h: Int, cellsX: Int, cellsY: Int,
+                                   rows: (first: Int, last: Int)) -> ([Int32], deepest: (x: Int, y: Int)) {
+        let cell = Self.cell, pw = w + 2
         var cm = [Int32](repeating: 0, count: cellsX * cellsY)
-        // Rows outside `rows` are all 0, as are their cells' maxima; the deepest pixel, when none
-        // is allowed, is the first.
         var deepestIndex = 0, deepestValue: Int16 = 0
         if rows.first <= rows.last {
             v.withUnsafeBufferPointer { d in
@@ -139,8 +168,7 @@ struct ShapeDepth: Sendable {
                 }
             }
         }
-        cellMax = cm
-        deepest = (deepestIndex % max(1, w), deepestIndex / max(1, w))
+        return (cm, (deepestIndex % max(1, w), deepestIndex / max(1, w)))
     }
 
     /// The depth that stands for "not reached yet" while the depths are worked out, and the most

@@ -3,8 +3,8 @@ extension Array {
     ///
     /// `Array(repeating:count:)` and `Array(unsafeUninitializedCapacity:initializingWith:)` take
     /// their storage from a standard-library function compiled once for all element types, which
-    /// looks up the storage class of `Element` at run time on every call: some 300 instructions, a
-    /// third of the cost of a small array. A layout makes several small arrays for every word (its
+    /// looks up the storage class of `Element` at run time on every call, which costs as much as
+    /// the rest of making a small array. A layout makes several small arrays for every word (its
     /// masks, their search probes, the plans of its searches). Built from a sequence instead, the
     /// array is allocated by code specialised where it is made, which knows the class.
     @inlinable

@@ -1,84 +1,3 @@
-/// The seam between layout and real fonts: shapes a word in a font at a size and reports its
-/// metrics and glyphs. FreeType + HarfBuzz implement it on Linux; CoreText could on Apple platforms.
-public protocol Typesetter {
-    /// Shapes `text` in `font` at `size` points (falling back to another font for characters
-    /// the requested one lacks) and returns its glyphs and metrics.
-    func typeset(_ text: String, font: FontDescriptor, size: Double) throws -> TypesetWord
-
-    /// `typeset(_:font:size:)` for a caller that keeps its own results (a word cloud keeps every
-    /// word's masks, typesetting included): a typesetter that memoises may skip storing this one.
-    /// The result is the same.
-    func typesetUnremembered(_ text: String, font: FontDescriptor, size: Double) throws -> TypesetWord
-}
-
-extension Typesetter {
-    /// By default, `typeset(_:font:size:)`.
-    public func typesetUnremembered(_ text: String, font: FontDescriptor, size: Double) throws -> TypesetWord {
-        try typeset(text, font: font, size: size)
-    }
-}
-
-/// One glyph of a shaped run, positioned relative to the run's origin (on the baseline, at the pen
-/// start); y grows downward.
-public struct PositionedGlyph: Hashable, Codable, Sendable {
-    /// Glyph index in the font.
-    public var id: UInt32
-    /// Horizontal offset from the origin, in points.
-    public var x: Double
-    /// Vertical offset from the baseline, in points (down is positive).
-    public var y: Double
-    /// Which of the word's fonts the glyph is in: 0 is the word's `font`, `i ≥ 1` is
-    /// `fallbackFonts[i - 1]`. A glyph id only means something together with its font.
-    public var font: Int
-
-    /// Creates a positioned glyph.
-    public init(id: UInt32, x: Double, y: Double, font: Int = 0) {
-        self.id = id; self.x = x; self.y = y; self.font = font
-    }
-
-    private enum CodingKeys: String, CodingKey { case id, x, y, font }
-
-    /// Decodes a glyph; `font` is optional so layouts written before font fallback still load.
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        id = try c.decode(UInt32.self, forKey: .id)
-        x = try c.decode(Double.self, forKey: .x)
-        y = try c.decode(Double.self, forKey: .y)
-        font = try c.decodeIfPresent(Int.self, forKey: .font) ?? 0
-    }
-
-    /// Encodes a glyph, writing `font` only when it is not the main font, so single-font layouts
-    /// keep the exact JSON they had before fallback fonts existed.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(id, forKey: .id)
-        try c.encode(x, forKey: .x)
-        try c.encode(y, forKey: .y)
-        if font != 0 { try c.encode(font, forKey: .font) }
-    }
-}
-
-/// The text set in one font, a piece of a word that mixes fonts (in logical order, as typed).
-/// Vector text output needs it to name each piece's font (`<tspan font-family>` in SVG), since
-/// glyphs alone do not say which characters they draw.
-public struct FontRun: Hashable, Codable, Sendable {
-    /// The run's font, numbered like `PositionedGlyph.font`.
-    public var font: Int
-    /// The characters of the run.
-    public var text: String
-
-    /// Creates a run.
-    public init(font: Int, text: String) { self.font = font; self.text = text }
-}
-
-extension Array where Element == ResolvedFont {
-    /// The font numbered `index` in a word whose main font is `main` and whose fallback fonts are
-    /// this array (0 = `main`); an index out of range gives `main`, so a damaged layout still draws.
-    public func font(at index: Int, main: ResolvedFont) -> ResolvedFont {
-        index >= 1 && index <= count ? self[index - 1] : main
-    }
-}
-
 /// A shaped word: glyphs in visual order and metrics, all in points relative to the origin
 /// (the baseline at the start of the pen advance), y down.
 public struct TypesetWord: Hashable, Codable, Sendable {
@@ -130,7 +49,7 @@ public struct TypesetWord: Hashable, Codable, Sendable {
         case fallbackFonts, fontRuns
     }
 
-    /// Decodes a word; the fallback fields are optional so older JSON still loads.
+    /// Decodes a word; the fallback fields are optional, as single-font words leave them out.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         text = try c.decode(String.self, forKey: .text)
@@ -147,7 +66,7 @@ public struct TypesetWord: Hashable, Codable, Sendable {
         fontRuns = try c.decodeIfPresent([FontRun].self, forKey: .fontRuns) ?? []
     }
 
-    /// Encodes a word, leaving out the fallback fields when empty so single-font JSON is unchanged.
+    /// Encodes a word, leaving out the fallback fields when empty, so single-font JSON holds none.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(text, forKey: .text)

@@ -23,33 +23,3 @@ public struct FontDescriptor: Hashable, Codable, Sendable {
     /// The default font: DejaVu Sans, which every supported platform's set-up installs.
     public static let `default` = FontDescriptor(family: "DejaVu Sans")
 }
-
-/// Upright or slanted type.
-public enum FontStyle: String, Hashable, Codable, Sendable, CaseIterable {
-    /// Upright.
-    case normal
-    /// Italic.
-    case italic
-    /// Oblique.
-    case oblique
-}
-
-/// A concrete font: the file and face the typesetter chose for a word (after any fallback).
-public struct ResolvedFont: Hashable, Codable, Sendable {
-    /// The family name the font file declares.
-    public var family: String
-    /// Path of the font file.
-    public var file: String
-    /// Face index inside a collection file (.ttc), 0 otherwise.
-    public var faceIndex: Int
-    /// CSS weight of the face.
-    public var weight: Int
-    /// Style of the face.
-    public var style: FontStyle
-
-    /// Creates a resolved font.
-    public init(family: String, file: String, faceIndex: Int = 0, weight: Int = 400, style: FontStyle = .normal) {
-        self.family = family; self.file = file; self.faceIndex = faceIndex
-        self.weight = weight; self.style = style
-    }
-}

@@ -33,10 +33,9 @@ public struct OccupancyMap: Sendable {
     static let blockHeight = 8
 
     /// Number of pyramid levels above the base: windows up to 16 rows (a probe's two windows cover
-    /// up to 32). Every word placed updates every level, so higher levels cost more in updates than
-    /// their wider windows save in searching: 64-row windows cost 6% more instructions on the
-    /// 200-word cloud and 4% more on 1,000 words at 3840×2160; 8-row windows cost 9–14% more on the
-    /// heart and at 3840×2160.
+    /// up to 32). Every word placed updates every level, so a higher level costs more in updates
+    /// than its wider windows save in searching, and a lower one lets through more positions the
+    /// pixel test must reject: four costs the fewest instructions on the bench's cloud workloads.
     static let topLevel = 4
 
     /// Where level `k` (1...) of the horizontal pyramid starts in `pyramid`.

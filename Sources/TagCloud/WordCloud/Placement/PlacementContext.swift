@@ -1,0 +1,38 @@
+/// What every attempt of one layout shares: the options, the styled words and the angles each
+/// tries, the typesetter, the area words may cover and the masks made so far.
+struct PlacementContext<T: Typesetter & GlyphRasterizer> {
+    let options: WordCloudOptions
+    let masksOnSecondThread: Bool
+    let styled: [StyledWord]
+    /// The angles each word tries, the preferred one first.
+    let angles: [[Double]]
+    let typesetter: T
+    let area: PlacementArea
+    let cache: MaskCache
+
+    /// The pixels kept clear around each word's ink: its mask is grown by this much.
+    var dilation: Int { (options.margin + 1) / 2 }
+
+    /// Word `i` at `size` and `angle`, with its masks, made now unless the cache has it.
+    func entry(_ i: Int, size: Double, angle: Double) throws -> MaskCache.Entry {
+        try cache.entry(index: i, word: styled[i], size: size, angle: angle, margin: dilation,
+                        typesetter: typesetter, room: area.room)
+    }
+
+    /// The size at which the heaviest word, at its first angle, spans a comfortable part of the area.
+    func automaticMaxSize() throws -> Double {
+        let probe = 100.0
+        let entry = try cache.entry(index: 0, word: styled[0], size: probe, angle: angles[0][0], margin: 0, typesetter: typesetter)
+        let w = Double(max(1, entry.raw.bits.width)), h = Double(max(1, entry.raw.bits.height))
+        let aw = Double(max(1, area.room.width)), ah = Double(max(1, area.room.height))
+        let size = (probe * min(0.8 * aw / w, 0.45 * ah / h)).rounded(.down)
+        return max(options.minFontSize, min(CloudStyle.maximumFontSize, size))
+    }
+
+    /// One placement of every word at global scale `scale`, the heaviest word at most `maxSize`;
+    /// `progress` hears how many words are done.
+    func attempt(scale: Double, maxSize: Double, seed: UInt64, progress: ((Int) -> Void)? = nil) throws -> PlacementAttempt {
+        var run = PlacementRun(self, scale: scale, maxSize: maxSize, seed: seed)
+        return try run.placeAll(progress: progress)
+    }
+}

@@ -1,0 +1,176 @@
+/// The word cloud: Wordle-style placement with pixel-exact collisions.
+///
+/// Words go in order of weight, heaviest first. Each word's coverage mask (its real glyphs at its size
+/// and angle, grown by the margin) is searched for a free position, nearest the centre first (or
+/// deepest inside the shape); when none is free it tries its other angles, then smaller sizes, and is
+/// reported unplaced only when even the minimum size does not fit. Masks are rasterised on a second
+/// thread just ahead of the placement (where more than one core is available), which is sequential
+/// and depends only on the input, the options and the seed.
+///
+/// The stages, each in its own file: `WordSizing` decides each word's size, `PlacementRun` places
+/// the words one by one on `PlacementMaps`, whose `PlacementSearch` finds a word's position;
+/// `MaskCache` and `MaskLookahead` make the words' masks.
+public struct WordCloudLayout: Sendable {
+    /// The options.
+    public var options: WordCloudOptions
+
+    /// Whether masks are made on a second thread a few words ahead of the placement. Default: true
+    /// when the process may use more than one core. On one core the thread only takes turns with the
+    /// placement and makes masks that go unused (the sizes it guesses), so it is left off there.
+    /// The layout is the same either way.
+    public var masksOnSecondThread = AvailableProcessors.count > 1
+
+    /// Creates a layout with options.
+    public init(_ options: WordCloudOptions = WordCloudOptions()) { self.options = options }
+
+    /// What a layout run measured, besides the layout itself.
+    public struct Statistics: Hashable, Sendable {
+        /// Words asked for (after `maxWords`).
+        public var requested: Int
+        /// Words placed (repeats included).
+        public var placed: Int
+        /// Words placed smaller than their weight asked for.
+        public var shrunk: Int
+        /// Words that fit nowhere.
+        public var unplaced: Int
+        /// Share of canvas pixels covered by word ink.
+        public var fillRatio: Double
+        /// The factor the whole cloud was scaled by under `fit = .all` (1 otherwise).
+        public var scale: Double
+    }
+
+    /// Lays out `terms` with `options.seed`.
+    public func layout(_ terms: [Term], typesetter: some Typesetter & GlyphRasterizer) throws -> CloudLayout {
+        var rng = SeededRandom(seed: options.seed)
+        return try layout(terms, typesetter: typesetter, using: &rng)
+    }
+
+    /// Lays out `terms`, drawing every random choice from `rng`.
+    public func layout(_ terms: [Term], typesetter: some Typesetter & GlyphRasterizer,
+                       using rng: inout SeededRandom) throws -> CloudLayout {
+        try run(terms, typesetter: typesetter, using: &rng).layout
+    }
+
+    /// How far a layout run has got, for a progress display: reported after each word's placement
+    /// (or failure) of each attempt.
+    public struct Progress: Hashable, Sendable {
+        /// Words placed or given up on so far in this attempt, in weight order.
+        public var words: Int
+        /// Words in the layout (after `maxWords`).
+        public var total: Int
+        /// Which attempt: 1, then 2, 3, … while `fit = .all` scales the whole cloud down to fit.
+        public var attempt: Int
+    }
+
+    /// Lays out `terms` and reports what happened; `progress`, when given, is called on this thread
+    /// after each word, so a long layout can show how far it has got.
+    public func run<T: Typesetter & GlyphRasterizer>(_ terms: [Term], typesetter: T,
+                    using rng: inout SeededRandom,
+                    progress: ((Progress) -> Void)? = nil) throws -> (layout: CloudLayout, statistics: Statistics) {
+        try options.validate()
+        let (order, skipped) = try wordOrder(terms)
+        var unplaced = skipped
+
+        var styleOptions = options.style
+        styleOptions.sizing = .scaled(WeightScale(minSize: 10, maxSize: 10))   // sizes are decided by WordSizing
+        let styled = try styleOptions.style(order.map { terms[$0] }, using: &rng)
+        let area = try PlacementArea(options)
+        // Angles to try for each word, drawn now so every attempt makes the same choices.
+        let choices = AngleChoices(options)
+        let angles = styled.map { _ in choices.choose(&rng) }
+        let placementSeed = rng.next()
+
+        let context = PlacementContext(options: options, masksOnSecondThread: masksOnSecondThread, styled: styled,
+                                       angles: angles, typesetter: typesetter, area: area,
+                                       cache: MaskCache(shared: masksOnSecondThread, words: styled.count))
+        let maxSize = try options.maxFontSize ?? context.automaticMaxSize()
+        let (attempt, scale) = try fittedAttempt(context, maxSize: maxSize, seed: placementSeed, progress: progress)
+
+        let placed = attempt.placements.map { p in
+            placedWord(p, styled: styled[p.word], term: terms[order[p.word]], index: order[p.word])
+        }
+        for w in attempt.failed {
+            unplaced.append(UnplacedWord(index: order[w], text: terms[order[w]].text, id: terms[order[w]].id, reason: .noSpace))
+        }
+        unplaced.sort { $0.index < $1.index }
+        let contour = options.contourWidth > 0 && !area.contours.isEmpty
+            ? Contour(polygons: area.contours, width: options.contourWidth, color: options.contourColor) : nil
+        let layout = CloudLayout(kind: "cloud", size: Size(width: Double(options.width), height: Double(options.height)),
+                                 background: options.style.background, placed: placed, unplaced: unplaced,
+                                 seed: options.seed, contour: contour)
+        let stats = Statistics(requested: order.count, placed: placed.count, shrunk: placed.filter(\.shrunk).count,
+                               unplaced: attempt.failed.count, fillRatio: attempt.fillRatio, scale: scale)
+        return (layout, stats)
+    }
+}
+
+extension WordCloudLayout {
+    /// The indices of the terms to place, heaviest first (ties keep input order), and the terms left
+    /// out: empty texts, and the words past `maxWords`.
+    private func wordOrder(_ terms: [Term]) throws -> (order: [Int], unplaced: [UnplacedWord]) {
+        for t in terms where !(t.weight.isFinite && t.weight >= 0) {
+            throw TagCloudError.invalidWeight(text: t.text, weight: t.weight)
+        }
+        var unplaced: [UnplacedWord] = []
+        var order: [Int] = []
+        for (i, t) in terms.enumerated() {
+            if t.text.isBlank {
+                unplaced.append(UnplacedWord(index: i, text: t.text, id: t.id, reason: .empty))
+            } else {
+                order.append(i)
+            }
+        }
+        order.sort { (terms[$0].weight, $1) > (terms[$1].weight, $0) }
+        for i in order.dropFirst(options.maxWords) {
+            unplaced.append(UnplacedWord(index: i, text: terms[i].text, id: terms[i].id, reason: .maxWords))
+        }
+        order = Array(order.prefix(options.maxWords))
+        guard !order.isEmpty else { throw TagCloudError.noTerms }
+        return (order, unplaced)
+    }
+
+    /// The attempt at full scale; under `fit = .all`, when words are left over, the whole cloud is
+    /// shrunk until everything fits, then bisected back up. Returns the attempt kept and its scale.
+    private func fittedAttempt<T>(_ context: PlacementContext<T>, maxSize: Double, seed: UInt64,
+                                  progress: ((Progress) -> Void)?) throws -> (attempt: PlacementAttempt, scale: Double) {
+        var attempts = 0
+        func placeAll(scale: Double) throws -> PlacementAttempt {
+            attempts += 1
+            let number = attempts, total = context.styled.count
+            let report = progress.map { progress in { (words: Int) in progress(Progress(words: words, total: total, attempt: number)) } }
+            return try context.attempt(scale: scale, maxSize: maxSize, seed: seed, progress: report)
+        }
+        let first = try placeAll(scale: 1)
+        guard options.fit == .all && first.unplacedCount > 0 else { return (first, 1) }
+        var hi = 1.0, lo = 0.5
+        var best = first
+        var found = false
+        while lo * maxSize >= options.minFontSize / 2 {
+            let a = try placeAll(scale: lo)
+            if a.unplacedCount == 0 { best = a; found = true; break }
+            if a.unplacedCount < best.unplacedCount { best = a }
+            hi = lo
+            lo /= 2
+        }
+        guard found else { return (best, 1) }
+        for _ in 0..<6 {
+            let mid = (lo + hi) / 2
+            let a = try placeAll(scale: mid)
+            if a.unplacedCount == 0 { best = a; lo = mid } else { hi = mid }
+        }
+        return (best, lo)
+    }
+
+    /// The layout's record of a placement: where the word's ink lies and how to draw it.
+    private func placedWord(_ p: Placement, styled s: StyledWord, term t: Term, index: Int) -> PlacedWord {
+        var color = s.color
+        if let img = options.colorImage, let c = img.meanColor(under: p.raw.bits, atX: p.x, y: p.y) { color = c }
+        let frame = Rect(x: Double(p.x), y: Double(p.y), width: Double(p.raw.bits.width), height: Double(p.raw.bits.height))
+        return PlacedWord(
+            index: index, text: t.text, id: t.id, link: t.link, weight: t.weight * p.weightFactor,
+            frame: frame, origin: Point(x: Double(p.x - p.raw.offsetX), y: Double(p.y - p.raw.offsetY)),
+            inkBounds: frame, font: p.set.font, fontSize: p.set.size, color: color, rotation: p.angle,
+            glyphs: p.set.glyphs, rightToLeft: p.set.isRightToLeft, fallbackFont: p.set.usedFallback,
+            shrunk: p.shrunk, fallbackFonts: p.set.fallbackFonts, fontRuns: p.set.fontRuns)
+    }
+}
