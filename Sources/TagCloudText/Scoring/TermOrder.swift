@@ -7,7 +7,7 @@ enum TermOrder {
     /// `terms` heaviest first, ties in code-point order of their text.
     ///
     /// Sorting the terms themselves moves large structs and compares strings scalar by scalar, which
-    /// made sorting a 50,000-word vocabulary cost more than counting megabytes of text; a sort of
+    /// for a large vocabulary costs more than counting megabytes of text; a sort of
     /// small keys carrying the first eight bytes of each text settles nearly every tie without
     /// touching the strings.
     static func sorted(_ terms: [Term]) -> [Term] {

@@ -3,7 +3,7 @@ import CICUShim
 /// Word-break classes of the segmenter's fast paths: UAX #29 as ICU implements it, reduced to what
 /// decides a word boundary in text without dictionary scripts, emoji or Hebrew.
 ///
-/// ICU's iterator runs at about 50 MB/s on any text and needs it in UTF-16; these classes let the
+/// ICU's iterator is slow on any text and needs it in UTF-16; these classes let the
 /// segmenter cross ASCII a byte at a time and Cyrillic, Greek, Arabic, Devanagari or accented Latin a
 /// character at a time, and hand ICU only the pieces holding a character of class `needsICU`.
 enum WordClass {
@@ -60,42 +60,4 @@ enum WordClass {
 
     /// Whether a class continues a word (letters, digits, underscore).
     @inline(__always) static func isWordCharacter(_ c: UInt8) -> Bool { c >= letter && c <= underscore }
-}
-
-/// A word's ICU rule status as the rules of its characters set it, one character at a time: the status
-/// of the last rule matched. A letter makes it a letter word, a digit a number ("a1" is a number, "1a"
-/// a word), an underscore keeps the kind of the character before it, and two underscores make a word.
-struct WordStatus {
-    private(set) var status = WordClass.other
-    private var previous = WordClass.other
-
-    /// Takes the next word character (or, between two word characters, the mid character joining them).
-    @inline(__always) mutating func take(_ k: UInt8) {
-        if k == WordClass.underscore {
-            if previous == WordClass.digit {
-                status = WordClass.digit
-            } else if previous != WordClass.other {
-                status = WordClass.letter
-            }
-        } else if WordClass.isWordCharacter(k) {
-            status = k
-        }
-        previous = k
-    }
-
-    /// Takes a whole run of letters (the common case: no per-character replay).
-    @inline(__always) mutating func takeLetters() {
-        status = WordClass.letter
-        previous = WordClass.letter
-    }
-}
-
-/// The code point starting at `p[i]` of valid UTF-8, and its length in bytes.
-@inline(__always)
-func decodeScalar(_ p: UnsafePointer<UInt8>, _ i: Int) -> (scalar: UInt32, length: Int) {
-    let b0 = UInt32(p[i])
-    if b0 < 0x80 { return (b0, 1) }
-    if b0 < 0xE0 { return ((b0 & 0x1F) << 6 | UInt32(p[i + 1] & 0x3F), 2) }
-    if b0 < 0xF0 { return ((b0 & 0x0F) << 12 | UInt32(p[i + 1] & 0x3F) << 6 | UInt32(p[i + 2] & 0x3F), 3) }
-    return ((b0 & 0x07) << 18 | UInt32(p[i + 1] & 0x3F) << 12 | UInt32(p[i + 2] & 0x3F) << 6 | UInt32(p[i + 3] & 0x3F), 4)
 }

@@ -88,8 +88,8 @@ enum CollocationFinder {
     private static func radixSort(_ a: UnsafeMutablePointer<Entry>, _ b: UnsafeMutablePointer<Entry>, _ n: Int,
                                   keyBits: Int) -> UnsafeMutablePointer<Entry> {
         var source = a, target = b
-        // Few passes: 16-bit digits when the keys need at most 32 bits (a vocabulary under 65,536);
-        // measured faster than three passes of 11 bits despite the wider scatter.
+        // Few passes: 16-bit digits when the keys need at most 32 bits (a vocabulary under 65,536),
+        // faster than three passes of 11 bits despite the wider scatter.
         let digit = keyBits <= 32 ? (keyBits + 1) / 2 : 11, buckets = 1 << digit
         let counts = UnsafeMutablePointer<Int>.allocate(capacity: buckets)
         defer { counts.deallocate() }
