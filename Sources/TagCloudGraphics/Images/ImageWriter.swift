@@ -15,7 +15,7 @@ public enum ImageWriter {
     /// PNG bytes of an image (alpha kept).
     public static func pngData(_ image: RGBAImage) throws -> Data {
         guard image.width > 0, image.height > 0 else {
-            throw GraphicsError.cairo("cannot create a \(image.width)x\(image.height) image")
+            throw GraphicsError.pngEncoding("cannot create a \(image.width)x\(image.height) image")
         }
         // The encoder takes Cairo's pixel format (alpha premultiplied), as rendered clouds come in
         // it; the colours are premultiplied here as Cairo would store them.
@@ -29,8 +29,8 @@ public enum ImageWriter {
                 try PNGEncoder.data(argb32: raw.baseAddress!, width: image.width, height: image.height,
                                     stride: 4 * image.width)
             }
-        } catch let failure as PNGEncoder.Failure {
-            throw GraphicsError.cairo("cannot encode PNG: \(failure)")
+        } catch let failure as GraphicsError {
+            throw GraphicsError.pngEncoding("cannot encode PNG: \(failure)")
         }
     }
 }

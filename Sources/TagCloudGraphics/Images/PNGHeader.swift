@@ -1,5 +1,3 @@
-import CZlib
-
 /// What a PNG file says about itself in its first 33 bytes (the signature and the IHDR chunk),
 /// read and checked before any pixel is decoded: its size decides whether decoding is affordable.
 struct PNGHeader: Equatable, Sendable {
@@ -52,19 +50,5 @@ struct PNGHeader: Equatable, Sendable {
     /// The big-endian 32-bit number at `offset`.
     static func uint32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
         bytes[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) }
-    }
-}
-
-/// Why a PNG file is refused before or instead of decoding.
-enum PNGFault: Error, Equatable {
-    /// The bytes break the PNG format; worded to follow "is not a valid PNG: ".
-    case invalid(String)
-    /// Reading the file failed (the system's explanation).
-    case readFailed(String)
-
-    /// The CRC-32 a PNG chunk stores for `bytes` (its type and data).
-    static func crc<C: Collection<UInt8>>(of bytes: C) -> UInt32 {
-        let array = Array(bytes)
-        return UInt32(array.withUnsafeBufferPointer { crc32(0, $0.baseAddress, uInt($0.count)) })
     }
 }

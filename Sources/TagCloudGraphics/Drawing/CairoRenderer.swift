@@ -9,32 +9,6 @@ import Musl
 import Darwin
 #endif
 
-/// How a `CloudLayout` becomes pixels or a PDF page. The layout itself is never changed:
-/// these options only affect the output.
-public struct RenderOptions: Sendable, Hashable {
-    /// Device pixels per layout point for PNG output (2 for a high-DPI "@2x" image).
-    /// The canvas is `ceil(width × scale)` × `ceil(height × scale)` pixels and everything is
-    /// drawn scaled, so the picture looks the same, only sharper. PDF output ignores it: a PDF
-    /// page is measured in points and is resolution independent.
-    public var scale: Double
-    /// A background that replaces the layout's own `background`; `nil` keeps the layout's.
-    public var backgroundOverride: Color?
-    /// Leave the canvas transparent whatever the layout or `backgroundOverride` say
-    /// (for compositing the cloud over something else).
-    public var transparent: Bool
-
-    /// Creates options; the defaults render at 1 pixel per point with the layout's background.
-    public init(scale: Double = 1, backgroundOverride: Color? = nil, transparent: Bool = false) {
-        self.scale = scale; self.backgroundOverride = backgroundOverride; self.transparent = transparent
-    }
-
-    /// The colour the canvas is filled with for `layout`, or `nil` for none (transparent):
-    /// `transparent` wins, then `backgroundOverride`, then the layout's background.
-    public func background(for layout: CloudLayout) -> Color? {
-        transparent ? nil : (backgroundOverride ?? layout.background)
-    }
-}
-
 /// Draws a `CloudLayout` with Cairo into PNG or PDF data, using the glyphs and positions the
 /// layout recorded (no reshaping, so the output matches the layout exactly).
 ///
@@ -76,14 +50,15 @@ public struct CairoRenderer: Sendable {
     static func pngData(of surface: OpaquePointer) throws -> Data {
         cairo_surface_flush(surface)
         guard let pixels = cairo_image_surface_get_data(surface) else {
-            throw CairoRenderError.cairo(operation: "encoding the PNG image", status: "the image has no pixels")
+            throw GraphicsError.cairo(operation: "encoding the PNG image", status: "the image has no pixels")
         }
         do {
             return try PNGEncoder.data(argb32: pixels, width: Int(cairo_image_surface_get_width(surface)),
                                        height: Int(cairo_image_surface_get_height(surface)),
                                        stride: Int(cairo_image_surface_get_stride(surface)))
-        } catch let failure as PNGEncoder.Failure {
-            throw CairoRenderError.cairo(operation: "encoding the PNG image", status: failure.description)
+        } catch let failure as GraphicsError {
+            // zlib's failure, reported as the step of rendering it stopped.
+            throw GraphicsError.cairo(operation: "encoding the PNG image", status: failure.description)
         }
     }
 
@@ -111,14 +86,16 @@ public struct CairoRenderer: Sendable {
         return sink.data
     }
 
-    /// Writes the PNG to `url`, atomically: a complete file appears at `url` or nothing changes.
+    /// Writes the PNG to `url`, atomically (`AtomicFile`): a complete file appears at `url` or
+    /// nothing changes, and a failed write throws `GraphicsError.outputFailed`.
     public func writePNG(_ layout: CloudLayout, to url: URL) throws {
-        try writeAtomically(pngData(layout), to: url)
+        try AtomicFile.write(pngData(layout), to: url)
     }
 
-    /// Writes the PDF to `url`, atomically: a complete file appears at `url` or nothing changes.
+    /// Writes the PDF to `url`, atomically (`AtomicFile`): a complete file appears at `url` or
+    /// nothing changes, and a failed write throws `GraphicsError.outputFailed`.
     public func writePDF(_ layout: CloudLayout, to url: URL) throws {
-        try writeAtomically(pdfData(layout), to: url)
+        try AtomicFile.write(pdfData(layout), to: url)
     }
 
     /// Renders into memory and returns the pixels row by row, top first, as native-endian
@@ -131,7 +108,7 @@ public struct CairoRenderer: Sendable {
         let height = Int(cairo_image_surface_get_height(surface.raw))
         let stride = Int(cairo_image_surface_get_stride(surface.raw))
         guard let data = cairo_image_surface_get_data(surface.raw) else {
-            throw CairoRenderError.cairo(operation: "reading the image", status: "no pixel data")
+            throw GraphicsError.cairo(operation: "reading the image", status: "no pixel data")
         }
         var pixels = [UInt32](repeating: 0, count: width * height)
         let raw = UnsafeRawPointer(data)
@@ -148,7 +125,7 @@ public struct CairoRenderer: Sendable {
     private func checkedCanvasSize(_ layout: CloudLayout) throws -> Size {
         let s = layout.size
         guard s.width.isFinite, s.height.isFinite, s.width > 0, s.height > 0 else {
-            throw CairoRenderError.invalidCanvasSize(width: s.width, height: s.height)
+            throw GraphicsError.invalidCanvasSize(width: s.width, height: s.height)
         }
         return s
     }
@@ -156,24 +133,24 @@ public struct CairoRenderer: Sendable {
     /// The pixel size of the image a canvas of `width` × `height` points makes at `scale`, or the
     /// error rendering it would end in: a caller can refuse a size before laying anything out.
     public static func imageSize(width: Double, height: Double, scale: Double) throws -> (width: Int, height: Int) {
-        guard scale.isFinite, scale > 0 else { throw CairoRenderError.invalidScale(scale) }
+        guard scale.isFinite, scale > 0 else { throw GraphicsError.invalidScale(scale) }
         let w = (width * scale).rounded(.up), h = (height * scale).rounded(.up)
         // Checked in Double first so an absurd scale cannot overflow Int.
         guard w <= Double(maximumPixelsPerSide), h <= Double(maximumPixelsPerSide), w * h <= Double(maximumPixels) else {
-            throw CairoRenderError.imageTooLarge(width: w, height: h)
+            throw GraphicsError.renderedImageTooLarge(width: w, height: h)
         }
         return (Int(w), Int(h))
     }
 
-    /// Throws `CairoRenderError.pageTooLarge` when a PDF page of `width` × `height` points is
+    /// Throws `GraphicsError.pageTooLarge` when a PDF page of `width` × `height` points is
     /// larger than `maximumPDFPageSide` (and `.invalidCanvasSize` when a side is not a positive
     /// number): a caller that knows the page size can refuse it before laying anything out.
     public static func checkPDFPageSize(width: Double, height: Double) throws {
         guard width.isFinite, height.isFinite, width > 0, height > 0 else {
-            throw CairoRenderError.invalidCanvasSize(width: width, height: height)
+            throw GraphicsError.invalidCanvasSize(width: width, height: height)
         }
         guard width <= Double(maximumPDFPageSide), height <= Double(maximumPDFPageSide) else {
-            throw CairoRenderError.pageTooLarge(width: width, height: height)
+            throw GraphicsError.pageTooLarge(width: width, height: height)
         }
     }
 
@@ -260,7 +237,7 @@ public struct CairoRenderer: Sendable {
     }
 
     private func validate(_ word: PlacedWord) throws {
-        func bad(_ problem: String) -> CairoRenderError { .invalidWord(text: word.text, problem: problem) }
+        func bad(_ problem: String) -> GraphicsError { .invalidWord(text: word.text, problem: problem) }
         guard word.fontSize.isFinite, word.fontSize > 0 else { throw bad("its font size is \(word.fontSize)") }
         guard word.origin.x.isFinite, word.origin.y.isFinite else { throw bad("its origin is not a finite point") }
         guard word.rotation.isFinite else { throw bad("its rotation is \(word.rotation)") }
@@ -346,52 +323,7 @@ public struct CairoRenderer: Sendable {
 
     private func check(_ status: cairo_status_t, _ operation: String) throws {
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw CairoRenderError.cairo(operation: operation, status: cairoStatusText(status))
+            throw GraphicsError.cairo(operation: operation, status: cairoStatusText(status))
         }
     }
-
-    // MARK: - Files
-
-    /// `AtomicFile` does the writing; its failure is reported in this type's own error so callers
-    /// of `writePNG`/`writePDF` keep catching one error type.
-    private func writeAtomically(_ data: Data, to url: URL) throws {
-        do { try AtomicFile.write(data, to: url) } catch GraphicsError.outputFailed(let path, let reason) {
-            throw CairoRenderError.writeFailed(path: path, reason: reason)
-        }
-    }
-}
-
-/// Owns one Cairo object and destroys it when the last Swift reference goes.
-private final class CairoHandle {
-    let raw: OpaquePointer
-    private let destroy: (OpaquePointer) -> Void
-
-    /// Takes ownership of `raw`; throws (after destroying it) when Cairo handed back an object
-    /// in an error state, which is how Cairo reports failed creation.
-    init(_ raw: OpaquePointer?, destroy: @escaping (OpaquePointer) -> Void,
-         status: (OpaquePointer) -> cairo_status_t, operation: String) throws {
-        guard let raw else { throw CairoRenderError.cairo(operation: operation, status: "out of memory") }
-        self.raw = raw
-        self.destroy = destroy
-        let s = status(raw)
-        guard s == CAIRO_STATUS_SUCCESS else {
-            throw CairoRenderError.cairo(operation: operation, status: cairoStatusText(s))
-        }
-    }
-
-    deinit { destroy(raw) }
-}
-
-/// Collects what Cairo streams out (the PDF's bytes; PNG files are written by `PNGEncoder`).
-private final class CairoDataSink {
-    var data = Data()
-}
-
-/// Cairo's write callback: appends to the `CairoDataSink` passed as the closure pointer.
-private func cairoAppendToSink(_ closure: UnsafeMutableRawPointer?, _ bytes: UnsafePointer<UInt8>?,
-                               _ length: UInt32) -> cairo_status_t {
-    guard let closure else { return CAIRO_STATUS_WRITE_ERROR }
-    let sink = Unmanaged<CairoDataSink>.fromOpaque(closure).takeUnretainedValue()
-    if length > 0, let bytes { sink.data.append(bytes, count: Int(length)) }
-    return CAIRO_STATUS_SUCCESS
 }

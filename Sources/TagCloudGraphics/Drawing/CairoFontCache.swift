@@ -48,7 +48,7 @@ final class CairoFontCache: @unchecked Sendable {
         if library == nil {
             var lib: FT_Library?
             guard FT_Init_FreeType(&lib) == 0, let lib else {
-                throw CairoRenderError.fontUnreadable(path: key.file, faceIndex: key.faceIndex)
+                throw GraphicsError.fontUnreadable(path: key.file, faceIndex: key.faceIndex)
             }
             library = lib
         }
@@ -56,7 +56,7 @@ final class CairoFontCache: @unchecked Sendable {
         guard key.faceIndex >= 0,
               FT_New_Face(library, key.file, FT_Long(key.faceIndex), &ftFace) == 0, let ftFace
         else {
-            throw CairoRenderError.fontUnreadable(path: key.file, faceIndex: key.faceIndex)
+            throw GraphicsError.fontUnreadable(path: key.file, faceIndex: key.faceIndex)
         }
         defer { FT_Done_Face(ftFace) }
         try FontTableCheck.checkNameTable(ftFace, path: key.file)
@@ -66,7 +66,7 @@ final class CairoFontCache: @unchecked Sendable {
     private func makeFace(_ key: Key, bitmapOnly: Bool) throws -> OpaquePointer {
         if bitmapOnly { return try makeColorBitmapFace(key) }
         guard let pattern = FcPatternCreate() else {
-            throw CairoRenderError.cairo(operation: "creating a font pattern for \(key.file)",
+            throw GraphicsError.cairo(operation: "creating a font pattern for \(key.file)",
                                          status: "out of memory")
         }
         defer { FcPatternDestroy(pattern) }
@@ -78,12 +78,12 @@ final class CairoFontCache: @unchecked Sendable {
         FcPatternAddBool(pattern, FC_HINTING, FcBool(FcFalse))
         // cairo copies what it needs from the pattern, so destroying ours afterwards is safe.
         guard let face = cairo_ft_font_face_create_for_pattern(pattern) else {
-            throw CairoRenderError.cairo(operation: "loading the font \(key.file)", status: "out of memory")
+            throw GraphicsError.cairo(operation: "loading the font \(key.file)", status: "out of memory")
         }
         let status = cairo_font_face_status(face)
         guard status == CAIRO_STATUS_SUCCESS else {
             cairo_font_face_destroy(face)
-            throw CairoRenderError.cairo(operation: "loading the font \(key.file)",
+            throw GraphicsError.cairo(operation: "loading the font \(key.file)",
                                          status: cairoStatusText(status))
         }
         return face
@@ -98,14 +98,14 @@ final class CairoFontCache: @unchecked Sendable {
     /// alike. The FT_Face belongs to the process-wide FreeType library (never freed, so cairo may
     /// keep the face in its caches past this cache's life) and is closed when cairo lets the face go.
     private func makeColorBitmapFace(_ key: Key) throws -> OpaquePointer {
-        let unreadable = CairoRenderError.fontUnreadable(path: key.file, faceIndex: key.faceIndex)
+        let unreadable = GraphicsError.fontUnreadable(path: key.file, faceIndex: key.faceIndex)
         guard let library = try? FreeTypeLibrary.shared(),
               let ftFace = try? library.withLock({ try FontFace.openFace(library: $0, path: key.file, index: key.faceIndex) })
         else { throw unreadable }
         let flags = Int32(FT_LOAD_COLOR | FT_LOAD_NO_HINTING)
         guard let face = cairo_ft_font_face_create_for_ft_face(ftFace, flags) else {
             library.withLock { _ in _ = FT_Done_Face(ftFace) }
-            throw CairoRenderError.cairo(operation: "loading the font \(key.file)", status: "out of memory")
+            throw GraphicsError.cairo(operation: "loading the font \(key.file)", status: "out of memory")
         }
         let status = cairo_font_face_set_user_data(face, &colorFaceKey, UnsafeMutableRawPointer(ftFace)) { raw in
             guard let raw, let library = try? FreeTypeLibrary.shared() else { return }
@@ -115,7 +115,7 @@ final class CairoFontCache: @unchecked Sendable {
             let failure = status == CAIRO_STATUS_SUCCESS ? cairo_font_face_status(face) : status
             cairo_font_face_destroy(face)
             if status != CAIRO_STATUS_SUCCESS { library.withLock { _ in _ = FT_Done_Face(ftFace) } }
-            throw CairoRenderError.cairo(operation: "loading the font \(key.file)", status: cairoStatusText(failure))
+            throw GraphicsError.cairo(operation: "loading the font \(key.file)", status: cairoStatusText(failure))
         }
         return face
     }
@@ -129,12 +129,12 @@ final class CairoFontCache: @unchecked Sendable {
                                size: Double) throws -> (glyphs: [PositionedGlyph], advance: Double) {
         var lib: FT_Library?
         guard FT_Init_FreeType(&lib) == 0, let lib else {
-            throw CairoRenderError.fontUnreadable(path: fontFile, faceIndex: faceIndex)
+            throw GraphicsError.fontUnreadable(path: fontFile, faceIndex: faceIndex)
         }
         defer { FT_Done_FreeType(lib) }
         var faceOut: FT_Face?
         guard FT_New_Face(lib, fontFile, FT_Long(faceIndex), &faceOut) == 0, let face = faceOut else {
-            throw CairoRenderError.fontUnreadable(path: fontFile, faceIndex: faceIndex)
+            throw GraphicsError.fontUnreadable(path: fontFile, faceIndex: faceIndex)
         }
         defer { FT_Done_Face(face) }
         let unitsPerEm = Double(max(1, face.pointee.units_per_EM))

@@ -5,12 +5,10 @@ import Foundation
 ///
 /// Cairo hands PNG writing to libpng with its defaults: every row is filtered five ways to keep
 /// the one that looks most compressible, and zlib compresses at level 6. For a word cloud (a flat
-/// background, anti-aliased text) that was most of a `tagcloud` run: 297 of the 465 million
-/// instructions of a 200-word cloud at 800×600, four times the layout's. It does not even give the
-/// smallest file: rows of flat colour compress best left unfiltered, where deflate finds them
-/// repeated whole. So rows go unfiltered and zlib works at level `compressionLevel`: drawing and
-/// writing a word cloud now take a third of the time they took, and the files are 13–20% smaller
-/// (see the README's benchmarks).
+/// background, anti-aliased text) that costs several times what laying the cloud out does, and
+/// does not even give the smallest file: rows of flat colour compress best left unfiltered, where
+/// deflate finds them repeated whole. So rows go unfiltered and zlib works at level
+/// `compressionLevel`, which is faster and gives smaller files.
 ///
 /// The pixels are the ones Cairo writes: RGB when every pixel is opaque (Cairo checks the same),
 /// otherwise RGBA with the premultiplied colours divided back by alpha exactly as Cairo rounds
@@ -22,17 +20,9 @@ enum PNGEncoder {
     /// Compressed data is stored in IDAT chunks of this many bytes or a little more.
     private static let chunkSize = 1 << 20
 
-    /// Why a PNG could not be made: zlib's status for what it was doing.
-    struct Failure: Error, Equatable, CustomStringConvertible {
-        var operation: String
-        var status: Int32
-
-        /// What went wrong, for the error a caller reports.
-        var description: String { "zlib failed \(operation) (status \(status))" }
-    }
-
     /// The PNG of a `width` × `height` image in Cairo's ARGB32 format (32-bit native-endian
-    /// pixels, alpha premultiplied) whose rows start `stride` bytes apart at `pixels`.
+    /// pixels, alpha premultiplied) whose rows start `stride` bytes apart at `pixels`. Throws
+    /// `GraphicsError.zlib` when zlib fails.
     static func data(argb32 pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int) throws -> Data {
         precondition(width > 0 && height > 0 && stride >= 4 * width)
         let opaque = isOpaque(pixels, width: width, height: height, stride: stride)
@@ -50,7 +40,7 @@ enum PNGEncoder {
 
         var stream = z_stream()
         var status = tagcloud_deflate_init(&stream, compressionLevel)
-        guard status == Z_OK else { throw Failure(operation: "starting to compress", status: status) }
+        guard status == Z_OK else { throw GraphicsError.zlib(operation: "starting to compress", status: status) }
         defer { deflateEnd(&stream) }
 
         // Rows are converted a batch at a time into `rows` and compressed from there into `output`,
@@ -91,7 +81,7 @@ enum PNGEncoder {
                 stream.avail_out = UInt32(outputCapacity)
                 status = deflate(&stream, flush)
                 guard status == Z_OK || status == Z_STREAM_END || status == Z_BUF_ERROR else {
-                    throw Failure(operation: "compressing the image", status: status)
+                    throw GraphicsError.zlib(operation: "compressing the image", status: status)
                 }
                 pending.append(output, count: outputCapacity - Int(stream.avail_out))
                 flushPending(all: false)
