@@ -1,28 +1,39 @@
 import TagCloud
 
-/// Errors from fonts, shaping and drawing. Each one names the bad input and says what to do, because
+/// The errors of TagCloudGraphics, one case per failure, in the order of the stages: fonts, shaping,
+/// rasterising, images, drawing, files. Each one names the bad input and says what to do, because
 /// these messages reach people running the command-line tool who cannot see the C libraries' codes.
 public enum GraphicsError: Error, Equatable, Sendable, CustomStringConvertible {
+    // Fonts
     /// A family name fontconfig does not know, with up to three installed names that look close.
     case unknownFontFamily(String, suggestions: [String])
     /// A font file path that does not exist (or cannot be opened).
     case fontFileNotFound(String)
     /// A file that exists but that FreeType cannot read as a font.
     case notAFont(String)
+    /// A font file that opened but whose contents are damaged, with the problem found.
+    case damagedFont(path: String, problem: String)
+    /// A layout's font file that Cairo cannot open: missing, unreadable, not a font, or without
+    /// the face index.
+    case fontUnreadable(path: String, faceIndex: Int)
+    /// A font size that is zero, negative, not finite or absurdly large.
+    case invalidFontSize(Double)
     /// A FreeType call that failed: what was being done, and FreeType's error code.
     case freetype(String, code: Int32)
+    /// A fontconfig step that failed (no configuration, or out of memory).
+    case fontconfig(String)
+
+    // Shaping
     /// A HarfBuzz step that failed (in practice, running out of memory).
     case harfbuzz(String)
     /// ICU's bidirectional algorithm failed on a text (out of memory, or a text too long for it).
     case bidi(String)
-    /// A fontconfig step that failed (no configuration, or out of memory).
-    case fontconfig(String)
-    /// A Cairo drawing step that failed, with Cairo's own explanation.
-    case cairo(String)
-    /// A file that could not be written.
-    case outputFailed(path: String, reason: String)
-    /// A font size that is zero, negative, not finite or absurdly large.
-    case invalidFontSize(Double)
+
+    // Rasterising
+    /// A rotation that is infinite or not a number, for the word `text`.
+    case invalidRotation(text: String, rotation: Double)
+
+    // Images
     /// An image file path that does not exist (or cannot be opened).
     case imageFileNotFound(String)
     /// An image file that cannot be read (a folder, a device, a read error), with what went wrong.
@@ -36,8 +47,28 @@ public enum GraphicsError: Error, Equatable, Sendable, CustomStringConvertible {
     case imageFileTooLarge(path: String, bytes: Int, limit: Int)
     /// A size an image cannot be resized to (a side over 32767 pixels, or more pixels than a canvas may have).
     case imageSizeOutOfRange(width: Int, height: Int)
-    /// A font file that opened but whose contents are damaged, with the problem found.
-    case damagedFont(path: String, problem: String)
+    /// zlib failed while `PNGEncoder` compressed an image: what it was doing, and zlib's status.
+    case zlib(operation: String, status: Int32)
+    /// `ImageWriter` could not make a PNG (an empty image, or the encoder failed).
+    case pngEncoding(String)
+
+    // Drawing
+    /// The layout's canvas size is zero, negative or not a number.
+    case invalidCanvasSize(width: Double, height: Double)
+    /// The render scale is zero, negative or not a number.
+    case invalidScale(Double)
+    /// The image to render would exceed what Cairo can allocate (pixel width and height).
+    case renderedImageTooLarge(width: Double, height: Double)
+    /// The PDF page would be larger than `CairoRenderer.maximumPDFPageSide` (width and height in points).
+    case pageTooLarge(width: Double, height: Double)
+    /// A placed word that cannot be drawn (bad size, position or rotation).
+    case invalidWord(text: String, problem: String)
+    /// Cairo reported a failure while doing `operation`.
+    case cairo(operation: String, status: String)
+
+    // Files
+    /// A file that could not be written.
+    case outputFailed(path: String, reason: String)
 
     /// One sentence for the user: what was wrong and how to fix it.
     public var description: String {
@@ -54,21 +85,37 @@ public enum GraphicsError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "or give an installed family name such as \"DejaVu Sans\""
         case .notAFont(let path):
             return "\"\(path)\" is not a font FreeType can read: give a .ttf, .otf or .ttc font file"
+        case .damagedFont(let path, let problem):
+            return "the font file \"\(path)\" is damaged (\(problem)): replace it with an undamaged copy or choose another font"
+        case .fontUnreadable(let path, let index):
+            return "cannot open face \(index) of the font file \(path): check that the file exists, "
+                + "is readable and is a TrueType/OpenType font with that face"
+        case .invalidFontSize(let size):
+            return "font size \(size) cannot be set: give a positive size in points no larger than 10000"
         case .freetype(let what, let code):
             return "FreeType could not \(what) (error \(code)): the font file may be damaged, try another font"
+        case .fontconfig(let what):
+            return "fontconfig could not \(what): check that fontconfig is installed and configured "
+                + "(fc-list should list fonts)"
         case .harfbuzz(let what):
             return "HarfBuzz could not \(what): the system may be out of memory, try a shorter text or fewer words"
         case .bidi(let what):
             return "ICU could not \(what): the system may be out of memory, try a shorter text or fewer words"
-        case .fontconfig(let what):
-            return "fontconfig could not \(what): check that fontconfig is installed and configured "
-                + "(fc-list should list fonts)"
-        case .cairo(let what):
-            return "Cairo drawing failed: \(what) (check the output path and the image size)"
+        case .invalidRotation(let text, let rotation):
+            return "cannot rasterise \"\(text)\" at a rotation of \(rotation) degrees: give a finite angle"
+        case .imageFileNotFound, .unreadableImage, .invalidPNG, .imageTooLarge, .imageFileTooLarge,
+             .imageSizeOutOfRange, .zlib, .pngEncoding:
+            return imageDescription
+        case .invalidCanvasSize, .invalidScale, .renderedImageTooLarge, .pageTooLarge, .invalidWord, .cairo:
+            return drawingDescription
         case .outputFailed(let path, let reason):
             return "could not write \"\(path)\": \(reason) (check that the folder exists and is writable)"
-        case .invalidFontSize(let size):
-            return "font size \(size) cannot be set: give a positive size in points no larger than 10000"
+        }
+    }
+
+    /// The description of an image error.
+    private var imageDescription: String {
+        switch self {
         case .imageFileNotFound(let path):
             return "image file \"\(path)\" does not exist or cannot be opened: check the path"
         case .unreadableImage(let path, let reason):
@@ -85,8 +132,47 @@ public enum GraphicsError: Error, Equatable, Sendable, CustomStringConvertible {
         case .imageSizeOutOfRange(let width, let height):
             return "cannot resize an image to \(width)×\(height) pixels: give at most "
                 + "\(WordCloudOptions.maximumSide) pixels a side and \(WordCloudOptions.maximumPixels) in all"
-        case .damagedFont(let path, let problem):
-            return "the font file \"\(path)\" is damaged (\(problem)): replace it with an undamaged copy or choose another font"
+        case .zlib(let operation, let status):
+            return "zlib failed \(operation) (status \(status))"
+        case .pngEncoding(let what):
+            return "Cairo drawing failed: \(what) (check the output path and the image size)"
+        default:
+            preconditionFailure("not an image error: \(self)")
         }
+    }
+
+    /// The description of a drawing error.
+    private var drawingDescription: String {
+        switch self {
+        case .invalidCanvasSize(let w, let h):
+            return "cannot render a canvas of \(w)×\(h) points: give the layout a finite width and height above 0"
+        case .invalidScale(let s):
+            return "invalid render scale \(s): use a finite number above 0, such as 1 or 2"
+        case .renderedImageTooLarge(let w, let h):
+            return "an image of \(Self.wholeNumber(w))×\(Self.wholeNumber(h)) pixels is too large (at most "
+                + "\(CairoRenderer.maximumPixelsPerSide) pixels a side and \(CairoRenderer.maximumPixels) "
+                + "pixels in all): lower the scale or the canvas size, or export PDF or SVG instead"
+        case .pageTooLarge(let w, let h):
+            return "a PDF page of \(Self.points(w))×\(Self.points(h)) points is too large (at most "
+                + "\(CairoRenderer.maximumPDFPageSide) points a side): use fewer tags, a wider page or smaller "
+                + "fonts, or export SVG or HTML instead"
+        case .invalidWord(let text, let problem):
+            return "cannot draw the word \"\(text)\": \(problem); fix the layout or lay it out again"
+        case .cairo(let operation, let status):
+            return "Cairo failed while \(operation) (\(status)): check free memory and the layout's fonts, "
+                + "then try again"
+        default:
+            preconditionFailure("not a drawing error: \(self)")
+        }
+    }
+
+    /// A pixel count as a whole number (truncated), or as written when too large for one.
+    private static func wholeNumber(_ v: Double) -> String {
+        v.isFinite && abs(v) < 1e15 ? String(Int(v)) : "\(v)"
+    }
+
+    /// A length in points, whole numbers without a decimal point.
+    private static func points(_ v: Double) -> String {
+        v.isFinite && abs(v) < 1e15 && v == v.rounded() ? String(Int(v)) : "\(v)"
     }
 }

@@ -47,13 +47,18 @@ struct AtomicFileTests {
         // suite of the CLI tests covers it, in a process of its own.
     }
 
-    @Test("the renderer's failures stay CairoRenderError")
+    @Test("the renderer's failed writes are AtomicFile's, naming the path")
     func rendererErrors() throws {
         let dir = try folder()
         defer { try? FileManager.default.removeItem(at: dir) }
         let layout = CloudLayout(kind: "flow", size: Size(width: 10, height: 10), background: .white, placed: [], unplaced: [], seed: 0)
         let target = dir.appendingPathComponent("none/x.png")
-        #expect(throws: CairoRenderError.self) { try CairoRenderer().writePNG(layout, to: target) }
+        #expect {
+            try CairoRenderer().writePNG(layout, to: target)
+        } throws: { error in
+            guard case GraphicsError.outputFailed(let path, _) = error else { return false }
+            return path == target.path
+        }
         try CairoRenderer().writePDF(layout, to: dir.appendingPathComponent("x.pdf"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["x.pdf"])
     }

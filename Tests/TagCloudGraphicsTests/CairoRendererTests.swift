@@ -187,12 +187,12 @@ private func bigEndian32(_ d: Data, _ offset: Int) -> Int {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["cloud.pdf", "cloud.png"])
 
         let missing = dir.appendingPathComponent("no/such/folder/cloud.png")
-        #expect(throws: CairoRenderError.self) { try renderer.writePNG(l, to: missing) }
+        #expect(throws: GraphicsError.self) { try renderer.writePNG(l, to: missing) }
         // A failed render never touches the destination.
         var bad = l
         bad.placed[0].font.file = "/nonexistent/font.ttf"
         let target = dir.appendingPathComponent("bad.png")
-        #expect(throws: CairoRenderError.fontUnreadable(path: "/nonexistent/font.ttf", faceIndex: 0)) {
+        #expect(throws: GraphicsError.fontUnreadable(path: "/nonexistent/font.ttf", faceIndex: 0)) {
             try renderer.writePNG(bad, to: target)
         }
         #expect(!FileManager.default.fileExists(atPath: target.path))
@@ -201,22 +201,22 @@ private func bigEndian32(_ d: Data, _ offset: Int) -> Int {
 
     @Test func refusesImpossibleImagesWithClearErrors() throws {
         let l = try layout()
-        #expect(throws: CairoRenderError.imageTooLarge(width: 40000, height: 20000)) {
+        #expect(throws: GraphicsError.renderedImageTooLarge(width: 40000, height: 20000)) {
             try CairoRenderer(options: RenderOptions(scale: 200)).pngData(l)
         }
-        #expect(throws: CairoRenderError.imageTooLarge(width: 20000, height: 20000)) {
+        #expect(throws: GraphicsError.renderedImageTooLarge(width: 20000, height: 20000)) {
             try CairoRenderer().pngData(try layout(canvas: Size(width: 20000, height: 20000)))
         }
-        #expect(throws: CairoRenderError.invalidScale(0)) {
+        #expect(throws: GraphicsError.invalidScale(0)) {
             try CairoRenderer(options: RenderOptions(scale: 0)).pngData(l)
         }
-        #expect(throws: CairoRenderError.invalidCanvasSize(width: 0, height: 100)) {
+        #expect(throws: GraphicsError.invalidCanvasSize(width: 0, height: 100)) {
             try CairoRenderer().pdfData(try layout(canvas: Size(width: 0, height: 100)))
         }
         var zero = l
         zero.placed[0].fontSize = 0
-        #expect(throws: CairoRenderError.self) { try CairoRenderer().pngData(zero) }
-        let message = CairoRenderError.imageTooLarge(width: 40000, height: 20000).description
+        #expect(throws: GraphicsError.self) { try CairoRenderer().pngData(zero) }
+        let message = GraphicsError.renderedImageTooLarge(width: 40000, height: 20000).description
         #expect(message.contains("40000×20000") && message.contains("lower the scale"))
     }
 

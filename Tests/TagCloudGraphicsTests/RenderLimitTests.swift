@@ -15,9 +15,9 @@ struct RenderLimitTests {
         (800.0, 8_388_608.0), (8_388_608.0, 600.0), (800.0, 2_097_152.5), (Double.infinity, 600.0),
     ])
     func refusesPagesOverTheLimit(width: Double, height: Double) {
-        #expect(throws: CairoRenderError.self) { try CairoRenderer.checkPDFPageSize(width: width, height: height) }
+        #expect(throws: GraphicsError.self) { try CairoRenderer.checkPDFPageSize(width: width, height: height) }
         if width.isFinite {
-            #expect(throws: CairoRenderError.pageTooLarge(width: width, height: height)) {
+            #expect(throws: GraphicsError.pageTooLarge(width: width, height: height)) {
                 try CairoRenderer.checkPDFPageSize(width: width, height: height)
             }
         }
@@ -34,8 +34,8 @@ struct RenderLimitTests {
     func pdfDataChecksThePage() throws {
         // 2^22 points: Cairo would still draw it, so an unchecked render returns a PDF instead of failing.
         let tall = emptyLayout(width: 800, height: 4_194_304)
-        #expect(throws: CairoRenderError.pageTooLarge(width: 800, height: 4_194_304)) { try CairoRenderer().pdfData(tall) }
-        let message = CairoRenderError.pageTooLarge(width: 800, height: 4_194_304).description
+        #expect(throws: GraphicsError.pageTooLarge(width: 800, height: 4_194_304)) { try CairoRenderer().pdfData(tall) }
+        let message = GraphicsError.pageTooLarge(width: 800, height: 4_194_304).description
         #expect(message.contains("800×4194304 points") && message.contains("2097152 points a side"))
         let pdf = try CairoRenderer().pdfData(emptyLayout(width: 800, height: 600))
         #expect(pdf.starts(with: Array("%PDF-".utf8)))

@@ -197,13 +197,13 @@ struct CountingInternalsTests {
     /// Devanagari (three-byte characters all) must not send a vocabulary through the merging table.
     @Test("Words that may equal a joined pair")
     func mayBeJoined() {
-        #expect(Collocation.mayBeJoined("北京"))
-        #expect(Collocation.mayBeJoined("ภาษา"))
-        #expect(Collocation.mayBeJoined("abcカタ"))
-        #expect(!Collocation.mayBeJoined("ICU’s"))
-        #expect(!Collocation.mayBeJoined("—"))
-        #expect(!Collocation.mayBeJoined("हिन्दी"))
-        #expect(!Collocation.mayBeJoined("rabbit"))
-        #expect(Collocation.joinsWithoutSpace("北京", "大学") && !Collocation.joinsWithoutSpace("北京", "abc"))
+        #expect(NoSpaceScript.mayBeJoined("北京"))
+        #expect(NoSpaceScript.mayBeJoined("ภาษา"))
+        #expect(NoSpaceScript.mayBeJoined("abcカタ"))
+        #expect(!NoSpaceScript.mayBeJoined("ICU’s"))
+        #expect(!NoSpaceScript.mayBeJoined("—"))
+        #expect(!NoSpaceScript.mayBeJoined("हिन्दी"))
+        #expect(!NoSpaceScript.mayBeJoined("rabbit"))
+        #expect(NoSpaceScript.joinsWithoutSpace("北京", "大学") && !NoSpaceScript.joinsWithoutSpace("北京", "abc"))
     }
 }

@@ -64,13 +64,13 @@ enum OutputArguments {
         } catch let e as CLIError {
             throw e
         } catch let e as GraphicsError {
-            // A damaged font or image is a problem of the input, not of the output's destination.
-            throw CLIError.input(e.description)
-        } catch let e as CairoRenderError {
             switch e {
-            case .fontUnreadable: throw CLIError.input(e.description)
-            case .imageTooLarge, .pageTooLarge: throw CLIError.usage(e.description)
-            default: throw CLIError.output("cannot render \(path): \(e)")
+            case .renderedImageTooLarge, .pageTooLarge: throw CLIError.usage(e.description)
+            case .invalidCanvasSize, .invalidScale, .invalidWord, .cairo, .invalidRotation, .outputFailed:
+                throw CLIError.output("cannot render \(path): \(e)")
+            default:
+                // A damaged font or image is a problem of the input, not of the output's destination.
+                throw CLIError.input(e.description)
             }
         } catch {
             throw CLIError.output("cannot render \(path): \(error)")

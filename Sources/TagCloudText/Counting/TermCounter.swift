@@ -1,0 +1,120 @@
+import Foundation
+import TagCloud
+
+/// Counts the words of a text into terms: ICU word breaks, NFC and case folding (each word shown in
+/// its most frequent spelling), stop words, English plurals, collocations and protected phrases.
+///
+/// `count(contentsOf:)` streams: memory grows with the vocabulary, not the input, and any chunk size
+/// gives exactly the counts of reading the whole text at once.
+public struct TermCounter: Sendable {
+    /// The options.
+    public var options: TextOptions
+
+    /// Creates a counter.
+    public init(_ options: TextOptions = TextOptions()) { self.options = options }
+
+    /// The longest word counted, in bytes of UTF-8 (1 MiB): a longer one (a base64 blob, a run of
+    /// one letter) is skipped whole and counted in `DroppedWords.tooLong`, whatever chunks the text
+    /// arrives in. It is also the most text without whitespace the counter holds back at once.
+    public static let maximumWordBytes = 1 << 20
+
+    /// Tests set this to run the two-thread segmentation even where only one core is available, so
+    /// they compare it with the one-thread path on any machine.
+    var pipelinesOnOneCore = false
+
+    /// The terms of `text`. Throws `TextError` for a NUL character, or a word pattern that is invalid
+    /// or spends a limit of `WordPattern`.
+    public func count(_ text: String) throws -> [Term] { try analyze(text).terms }
+
+    /// The terms of a UTF-8 text file, read in chunks.
+    public func count(contentsOf url: URL) throws -> [Term] { try analyze(contentsOf: url).terms }
+
+    /// Counts `text` and reports the details.
+    public func analyze(_ text: String, name: String = "text") throws -> TextAnalysis {
+        try analyze(sources: [.text(text, name: name)])
+    }
+
+    /// Counts several inputs as one text (a line break between them, so no word spans two inputs),
+    /// in chunks of `chunkSize` bytes; `progress` is called after each chunk with the bytes read so far.
+    public func analyze(sources: [TextSource], chunkSize: Int = 1 << 20,
+                        progress: ((Int64) -> Void)? = nil) throws -> TextAnalysis {
+        // Bounded so a word (at most the carry plus one chunk) has a 32-bit length.
+        let chunkSize = min(max(1, chunkSize), 1 << 30)
+        let expected = sources.reduce(0) { sum, source in
+            switch source {
+            case .text(let text, _): return sum + text.utf8.count
+            case .file(let url): return sum + ((try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)??.intValue ?? 0)
+            case .standardInput: return sum
+            }
+        }
+        let engine = try CountingEngine(options: options, name: sources.first?.name ?? "text", expectedBytes: expected,
+                                         pipelinesOnOneCore: pipelinesOnOneCore)
+        var total: Int64 = 0
+        for (index, source) in sources.enumerated() {
+            if index > 0 { try engine.beginSource(name: source.name) }
+            switch source {
+            case .text(let text, _):
+                // Fed in chunks like a file, so a second thread can segment one while another is counted.
+                var utf8 = Array(text.utf8)
+                try utf8.withUnsafeBufferPointer { all in
+                    var start = 0
+                    repeat {
+                        let end = min(start + chunkSize, all.count)
+                        try engine.feed(UnsafeBufferPointer(rebasing: all[start..<end]))
+                        total += Int64(end - start)
+                        progress?(total)
+                        start = end
+                    } while start < all.count
+                }
+                utf8 = []
+            case .file(let url):
+                let handle = try Self.open(url)
+                defer { try? handle.close() }
+                try Self.pump(handle, name: url.path, into: engine, chunkSize: chunkSize, total: &total, progress: progress)
+            case .standardInput:
+                try Self.pump(FileHandle.standardInput, name: source.name, into: engine, chunkSize: chunkSize,
+                              total: &total, progress: progress)
+            }
+        }
+        return try engine.finish()
+    }
+
+    /// Counts a file in chunks of `chunkSize` bytes; `progress` is called after each chunk with the bytes read so far.
+    public func analyze(contentsOf url: URL, chunkSize: Int = 1 << 20,
+                        progress: ((Int64) -> Void)? = nil) throws -> TextAnalysis {
+        try analyze(sources: [.file(url)], chunkSize: chunkSize, progress: progress)
+    }
+
+    private static func open(_ url: URL) throws -> FileHandle {
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+        if exists && isDirectory.boolValue { throw TextError.unreadable(name: url.path, reason: "it is a folder, not a file") }
+        do { return try FileHandle(forReadingFrom: url) } catch {
+            throw TextError.unreadable(name: url.path, reason: exists ? "permission denied" : "no such file")
+        }
+    }
+
+    private static func pump(_ handle: FileHandle, name: String, into engine: CountingEngine, chunkSize: Int,
+                             total: inout Int64, progress: ((Int64) -> Void)?) throws {
+        while true {
+            let data: Data
+            do { data = try handle.read(upToCount: chunkSize) ?? Data() } catch {
+                throw TextError.unreadable(name: name, reason: "read failed (\(error.localizedDescription))")
+            }
+            if data.isEmpty { break }
+            try data.withUnsafeBytes { try engine.feed($0.bindMemory(to: UInt8.self)) }
+            total += Int64(data.count)
+            progress?(total)
+        }
+    }
+
+    /// Counts everything readable from `fileHandle` (a file or standard input); `name` appears in errors.
+    public func analyze(fileHandle: FileHandle, name: String, chunkSize: Int = 1 << 20,
+                        progress: ((Int64) -> Void)? = nil) throws -> TextAnalysis {
+        let chunkSize = min(max(1, chunkSize), 1 << 30)
+        let engine = try CountingEngine(options: options, name: name, pipelinesOnOneCore: pipelinesOnOneCore)
+        var total: Int64 = 0
+        try Self.pump(fileHandle, name: name, into: engine, chunkSize: chunkSize, total: &total, progress: progress)
+        return try engine.finish()
+    }
+}
