@@ -51,7 +51,7 @@ public struct HTMLWriter {
     /// first for a word cloud, whose eye reads from the biggest word; input order for a flow cloud,
     /// whose rows read left to right, top to bottom. Ties keep input order.
     public static func readingOrder(_ layout: CloudLayout) -> [PlacedWord] {
-        if layout.kind == "flow" { return layout.placed.sorted { $0.index < $1.index } }
+        if layout.kind == .flow { return layout.placed.sorted { $0.index < $1.index } }
         // A weight that is not a number sorts as the lightest, so the order stays total.
         func weight(_ w: PlacedWord) -> Double { w.weight.isNaN ? -.infinity : w.weight }
         return layout.placed.sorted { weight($0) != weight($1) ? weight($0) > weight($1) : $0.index < $1.index }
@@ -120,7 +120,7 @@ public struct HTMLWriter {
         \(css)</style>
         </head>
         <body>
-        <div class="tagcloud" data-kind="\(layout.kind.xmlEscaped)">
+        <div class="tagcloud" data-kind="\(layout.kind.rawValue)">
         \(svg)<div class="tagcloud-tip" role="tooltip" hidden></div>
         </div>
         <script>

@@ -1,18 +1,18 @@
 import TagCloud
 
-/// Writes a `CloudLayout` as JSON text byte for byte as Foundation's `JSONEncoder` does with
-/// `[.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]`, about ten times faster.
+/// Writes a `CloudLayout` as JSON text: the one place the layout's JSON schema is spelled
+/// (docs/json-layout.md describes it; `CloudLayout`'s `Decodable` reads it back, and the tests
+/// check that every field survives the trip).
 ///
-/// The encoder builds a tree of boxed values, sorts every object's keys as it writes, and turns
-/// each number into a `String` first; for a large layout that took far longer than the layout
-/// itself (1.1 s for 20,000 tags). Here the keys are written in their sorted order directly, and
-/// numbers with few binary fraction digits (glyph positions are 1/64 of a point) are formatted
-/// without a `String`. The output keeps every rule of the encoder's: two-space indents,
-/// `" : "`, empty containers as `[`, a blank line and `]`, the encoder's string escapes, and
-/// numbers as Swift's `description` without a trailing `.0`. Tests compare the two byte for byte.
+/// The text follows `JSONEncoder`'s pretty-printed form with sorted keys (two-space indents,
+/// `" : "`, empty containers as `[`, a blank line and `]`, its string escapes, numbers as Swift's
+/// `description` without a trailing `.0`), so any JSON tool reads it and equal layouts give equal
+/// bytes. Keys are written in their sorted order directly and numbers with few binary fraction
+/// digits (glyph positions are 1/64 of a point) without a `String`, as a large flow's JSON would
+/// otherwise take longer than its layout.
 ///
-/// The fields and the conditions under which optional ones are written follow the types'
-/// `encode(to:)` (synthesised or written out in `TagCloud`); a field added there must be added here.
+/// Optional fields are left out when nil (and a placed word's font fallbacks when empty), as the
+/// decoder reads them; a stored property added to a layout type must be added here.
 struct LayoutJSONWriter {
     private(set) var bytes: [UInt8] = []
     private var level = 0
@@ -44,12 +44,12 @@ struct LayoutJSONWriter {
             key("width"); number(contour.width)
             endObject()
         }
-        key("kind"); string(layout.kind)
+        key("kind"); string(layout.kind.rawValue)
         key("placed")
         beginArray()
         for w in layout.placed { element(); word(w) }
         endArray()
-        key("seed"); unsigned(layout.seed)
+        if let seed = layout.seed { key("seed"); unsigned(seed) }
         key("size")
         beginObject()
         key("height"); number(layout.size.height)

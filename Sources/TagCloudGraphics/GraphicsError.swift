@@ -131,7 +131,7 @@ public enum GraphicsError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "scale the image down or save it with compression"
         case .imageSizeOutOfRange(let width, let height):
             return "cannot resize an image to \(width)×\(height) pixels: give at most "
-                + "\(WordCloudOptions.maximumSide) pixels a side and \(WordCloudOptions.maximumPixels) in all"
+                + "\(WordCloudOptions.Limits.side) pixels a side and \(WordCloudOptions.Limits.pixels) in all"
         case .zlib(let operation, let status):
             return "zlib failed \(operation) (status \(status))"
         case .pngEncoding(let what):

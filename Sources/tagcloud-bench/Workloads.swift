@@ -69,11 +69,11 @@ struct CloudWorkload {
         var o = WordCloudOptions()
         o.width = width
         o.height = height
-        o.maxWords = words
+        o.maximumWords = words
         o.margin = 2
         o.preferHorizontal = 0.9
-        o.sizing = .relativeScaling(0.5)
-        o.minFontSize = 4
+        o.style.sizing = .fitted(FittedSizing(rule: .relativeScaling(0.5)))
+        o.minimumFontSize = 4
         o.seed = 1
         if let shape { o.area = .shape(shape) }
         if anyAngle { o.rotation = .range(from: -90, to: 90) }

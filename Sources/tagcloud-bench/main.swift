@@ -159,14 +159,6 @@ if group == "all" || group == "cloud" {
     }
 }
 
-/// Seconds Foundation's JSONEncoder takes for the same bytes (what `LayoutJSON` used before its
-/// own writer), for comparison in the same run.
-@MainActor func jsonEncoderSeconds(_ layout: CloudLayout) throws -> Double {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return try measure(runs: runs) { try encoder.encode(layout) }.seconds
-}
-
 if group == "all" || group == "render" {
     // Drawing a laid-out cloud and encoding it as PNG, as `tagcloud cloud -o cloud.png` does after
     // the layout, and writing its JSON (`-o layout.json`); the layout is made once, outside the timing.
@@ -179,16 +171,14 @@ if group == "all" || group == "render" {
         emit(["name": "png-" + name, "seconds": m.seconds, "bytes": m.result.count, "width": w.width, "height": w.height,
               "megapixels_per_second": (Double(w.width * w.height) / 1e6 / m.seconds * 10).rounded() / 10, "runs": runs])
         let j = try measure(runs: runs) { try LayoutJSON.encode(layout) }
-        emit(["name": "json-" + name, "seconds": j.seconds, "bytes": j.result.count, "words": layout.placed.count,
-              "jsonencoder_seconds": try jsonEncoderSeconds(layout), "runs": runs])
+        emit(["name": "json-" + name, "seconds": j.seconds, "bytes": j.result.count, "words": layout.placed.count, "runs": runs])
     }
     if names == nil || names!.contains("json-flow-20000") {
         // A large flow (20,000 distinct tags): its JSON is 34 MB, most of it glyph positions.
         let tags = Workloads.zipf(count: 20_000, seed: 1)
         let layout = try FlowLayout(FlowOptions()).layout(tags, typesetter: FreeTypeTypesetter(), width: 1200)
         let j = try measure(runs: runs) { try LayoutJSON.encode(layout) }
-        emit(["name": "json-flow-20000", "seconds": j.seconds, "bytes": j.result.count, "words": layout.placed.count,
-              "jsonencoder_seconds": try jsonEncoderSeconds(layout), "runs": runs])
+        emit(["name": "json-flow-20000", "seconds": j.seconds, "bytes": j.result.count, "words": layout.placed.count, "runs": runs])
     }
 }
 

@@ -239,7 +239,7 @@ struct CLIProcessTests {
         if command == "cloud" {
             let o = WordCloudOptions()
             #expect(help("width").hasSuffix("Default: \(o.width); with a mask, the mask's width."))
-            #expect(help("max-words").hasSuffix("Default: \(o.maxWords)."))
+            #expect(help("max-words").hasSuffix("Default: \(o.maximumWords)."))
             #expect(help("margin").hasSuffix("Default: \(o.margin)."))
         }
     }
@@ -389,7 +389,12 @@ struct CloudCLITests {
                      files: ["m.png": Array("not a png".utf8)], status: 2, message: "m.png"),
         CLIErrorCase(name: "missing mask", args: ["cloud", "a", "--mask", "DIR/none.png", "-o", "OUT.png"], status: 2, message: "none.png"),
         CLIErrorCase(name: "huge canvas", args: ["cloud", "a", "--width", "40000", "-o", "OUT.png"], status: 1, message: "--width"),
-        CLIErrorCase(name: "zero max words", args: ["cloud", "a", "--max-words", "0", "-o", "OUT.png"], status: 1, message: "--max-words"),
+        CLIErrorCase(name: "zero max words", args: ["cloud", "a", "--max-words", "0", "-o", "OUT.png"], status: 1,
+                     message: "invalid value \"0\" for --max-words: expected a whole number from 1 to 100000"),
+        CLIErrorCase(name: "relative scaling past 1", args: ["cloud", "a", "--relative-scaling", "3", "-o", "OUT.png"], status: 1,
+                     message: "invalid value \"3\" for --relative-scaling: expected a number from 0 to 1"),
+        CLIErrorCase(name: "font step of 0", args: ["cloud", "a", "--font-step", "0", "-o", "OUT.png"], status: 1,
+                     message: "invalid value \"0\" for --font-step: expected a number of points from 0.1 to 1000"),
         CLIErrorCase(name: "bad rotation", args: ["cloud", "a", "--rotate", "sideways", "-o", "OUT.png"], status: 1, message: "--rotate"),
         CLIErrorCase(name: "bad prefer-horizontal", args: ["cloud", "a", "--prefer-horizontal", "2", "-o", "OUT.png"], status: 1, message: "--prefer-horizontal"),
         CLIErrorCase(name: "invert without mask", args: ["cloud", "a", "--mask-invert", "-o", "OUT.png"], status: 1, message: "--mask"),

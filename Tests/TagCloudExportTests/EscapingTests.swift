@@ -26,7 +26,7 @@ struct EscapingTests {
                               fallbackFonts: [ResolvedFont(family: "Other\(awkward)", file: "/g.ttf")],
                               fontRuns: [FontRun(font: 0, text: awkward), FontRun(font: 1, text: awkward)])
         word.decoration = TagDecoration(fill: .white)
-        return CloudLayout(kind: awkward, size: Size(width: 100, height: 40), background: .white,
+        return CloudLayout(kind: .flow, size: Size(width: 100, height: 40), background: .white,
                            placed: [word], unplaced: [], seed: 1)
     }
 

@@ -16,7 +16,7 @@ struct HTMLWriterTests {
                    rightToLeft: false, fallbackFont: false)
     }
 
-    func layout(kind: String) -> CloudLayout {
+    func layout(kind: CloudLayout.Kind) -> CloudLayout {
         CloudLayout(kind: kind, size: Size(width: 300, height: 60), background: .white,
                     placed: [word(0, "light", weight: 1, x: 10, id: "a"),
                              word(1, "heavy & <b>", weight: 9, x: 70, link: "https://swift.org/?a=1&b=2", id: "b"),
@@ -37,7 +37,7 @@ struct HTMLWriterTests {
 
     @Test("one accessible, focusable <text> per placed word, with role, aria-label and weight")
     func structure() throws {
-        let html = try HTMLWriter().html(layout(kind: "cloud"))
+        let html = try HTMLWriter().html(layout(kind: .cloud))
         let tags = textTags(html)
         #expect(tags.count == 3)
         for tag in tags {
@@ -55,22 +55,22 @@ struct HTMLWriterTests {
 
     @Test("tab order: heaviest first in a word cloud, input order in a flow cloud")
     func order() throws {
-        let cloud = textTags(try HTMLWriter().html(layout(kind: "cloud"))).compactMap { attribute("data-index", $0) }
+        let cloud = textTags(try HTMLWriter().html(layout(kind: .cloud))).compactMap { attribute("data-index", $0) }
         #expect(cloud == ["1", "2", "0"])
-        let flow = textTags(try HTMLWriter().html(layout(kind: "flow"))).compactMap { attribute("data-index", $0) }
+        let flow = textTags(try HTMLWriter().html(layout(kind: .flow))).compactMap { attribute("data-index", $0) }
         #expect(flow == ["0", "1", "2"])
     }
 
     @Test("links are real <a href> (work without JavaScript) and leave the tab order to their word")
     func links() throws {
-        let html = try HTMLWriter().html(layout(kind: "flow"))
+        let html = try HTMLWriter().html(layout(kind: .flow))
         #expect(html.contains("<a href=\"https://swift.org/?a=1&amp;b=2\" xlink:href=\"https://swift.org/?a=1&amp;b=2\" tabindex=\"-1\"><text "))
         #expect(html.components(separatedBy: "<a ").count == 2)
     }
 
     @Test("self-contained: no external URL but the words' own links; script and event present")
     func selfContained() throws {
-        let html = try HTMLWriter(theme: .auto).html(layout(kind: "cloud"))
+        let html = try HTMLWriter(theme: .auto).html(layout(kind: .cloud))
         for needle in ["<script src", "<link ", "@import", "url(", "src=\""] {
             #expect(!html.contains(needle), "found \(needle)")
         }
@@ -91,7 +91,7 @@ struct HTMLWriterTests {
 
     @Test("the dark theme lightens words to 4.5:1 on the dark page")
     func dark() throws {
-        var l = layout(kind: "cloud")
+        var l = layout(kind: .cloud)
         l.placed[0].color = Color(rgb: 0x1A1A1A)
         let writer = HTMLWriter(theme: .dark)
         let html = try writer.html(l)
@@ -104,7 +104,7 @@ struct HTMLWriterTests {
 
     @Test("the SVG hook leaves standalone SVG unchanged")
     func svgUnchanged() throws {
-        let svg = try SVGWriter().svg(layout(kind: "flow"))
+        let svg = try SVGWriter().svg(layout(kind: .flow))
         #expect(svg.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"300\" height=\"60\" viewBox=\"0 0 300 60\" xml:space=\"preserve\">\n"))
         #expect(!svg.contains("tabindex") && !svg.contains("role="))
         #expect(svg.contains("<a href=\"https://swift.org/?a=1&amp;b=2\" xlink:href=\"https://swift.org/?a=1&amp;b=2\"><text "))
@@ -149,7 +149,7 @@ struct ContrastGuardTests {
                        glyphs: [], rightToLeft: false, fallbackFont: false,
                        decoration: fill.map { TagDecoration(fill: $0) })
         }
-        let l = CloudLayout(kind: "flow", size: Size(width: 10, height: 10), background: .white,
+        let l = CloudLayout(kind: .flow, size: Size(width: 10, height: 10), background: .white,
                             placed: [w(.white, fill: .black), w(Color(rgb: 0xFFFF00), fill: nil)], unplaced: [], seed: 0)
         let g = l.contrastGuarded()
         #expect(g.placed[0].color == .white, "white on a black pill is fine")
@@ -162,7 +162,7 @@ struct ContrastGuardTests {
         let yellow = Color(rgb: 0xFFFF00), navy = Color(rgb: 0x101040)
         let pairs: [(Color, Color?)] = [(yellow, nil), (yellow, .black), (yellow, nil), (navy, nil), (navy, .black),
                                         (yellow, .black), (navy, yellow), (navy, nil)]
-        let many = CloudLayout(kind: "flow", size: Size(width: 10, height: 10), background: .white,
+        let many = CloudLayout(kind: .flow, size: Size(width: 10, height: 10), background: .white,
                                placed: pairs.map { w($0.0, fill: $0.1) }, unplaced: [], seed: 0).contrastGuarded()
         for (i, (c, fill)) in pairs.enumerated() {
             #expect(many.placed[i].color == ContrastGuard().adjusted(c, against: fill ?? .white), "word \(i)")

@@ -19,7 +19,7 @@ struct HostileLayoutTests {
 
     @Test("the reading order is total: extreme indices and weights that are not numbers sort without trapping")
     func readingOrder() {
-        let layout = CloudLayout(kind: "cloud", size: Size(width: 10, height: 10), background: nil,
+        let layout = CloudLayout(kind: .cloud, size: Size(width: 10, height: 10), background: nil,
                                  placed: [word(index: Int.min, weight: 1), word(index: Int.max, weight: 1),
                                           word(index: 0, weight: .nan), word(index: 5, weight: .infinity),
                                           word(index: -3, weight: -.infinity), word(index: 7, weight: 1)],
@@ -29,7 +29,7 @@ struct HostileLayoutTests {
 
     @Test("SVG, HTML and JSON write words whose font runs name fonts that do not exist")
     func fontIndicesOutOfRange() throws {
-        let layout = CloudLayout(kind: "flow", size: Size(width: 10, height: 10), background: nil,
+        let layout = CloudLayout(kind: .flow, size: Size(width: 10, height: 10), background: nil,
                                  placed: [word(index: 0, weight: 1, fontIndex: 99), word(index: 1, weight: 2, fontIndex: Int.max)],
                                  unplaced: [], seed: 0)
         let svg = try SVGWriter().svg(layout)

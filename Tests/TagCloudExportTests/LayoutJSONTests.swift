@@ -3,21 +3,6 @@ import TagCloud
 @testable import TagCloudExport
 import Testing
 
-/// What `LayoutJSON.encode` wrote before `LayoutJSONWriter`, and must still write byte for byte.
-private func encoderJSON(_ layout: CloudLayout) throws -> [UInt8] {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return Array(try encoder.encode(layout)) + [0x0A]
-}
-
-/// The first line where two texts differ, to name in a failure rather than two whole files.
-private func firstDifferingLine(_ a: [UInt8], _ b: [UInt8]) -> String? {
-    let x = String(decoding: a, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-    let y = String(decoding: b, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-    for (i, (l, r)) in zip(x, y).enumerated() where l != r { return "line \(i + 1): \(l) ≠ \(r)" }
-    return x.count == y.count ? nil : "\(x.count) lines ≠ \(y.count) lines"
-}
-
 /// Numbers of every kind a layout holds: whole, 1/64ths of a point, sums of both, arbitrary
 /// fractions, and the edges of the writer's fast path.
 private func number(_ rng: inout SeededRandom) -> Double {
@@ -81,22 +66,23 @@ private func layout(_ seed: UInt64) -> CloudLayout {
     let contour = maybe() ? nil : Contour(polygons: (0..<rng.nextInt(below: 3)).map { _ in
         (0..<rng.nextInt(below: 4)).map { _ in Point(x: number(&rng), y: number(&rng)) }
     }, width: number(&rng), color: color(&rng))
-    return CloudLayout(kind: maybe() ? "flow" : "cloud", size: Size(width: number(&rng), height: number(&rng)),
+    return CloudLayout(kind: maybe() ? .flow : .cloud, size: Size(width: number(&rng), height: number(&rng)),
                        background: maybe() ? nil : color(&rng), placed: placed, unplaced: unplaced,
-                       seed: maybe() ? UInt64.max : UInt64(rng.nextInt(below: 1 << 40)), contour: contour)
+                       seed: [nil, UInt64.max, UInt64(rng.nextInt(below: 1 << 40))][rng.nextInt(below: 3)], contour: contour)
 }
 
 @Suite("JSON layout")
 struct LayoutJSONTests {
-    @Test("the writer writes what JSONEncoder writes, byte for byte, over many random layouts")
-    func sameBytesAsJSONEncoder() throws {
+    @Test("the writer's JSON is valid, and the decoder reads back every field of many random layouts")
+    func roundTrip() throws {
         var fields = Set<String>()
         for seed in 0..<400 as Range<UInt64> {
             let l = layout(seed)
             let ours = Array(try LayoutJSON.encode(l))
-            let theirs = try encoderJSON(l)
-            #expect(firstDifferingLine(ours, theirs) == nil, "seed \(seed)")
-            #expect(try LayoutJSON.decode(Data(ours)) == l)
+            // An independent parser accepts it, and the decoder reads back the same layout.
+            #expect((try? JSONSerialization.jsonObject(with: Data(ours), options: [.fragmentsAllowed])) != nil, "seed \(seed)")
+            #expect(try LayoutJSON.decode(Data(ours)) == l, "seed \(seed)")
+            #expect(Array(try LayoutJSON.encode(l)) == ours, "the same layout gives the same bytes")
             // Which keys the layouts exercised, below.
             for line in String(decoding: ours, as: UTF8.self).split(separator: "\n") {
                 if let q = line.firstIndex(of: "\""), let e = line[line.index(after: q)...].firstIndex(of: "\""),
@@ -116,10 +102,29 @@ struct LayoutJSONTests {
 
     @Test("an empty layout, and a layout's Codable fields all known to the writer")
     func emptyAndComplete() throws {
-        let empty = CloudLayout(kind: "flow", size: Size(width: 0, height: 0), background: nil, placed: [], unplaced: [], seed: 0)
-        #expect(Array(try LayoutJSON.encode(empty)) == (try encoderJSON(empty)))
-        // A stored property added to a placed word would appear in its JSON through Codable but not
-        // through the writer: the test above would then fail for it once set; this names it at once.
+        let empty = CloudLayout(kind: .flow, size: Size(width: 0, height: 0), background: nil, placed: [], unplaced: [], seed: 0)
+        #expect(String(decoding: try LayoutJSON.encode(empty), as: UTF8.self) == """
+            {
+              "kind" : "flow",
+              "placed" : [
+
+              ],
+              "seed" : 0,
+              "size" : {
+                "height" : 0,
+                "width" : 0
+              },
+              "unplaced" : [
+
+              ]
+            }
+
+            """)
+        var unseeded = empty
+        unseeded.seed = nil
+        #expect(try LayoutJSON.decode(LayoutJSON.encode(unseeded)) == unseeded)
+        // A stored property added to a placed word must be added to the writer and the decoder: the
+        // round trip above would then fail for it once set; this names it at once.
         let word = layout(3).placed.first ?? layout(4).placed[0]
         let properties = Set(Mirror(reflecting: word).children.compactMap(\.label))
         #expect(properties == ["index", "text", "fullText", "id", "link", "weight", "frame", "origin", "baseline",

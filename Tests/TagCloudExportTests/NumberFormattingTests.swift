@@ -72,7 +72,7 @@ struct NumberFormattingTests {
                               inkBounds: Rect(x: 0, y: 0, width: 8, height: 8),
                               font: ResolvedFont(family: "DejaVu Sans", file: "/f.ttf"), fontSize: 10,
                               color: .black, glyphs: [], rightToLeft: false, fallbackFont: false)
-        var layout = CloudLayout(kind: "cloud", size: Size(width: 10, height: 10), background: .white,
+        var layout = CloudLayout(kind: .cloud, size: Size(width: 10, height: 10), background: .white,
                                  placed: [word], unplaced: [], seed: 0)
         #expect(try SVGWriter().svg(layout).contains("data-weight=\"9223372036855\""))
         #expect(try HTMLWriter().html(layout).contains("aria-label=\"big, weight 9223372036855\""))

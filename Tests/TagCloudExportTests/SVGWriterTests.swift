@@ -19,7 +19,7 @@ struct SVGWriterTests {
     }
 
     func layout() -> CloudLayout {
-        CloudLayout(kind: "flow", size: Size(width: 200.5, height: 100), background: Color(rgb: 0xFFEEDD),
+        CloudLayout(kind: .flow, size: Size(width: 200.5, height: 100), background: Color(rgb: 0xFFEEDD),
                     placed: [word("a<b & \"c\"", x: 10, link: "https://e.org/?a=1&b=2"), word("d", x: 100, rotation: -90)],
                     unplaced: [], seed: 3)
     }

@@ -46,7 +46,7 @@ private func canvas(_ lines: [[TypesetWord]]) -> CloudLayout {
         }
         width = max(width, x + 20)
     }
-    return CloudLayout(kind: "flow", size: Size(width: width.rounded(.up), height: 80 * Double(lines.count) + 20),
+    return CloudLayout(kind: .flow, size: Size(width: width.rounded(.up), height: 80 * Double(lines.count) + 20),
                        background: .white, placed: words, unplaced: [], seed: 1)
 }
 

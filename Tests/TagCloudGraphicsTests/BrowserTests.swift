@@ -29,7 +29,7 @@ struct BrowserTests {
         var o = WordCloudOptions()
         o.width = 480
         o.height = 320
-        o.maxWords = 24
+        o.maximumWords = 24
         o.seed = 11
         o.rotation = .angles([0])
         o.style.palette = palette

@@ -18,7 +18,7 @@ private func layout(text: String = "Hello", size: Double = 32, origin: Point = P
                           inkBounds: frame, font: ResolvedFont(family: "DejaVu Sans", file: dejaVu),
                           fontSize: size, color: wordColor, rotation: rotation, glyphs: run.glyphs,
                           rightToLeft: false, fallbackFont: false, decoration: decoration)
-    return CloudLayout(kind: "flow", size: canvas, background: background, placed: [word], unplaced: [], seed: 1)
+    return CloudLayout(kind: .flow, size: canvas, background: background, placed: [word], unplaced: [], seed: 1)
 }
 
 private struct Image {

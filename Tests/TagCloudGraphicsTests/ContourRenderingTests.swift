@@ -18,7 +18,7 @@ private func layout(contour: Contour? = Contour(
                           font: ResolvedFont(family: "DejaVu Sans", file: "/nonexistent.ttf"), fontSize: 12,
                           color: .black, glyphs: [], rightToLeft: false, fallbackFont: false,
                           decoration: TagDecoration(fill: tagFill, cornerRadius: 0))
-    return CloudLayout(kind: "cloud", size: Size(width: 200, height: 100), background: .white,
+    return CloudLayout(kind: .cloud, size: Size(width: 200, height: 100), background: .white,
                        placed: [word], unplaced: [], seed: 1, contour: contour)
 }
 

@@ -43,7 +43,7 @@ struct FlowRenderingTests {
         options.seed = seed
         options.itemSpacing = 2
         options.rowSpacing = 0
-        options.style.sizing = .scaled(WeightScale(minSize: 12, maxSize: 40))
+        options.style.sizing = .scaled(WeightScale(minimumSize: 12, maximumSize: 40))
         return try FlowLayout(options).layout(terms, typesetter: FreeTypeTypesetter(), width: 400)
     }
 

@@ -97,7 +97,7 @@ struct FontFallbackTests {
         let word = try typesetter.typeset("🎉", font: dejaVu, size: 60)
         #expect(word.glyphs.allSatisfy { $0.id != 0 })
         let fill = Color(red: 0, green: 0, blue: 0)
-        let layout = CloudLayout(kind: "flow", size: Size(width: 120, height: 120), background: nil,
+        let layout = CloudLayout(kind: .flow, size: Size(width: 120, height: 120), background: nil,
                                  placed: [placed(word, origin: Point(x: 20, y: 80), color: fill)],
                                  unplaced: [], seed: 1)
         let image = try CairoRenderer(options: RenderOptions(transparent: true)).renderARGB(layout)
@@ -130,7 +130,7 @@ struct FontFallbackTests {
             let word = try typesetter.typeset(text, font: dejaVu, size: 30)
             let mask = try rasterizer.coverage(of: word, rotation: rotation)
             let origin = Point(x: 200, y: 200)
-            let layout = CloudLayout(kind: "cloud", size: Size(width: 400, height: 400), background: nil,
+            let layout = CloudLayout(kind: .cloud, size: Size(width: 400, height: 400), background: nil,
                                      placed: [placed(word, origin: origin, rotation: rotation)], unplaced: [], seed: 1)
             let image = try CairoRenderer(options: RenderOptions(transparent: true)).renderARGB(layout)
             let left = Int(origin.x) + mask.offsetX, top = Int(origin.y) + mask.offsetY
@@ -149,7 +149,7 @@ struct FontFallbackTests {
     func jsonRoundTrip() throws {
         let mixed = try typesetter.typeset("🎉 party", font: dejaVu, size: 30)
         let plain = try typesetter.typeset("party", font: dejaVu, size: 30)
-        let layout = CloudLayout(kind: "flow", size: Size(width: 300, height: 100), background: .white,
+        let layout = CloudLayout(kind: .flow, size: Size(width: 300, height: 100), background: .white,
                                  placed: [placed(mixed, origin: Point(x: 10, y: 40)),
                                           placed(plain, origin: Point(x: 10, y: 80))],
                                  unplaced: [], seed: 3)
@@ -160,7 +160,7 @@ struct FontFallbackTests {
         #expect(decoded.placed[0].glyphs.map(\.font) == mixed.glyphs.map(\.font))
 
         // The single-font word writes neither the new keys nor a glyph font index.
-        let single = CloudLayout(kind: "flow", size: layout.size, background: .white, placed: [layout.placed[1]],
+        let single = CloudLayout(kind: .flow, size: layout.size, background: .white, placed: [layout.placed[1]],
                                  unplaced: [], seed: 3)
         let text = String(decoding: try LayoutJSON.encode(single), as: UTF8.self)
         #expect(!text.contains("fallbackFonts") && !text.contains("fontRuns"))
@@ -190,7 +190,7 @@ struct FontFallbackTests {
     @Test("SVG names each run's font; outlines skip colour bitmaps")
     func svg() throws {
         let mixed = try typesetter.typeset("🎉 party", font: dejaVu, size: 30)
-        let layout = CloudLayout(kind: "flow", size: Size(width: 300, height: 100), background: nil,
+        let layout = CloudLayout(kind: .flow, size: Size(width: 300, height: 100), background: nil,
                                  placed: [placed(mixed, origin: Point(x: 10, y: 40))], unplaced: [], seed: 3)
         let text = try SVGWriter().svg(layout)
         #expect(text.contains("<tspan font-family=\"Noto Color Emoji\">🎉</tspan>"))

@@ -56,7 +56,7 @@ private func compareWithCairo(_ word: TypesetWord, rotation: Double, origin: Poi
                             origin: origin, inkBounds: word.inkBounds.offsetBy(dx: origin.x, dy: origin.y),
                             font: word.font, fontSize: word.size, color: .black, rotation: rotation,
                             glyphs: word.glyphs, rightToLeft: word.isRightToLeft, fallbackFont: word.usedFallback)
-    let layout = CloudLayout(kind: "cloud", size: canvas, background: nil, placed: [placed], unplaced: [], seed: 1)
+    let layout = CloudLayout(kind: .cloud, size: canvas, background: nil, placed: [placed], unplaced: [], seed: 1)
     let image = try CairoRenderer(options: RenderOptions(transparent: true)).renderARGB(layout)
     let left = Int(origin.x) + mask.offsetX, top = Int(origin.y) + mask.offsetY
     var result = Agreement(missing: 0, maskPixels: mask.bits.popCount, painted: 0,

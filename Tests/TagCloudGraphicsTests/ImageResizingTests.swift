@@ -68,7 +68,7 @@ struct ImageResizingTests {
     }
 
     @Test("sizes no canvas may have are refused, not allocated", arguments: [
-        (WordCloudOptions.maximumSide + 1, 1), (1, Int.max), (20_000, 20_001),
+        (WordCloudOptions.Limits.side + 1, 1), (1, Int.max), (20_000, 20_001),
     ])
     func refusesSizesOutOfRange(width: Int, height: Int) {
         #expect(throws: GraphicsError.imageSizeOutOfRange(width: width, height: height)) {

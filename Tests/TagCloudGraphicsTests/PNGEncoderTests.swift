@@ -171,7 +171,7 @@ struct PNGEncoderTests {
         var o = WordCloudOptions()
         o.width = 400
         o.height = 300
-        o.maxWords = 60
+        o.maximumWords = 60
         o.seed = 9
         let terms = (0..<60).map { Term("word\($0)", weight: Double(100 - $0)) }
         let layout = try WordCloudLayout(o).layout(terms, typesetter: FreeTypeTypesetter())

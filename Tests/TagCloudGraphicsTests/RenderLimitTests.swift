@@ -6,7 +6,7 @@ import Testing
 
 /// A layout with nothing placed on a page of `width` × `height` points.
 private func emptyLayout(width: Double, height: Double) -> CloudLayout {
-    CloudLayout(kind: "flow", size: Size(width: width, height: height), background: .white, placed: [], unplaced: [], seed: 1)
+    CloudLayout(kind: .flow, size: Size(width: width, height: height), background: .white, placed: [], unplaced: [], seed: 1)
 }
 
 @Suite("render limits: PDF page sides, and one PNG side limit for canvases and images")
@@ -43,7 +43,7 @@ struct RenderLimitTests {
 
     @Test("the canvas side limit is the PNG side limit, and Cairo's own")
     func oneSideLimit() throws {
-        let side = WordCloudOptions.maximumSide
+        let side = WordCloudOptions.Limits.side
         #expect(CairoRenderer.maximumPixelsPerSide == side && ImageLoader.maximumPixelsPerSide == side)
         let size = try CairoRenderer.imageSize(width: Double(side), height: 1, scale: 1)
         #expect(size.width == side)

@@ -46,7 +46,7 @@ struct WordCloudRenderingTests {
         var o = WordCloudOptions()
         o.width = 420
         o.height = 300
-        o.maxWords = 70
+        o.maximumWords = 70
         o.margin = 0
         o.seed = seed
         o.style.background = nil
@@ -61,7 +61,7 @@ struct WordCloudRenderingTests {
         var o = WordCloudOptions()
         o.width = 360
         o.height = 320
-        o.maxWords = 50
+        o.maximumWords = 50
         o.area = .shape(shape)
         o.style.background = nil
         let layout = try WordCloudLayout(o).layout(terms(50), typesetter: FreeTypeTypesetter())
@@ -74,7 +74,7 @@ struct WordCloudRenderingTests {
         var o = WordCloudOptions()
         o.width = 600
         o.height = 500
-        o.maxWords = 12
+        o.maximumWords = 12
         o.rotation = .range(from: -80, to: 80)
         o.seed = 5
         o.style.background = nil
@@ -118,11 +118,11 @@ struct WordCloudRenderingTests {
         var o = WordCloudOptions()
         o.width = 260
         o.height = 180
-        o.maxWords = 60
+        o.maximumWords = 60
         o.seed = 5
         o.randomStart = randomStart
         // Big enough that the first words shrink through sizes wider than the canvas.
-        o.maxFontSize = 150
+        o.style.sizing = .fitted(FittedSizing(maximumSize: 150))
         if let shape { o.area = .shape(shape) }
         let bounded = FreeTypeTypesetter()
         let big = try bounded.typeset("typography", font: o.style.fonts[0], size: 150)
@@ -139,7 +139,7 @@ struct WordCloudRenderingTests {
         var o = WordCloudOptions()
         o.width = 300
         o.height = 200
-        o.maxWords = 40
+        o.maximumWords = 40
         o.rotation = .range(from: -90, to: 90)
         o.seed = 77
         let a = try WordCloudLayout(o).layout(terms(40), typesetter: FreeTypeTypesetter())

@@ -21,7 +21,7 @@ struct FlowLayoutTests {
                               bottom: Double(rng.nextInt(below: 30)), right: Double(rng.nextInt(below: 30)))
         o.padding = EdgeInsets(vertical: Double(rng.nextInt(below: 6)), horizontal: Double(rng.nextInt(below: 12)))
         o.style.sizing = rng.nextInt(below: 2) == 0
-            ? .scaled(WeightScale(curve: .sqrt, minSize: 10, maxSize: 48)) : .random(min: 10, max: 27)
+            ? .scaled(WeightScale(curve: .sqrt, minimumSize: 10, maximumSize: 48)) : .random(minimum: 10, maximum: 27)
         return o
     }
 
@@ -120,7 +120,7 @@ struct FlowLayoutTests {
     @Test("same seed, same layout; another seed, another look")
     func determinism() throws {
         var o = FlowOptions()
-        o.style.sizing = .random(min: 10, max: 27)
+        o.style.sizing = .random(minimum: 10, maximum: 27)
         o.seed = 42
         let terms = sampleTerms(count: 80, seed: 3)
         let a = try FlowLayout(o).layout(terms, typesetter: FakeTypesetter(), width: 600)
@@ -134,7 +134,7 @@ struct FlowLayoutTests {
     @Test("max rows hides the rest and reports every hidden tag")
     func maxRows() throws {
         var o = FlowOptions()
-        o.maxRows = 2
+        o.maximumRows = 2
         let terms = sampleTerms(count: 100, seed: 9)
         let layout = try FlowLayout(o).layout(terms, typesetter: FakeTypesetter(), width: 300)
         #expect(rows(layout).count == 2)
@@ -150,7 +150,7 @@ struct FlowLayoutTests {
         o.itemSpacing = 0
         o.overflow = .shrink
         o.minimumRemainingWidth = 30
-        o.style.sizing = .scaled(WeightScale(minSize: 20, maxSize: 20))
+        o.style.sizing = .scaled(WeightScale(minimumSize: 20, maximumSize: 20))
         // "aaaaa" at 20 pt is 60 pt wide; the second tag has 40 pt left, so it shrinks to 13 pt.
         let layout = try FlowLayout(o).layout([Term("aaaaa"), Term("bbbbb")], typesetter: FakeTypesetter(), width: 100)
         #expect(layout.placed.count == 2)
@@ -171,7 +171,7 @@ struct FlowLayoutTests {
         o.insets = .zero
         o.itemSpacing = 0
         o.overflow = .truncate
-        o.style.sizing = .scaled(WeightScale(minSize: 10, maxSize: 10))
+        o.style.sizing = .scaled(WeightScale(minimumSize: 10, maximumSize: 10))
         let layout = try FlowLayout(o).layout([Term("aaaaaaaaaa"), Term("bbbbbbbbbb")], typesetter: FakeTypesetter(), width: 100)
         #expect(layout.placed[1].text.hasSuffix("…"))
         #expect(layout.placed[1].fullText == "bbbbbbbbbb")
@@ -183,7 +183,7 @@ struct FlowLayoutTests {
     func oversize(policy: FlowOptions.Oversize) throws {
         var o = FlowOptions()
         o.oversize = policy
-        o.style.sizing = .scaled(WeightScale(minSize: 40, maxSize: 40))
+        o.style.sizing = .scaled(WeightScale(minimumSize: 40, maximumSize: 40))
         let layout = try FlowLayout(o).layout([Term(String(repeating: "w", count: 30))], typesetter: FakeTypesetter(), width: 200)
         let w = try #require(layout.placed.first)
         #expect(w.frame.maxX <= 200 - o.insets.right + 1e-9)
@@ -198,7 +198,7 @@ struct FlowLayoutTests {
         #expect(throws: TagCloudError.self) { try FlowLayout().layout([Term("a")], typesetter: FakeTypesetter(), width: -5) }
         #expect(throws: TagCloudError.noTerms) { try FlowLayout().layout([], typesetter: FakeTypesetter(), width: 300) }
         var o = FlowOptions()
-        o.maxRows = 0
+        o.maximumRows = 0
         #expect(throws: TagCloudError.self) { try FlowLayout(o).layout([Term("a")], typesetter: FakeTypesetter(), width: 300) }
         #expect(throws: TagCloudError.self) {
             try FlowLayout().layout([Term("a", weight: .nan)], typesetter: FakeTypesetter(), width: 300)

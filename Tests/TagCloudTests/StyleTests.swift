@@ -47,7 +47,7 @@ struct StyleTests {
 
     @Test("sizes never decrease with weight", arguments: WeightScale.Curve.allCases)
     func monotoneSizes(curve: WeightScale.Curve) throws {
-        let style = CloudStyle(sizing: .scaled(WeightScale(curve: curve, minSize: 10, maxSize: 80)))
+        let style = CloudStyle(sizing: .scaled(WeightScale(curve: curve, minimumSize: 10, maximumSize: 80)))
         var rng = SeededRandom(seed: 1)
         let terms = (1...200).map { Term("w\($0)", weight: Double($0 * $0)) }
         let sizes = try style.style(terms, using: &rng).map(\.size)
@@ -57,7 +57,7 @@ struct StyleTests {
 
     @Test("random sizes stay in range and follow the seed")
     func randomSizes() throws {
-        let style = CloudStyle(sizing: .random(min: 10, max: 27), fonts: [.default, FontDescriptor(family: "DejaVu Serif")])
+        let style = CloudStyle(sizing: .random(minimum: 10, maximum: 27), fonts: [.default, FontDescriptor(family: "DejaVu Serif")])
         var a = SeededRandom(seed: 5), b = SeededRandom(seed: 5)
         let terms = (0..<300).map { Term("w\($0)") }
         let x = try style.style(terms, using: &a), y = try style.style(terms, using: &b)

@@ -50,7 +50,7 @@ struct WordCloudLayoutTests {
         var o = WordCloudOptions()
         o.width = 300 + Int(seed) * 17
         o.height = 200 + Int(seed) * 11
-        o.maxWords = 80
+        o.maximumWords = 80
         o.seed = seed
         o.strategy = SearchStrategy.allCases[Int(seed) % 3]
         o.rotation = seed % 2 == 0 ? .angles([0, -90]) : .range(from: -90, to: 90)
@@ -66,7 +66,7 @@ struct WordCloudLayoutTests {
         var o = WordCloudOptions()
         o.width = 320
         o.height = 260
-        o.maxWords = 60
+        o.maximumWords = 60
         o.area = .shape(shape)
         o.seed = 3
         let layout = try WordCloudLayout(o).layout(terms(60, seed: 5), typesetter: FakeTypesetter())
@@ -95,7 +95,7 @@ struct WordCloudLayoutTests {
         var o = WordCloudOptions()
         o.width = 260
         o.height = 220
-        o.maxWords = 260
+        o.maximumWords = 260
         o.area = .shape(seed % 2 == 0 ? .heart : .star)
         o.rotation = seed % 2 == 0 ? .angles([0, 90]) : .range(from: -45, to: 45)
         o.strategy = SearchStrategy.allCases[Int(seed) % 3]
@@ -117,11 +117,11 @@ struct WordCloudLayoutTests {
         var o = WordCloudOptions()
         o.width = 240
         o.height = 160
-        o.maxWords = 150
-        o.minFontSize = 2
+        o.maximumWords = 150
+        o.minimumFontSize = 2
         o.fit = .all
         o.seed = seed
-        o.sizing = .scale(.linear)
+        o.style.sizing = .fitted(FittedSizing(rule: .curve(.linear)))
         return o
     }
 
@@ -138,8 +138,7 @@ struct WordCloudLayoutTests {
     func progressReportsEveryWord() throws {
         let o = crowdedFitAll(seed: 2)
         var seen: [WordCloudLayout.Progress] = []
-        var rng = SeededRandom(seed: o.seed)
-        let (layout, stats) = try WordCloudLayout(o).run(terms(150, seed: 2), typesetter: FakeTypesetter(), using: &rng) {
+        let (layout, stats) = try WordCloudLayout(o).run(terms(150, seed: 2), typesetter: FakeTypesetter()) {
             seen.append($0)
         }
         let attempts = seen.map(\.attempt).max() ?? 0
@@ -154,11 +153,52 @@ struct WordCloudLayoutTests {
         #expect(plain == layout)
     }
 
-    @Test("sizes never increase as weight decreases", arguments: [WordCloudOptions.Sizing.relativeScaling(0.5), .relativeScaling(1), .scale(.sqrt), .scale(.log)])
-    func monotoneSizes(sizing: WordCloudOptions.Sizing) throws {
+    @Test("a style's scaled or random sizes are the sizes the cloud draws, when there is room")
+    func styleSizesHonoured() throws {
+        let words = (1...12).map { Term("w\($0)", weight: Double($0)) }
+        for sizing in [CloudStyle.Sizing.scaled(WeightScale(curve: .linear, minimumSize: 10, maximumSize: 21)),
+                       .random(minimum: 8, maximum: 30)] {
+            var o = WordCloudOptions()
+            o.width = 900
+            o.height = 700
+            o.style.sizing = sizing
+            o.rotation = .angles([0])
+            let layout = try WordCloudLayout(o).layout(words, typesetter: FakeTypesetter())
+            var rng = SeededRandom(seed: o.seed)
+            let styled = try o.style.style(words, using: &rng)
+            #expect(layout.placed.count == 12)
+            #expect(layout.placed.allSatisfy { !$0.shrunk })
+            if case .scaled = sizing {
+                #expect(layout.placed.map(\.fontSize).sorted() == styled.map(\.size).sorted())
+                #expect(Set(layout.placed.map(\.fontSize)).isSuperset(of: [10, 21]))
+            } else {
+                #expect(layout.placed.allSatisfy { (8...30).contains($0.fontSize) })
+            }
+        }
+    }
+
+    @Test("the layout records the seed it drew from, and none for a caller's generator")
+    func recordedSeed() throws {
         var o = WordCloudOptions()
-        o.sizing = sizing
-        o.maxWords = 100
+        o.width = 300
+        o.height = 200
+        o.seed = 42
+        let seeded = try WordCloudLayout(o).layout(terms(30, seed: 1), typesetter: FakeTypesetter())
+        #expect(seeded.seed == 42)
+        var rng = SeededRandom(seed: 42)
+        let own = try WordCloudLayout(o).layout(terms(30, seed: 1), typesetter: FakeTypesetter(), using: &rng)
+        #expect(own.seed == nil)
+        #expect(own.placed == seeded.placed, "the same generator state gives the same cloud")
+        var flow = FlowOptions()
+        flow.seed = 9
+        #expect(try FlowLayout(flow).layout(terms(10, seed: 1), typesetter: FakeTypesetter(), width: 300).seed == 9)
+    }
+
+    @Test("sizes never increase as weight decreases", arguments: [FittedSizing.Rule.relativeScaling(0.5), .relativeScaling(1), .curve(.sqrt), .curve(.log)])
+    func monotoneSizes(rule: FittedSizing.Rule) throws {
+        var o = WordCloudOptions()
+        o.style.sizing = .fitted(FittedSizing(rule: rule))
+        o.maximumWords = 100
         o.width = 300
         o.height = 200
         let layout = try WordCloudLayout(o).layout(terms(100, seed: 4), typesetter: FakeTypesetter())
@@ -185,8 +225,8 @@ struct WordCloudLayoutTests {
         var o = WordCloudOptions()
         o.width = 60
         o.height = 40
-        o.minFontSize = 10
-        o.maxFontSize = 20
+        o.minimumFontSize = 10
+        o.style.sizing = .fitted(FittedSizing(maximumSize: 20))
         let layout = try WordCloudLayout(o).layout(terms(40, seed: 1), typesetter: FakeTypesetter())
         #expect(!layout.unplaced.isEmpty)
         #expect(layout.placed.count + layout.unplaced.count == 40)
@@ -224,8 +264,8 @@ struct WordCloudLayoutTests {
 
     @Test("bad options name themselves")
     func badOptions() throws {
-        for change in [{ (o: inout WordCloudOptions) in o.width = 0 }, { $0.height = 40_000 }, { $0.maxWords = 0 },
-                       { $0.minFontSize = -1 }, { $0.preferHorizontal = 2 }, { $0.sizing = .relativeScaling(3) }] {
+        for change in [{ (o: inout WordCloudOptions) in o.width = 0 }, { $0.height = 40_000 }, { $0.maximumWords = 0 },
+                       { $0.minimumFontSize = -1 }, { $0.preferHorizontal = 2 }, { $0.style.sizing = .fitted(FittedSizing(rule: .relativeScaling(3))) }] {
             var o = WordCloudOptions()
             change(&o)
             #expect(throws: TagCloudError.self) { try WordCloudLayout(o).layout(terms(3, seed: 1), typesetter: FakeTypesetter()) }
@@ -236,7 +276,7 @@ struct WordCloudLayoutTests {
     func repeatWords() throws {
         var o = WordCloudOptions()
         o.repeatWords = true
-        o.maxWords = 120
+        o.maximumWords = 120
         let layout = try WordCloudLayout(o).layout(terms(10, seed: 1), typesetter: FakeTypesetter())
         #expect(layout.placed.count > 60)
         try checkPlacement(layout, allowed: nil)
@@ -247,7 +287,7 @@ struct WordCloudLayoutTests {
         var o = WordCloudOptions()
         o.width = 300
         o.height = 200
-        o.maxWords = 60
+        o.maximumWords = 60
         // Left half red, right half blue.
         o.colorImage = RGBAImage(width: 300, height: 200, pixels: (0..<(300 * 200)).map { $0 % 300 < 150 ? 0xFFFF_0000 : 0xFF00_00FF })
         let layout = try WordCloudLayout(o).layout(terms(60, seed: 3), typesetter: FakeTypesetter())

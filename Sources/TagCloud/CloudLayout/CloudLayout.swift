@@ -1,8 +1,17 @@
 /// The hinge of the pipeline: everything a renderer or an app needs to draw a cloud, and nothing else.
-/// It is `Codable`; its JSON form is what `tagcloud … -o layout.json` writes.
-public struct CloudLayout: Hashable, Codable, Sendable {
-    /// Which layout made it: "flow" or "cloud".
-    public var kind: String
+/// Its JSON form (what `tagcloud … -o layout.json` writes) is written by TagCloudExport's
+/// `LayoutJSON.encode` and read back through `Decodable`.
+public struct CloudLayout: Hashable, Decodable, Sendable {
+    /// Which layout made a cloud.
+    public enum Kind: String, Hashable, Codable, Sendable, CaseIterable {
+        /// Rows of tags (`FlowLayout`).
+        case flow
+        /// A word cloud (`WordCloudLayout`).
+        case cloud
+    }
+
+    /// Which layout made it.
+    public var kind: Kind
     /// Canvas size in points.
     public var size: Size
     /// Canvas background; `nil` is transparent.
@@ -11,14 +20,15 @@ public struct CloudLayout: Hashable, Codable, Sendable {
     public var placed: [PlacedWord]
     /// Words that were not placed, each with its reason. Nothing is dropped silently.
     public var unplaced: [UnplacedWord]
-    /// The seed that produced the styling and placement.
-    public var seed: UInt64
+    /// The seed of the generator the layout drew its random choices from; nil when the caller
+    /// passed a generator of its own, or styled the words itself.
+    public var seed: UInt64?
     /// The outline of the shape or mask the words were placed in, when it is to be drawn.
     public var contour: Contour?
 
     /// Creates a layout.
-    public init(kind: String, size: Size, background: Color?, placed: [PlacedWord],
-                unplaced: [UnplacedWord], seed: UInt64, contour: Contour? = nil) {
+    public init(kind: Kind, size: Size, background: Color?, placed: [PlacedWord],
+                unplaced: [UnplacedWord], seed: UInt64?, contour: Contour? = nil) {
         self.kind = kind; self.size = size; self.background = background; self.placed = placed
         self.unplaced = unplaced; self.seed = seed; self.contour = contour
     }

@@ -1,5 +1,5 @@
 /// A word on the canvas.
-public struct PlacedWord: Hashable, Codable, Sendable {
+public struct PlacedWord: Hashable, Decodable, Sendable {
     /// Position of the term in the input.
     public var index: Int
     /// The text drawn (shortened with an ellipsis when truncated).
@@ -92,32 +92,5 @@ public struct PlacedWord: Hashable, Codable, Sendable {
         decoration = try c.decodeIfPresent(TagDecoration.self, forKey: .decoration)
         fallbackFonts = try c.decodeIfPresent([ResolvedFont].self, forKey: .fallbackFonts) ?? []
         fontRuns = try c.decodeIfPresent([FontRun].self, forKey: .fontRuns) ?? []
-    }
-
-    /// Encodes a placed word, adding the fallback fields only when they are not empty, so a
-    /// single-font layout's JSON holds no fallback fields.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(index, forKey: .index)
-        try c.encode(text, forKey: .text)
-        try c.encodeIfPresent(fullText, forKey: .fullText)
-        try c.encodeIfPresent(id, forKey: .id)
-        try c.encodeIfPresent(link.flatMap(SafeLink.sanitized), forKey: .link)
-        try c.encode(weight, forKey: .weight)
-        try c.encode(frame, forKey: .frame)
-        try c.encode(origin, forKey: .origin)
-        try c.encode(baseline, forKey: .baseline)
-        try c.encode(inkBounds, forKey: .inkBounds)
-        try c.encode(font, forKey: .font)
-        try c.encode(fontSize, forKey: .fontSize)
-        try c.encode(color, forKey: .color)
-        try c.encode(rotation, forKey: .rotation)
-        try c.encode(glyphs, forKey: .glyphs)
-        try c.encode(rightToLeft, forKey: .rightToLeft)
-        try c.encode(fallbackFont, forKey: .fallbackFont)
-        try c.encode(shrunk, forKey: .shrunk)
-        try c.encodeIfPresent(decoration, forKey: .decoration)
-        if !fallbackFonts.isEmpty { try c.encode(fallbackFonts, forKey: .fallbackFonts) }
-        if !fontRuns.isEmpty { try c.encode(fontRuns, forKey: .fontRuns) }
     }
 }

@@ -12,9 +12,13 @@ public struct FlowLayout: Sendable {
 
     /// Styles `terms` with `options.style` and `options.seed`, then lays them out in `width` points.
     public func layout(_ terms: [Term], typesetter: some Typesetter, width: Double) throws -> CloudLayout {
+        try options.validate()
+        for t in terms where !(t.weight.isFinite && t.weight >= 0) {
+            throw TagCloudError.invalidWeight(text: t.text, weight: t.weight)
+        }
         var rng = SeededRandom(seed: options.seed)
-        let styled = try options.style.style(terms, using: &rng)
-        return try layout(styled: styled, typesetter: typesetter, width: width)
+        let styled = options.style.styledWords(terms, minimumSize: options.minimumFontSize, using: &rng)
+        return try checkedLayout(styled: styled, typesetter: typesetter, width: width, seed: options.seed)
     }
 
     /// The size the cloud needs at `width`: the same computation as `layout`, without drawing anything.
@@ -22,9 +26,15 @@ public struct FlowLayout: Sendable {
         try layout(terms, typesetter: typesetter, width: width).size
     }
 
-    /// Lays out words already styled.
+    /// Lays out words already styled (the layout records no seed: it did not style them).
     public func layout(styled words: [StyledWord], typesetter: some Typesetter, width: Double) throws -> CloudLayout {
         try options.validate()
+        return try checkedLayout(styled: words, typesetter: typesetter, width: width, seed: nil)
+    }
+
+    /// Lays out `words` under options already validated; `seed` is the one they were styled with.
+    private func checkedLayout(styled words: [StyledWord], typesetter: some Typesetter, width: Double,
+                               seed: UInt64?) throws -> CloudLayout {
         guard width.isFinite, width > options.insets.horizontal, width <= 1_000_000 else {
             throw TagCloudError.invalidOption(
                 name: "width", value: "\(width)",
@@ -42,7 +52,7 @@ public struct FlowLayout: Sendable {
         func startRow() -> Bool {
             if !row.isEmpty { rows.append(row); row = [] }
             cursor = 0
-            if let limit = options.maxRows, rows.count >= limit { return false }
+            if let limit = options.maximumRows, rows.count >= limit { return false }
             return true
         }
 
@@ -91,8 +101,8 @@ public struct FlowLayout: Sendable {
         }
         // Whole points, so a canvas at any integer scale is a whole number of pixels.
         let size = Size(width: width, height: (options.insets.vertical + contentHeight - 1e-9).rounded(.up))
-        return CloudLayout(kind: "flow", size: size, background: options.style.background,
-                           placed: placed, unplaced: unplaced, seed: options.seed)
+        return CloudLayout(kind: .flow, size: size, background: options.style.background,
+                           placed: placed, unplaced: unplaced, seed: seed)
     }
 
     // MARK: - Measuring

@@ -73,7 +73,7 @@ public struct FlowOptions: Hashable, Codable, Sendable {
     /// Smallest font size `shrink` and `scale` go down to, in points.
     public var minimumFontSize: Double = 6
     /// Most rows; tags beyond are reported as unplaced with reason `rowLimit`. `nil`: no limit.
-    public var maxRows: Int? = nil
+    public var maximumRows: Int? = nil
     /// Space between a tag's text and its frame (the button's padding).
     public var padding: EdgeInsets = .zero
     /// A pill or button drawn behind each tag, if any.
@@ -94,16 +94,16 @@ public struct FlowOptions: Hashable, Codable, Sendable {
                                                   expected: "a length in points from 0 to 100000")
             }
         }
-        for (v, n) in [(insets.top, "top inset"), (insets.left, "left inset"), (insets.bottom, "bottom inset"),
-                       (insets.right, "right inset"), (itemSpacing, "item spacing"), (rowSpacing, "row spacing"),
-                       (minimumRemainingWidth, "minimum remaining width"), (padding.top, "padding"),
-                       (padding.left, "padding"), (padding.bottom, "padding"), (padding.right, "padding")] {
+        for (v, n) in [(insets.top, "insets.top"), (insets.left, "insets.left"), (insets.bottom, "insets.bottom"),
+                       (insets.right, "insets.right"), (itemSpacing, "itemSpacing"), (rowSpacing, "rowSpacing"),
+                       (minimumRemainingWidth, "minimumRemainingWidth"), (padding.top, "padding.top"),
+                       (padding.left, "padding.left"), (padding.bottom, "padding.bottom"), (padding.right, "padding.right")] {
             try check(v, n)
         }
-        if let m = maxRows, m < 1 {
-            throw TagCloudError.invalidOption(name: "max rows", value: "\(m)", expected: "at least 1")
+        if let m = maximumRows, m < 1 {
+            throw TagCloudError.invalidOption(name: "maximumRows", value: "\(m)", expected: "at least 1")
         }
-        try CloudStyle.checkSize(minimumFontSize, "minimum font size")
+        try CloudStyle.checkSize(minimumFontSize, "minimumFontSize")
         try style.validate()
     }
 }

@@ -1,12 +1,17 @@
 /// How terms become styled words: font size from weight (or at random), font family, colour —
 /// all drawn from one seeded generator, in input order, so a seed fixes the look.
 public struct CloudStyle: Hashable, Codable, Sendable {
-    /// Where font sizes come from.
+    /// Where font sizes come from. The one place a word's size is decided from: `style(_:using:)`
+    /// applies it for a flow; a word cloud applies it as it places the words, since a fitted size
+    /// depends on the canvas and a word that does not fit is shrunk.
     public enum Sizing: Hashable, Codable, Sendable {
-        /// Through a weight scale.
+        /// Through a weight scale: the lightest word at its minimum, the heaviest at its maximum.
         case scaled(WeightScale)
         /// Uniformly at random in a range of points (the original recipe used 10–27 pt).
-        case random(min: Double, max: Double)
+        case random(minimum: Double, maximum: Double)
+        /// Fitted by the layout: the heaviest word as large as the canvas allows (or a given size),
+        /// the others following it by a rule (the word cloud's default).
+        case fitted(FittedSizing)
     }
 
     /// How one of several fonts or colours is picked for each word.
@@ -60,49 +65,69 @@ public struct CloudStyle: Hashable, Codable, Sendable {
     public func validate() throws {
         switch sizing {
         case .scaled(let s):
-            try Self.checkSize(s.minSize, "minimum font size")
-            try Self.checkSize(s.maxSize, "maximum font size")
-            if s.minSize > s.maxSize {
-                throw TagCloudError.invalidOption(name: "font sizes", value: "\(s.minSize)–\(s.maxSize)",
-                                                  expected: "the minimum must not exceed the maximum")
-            }
+            try Self.checkSizes(s.minimumSize, s.maximumSize)
         case .random(let lo, let hi):
-            try Self.checkSize(lo, "minimum font size")
-            try Self.checkSize(hi, "maximum font size")
-            if lo > hi {
-                throw TagCloudError.invalidOption(name: "font sizes", value: "\(lo)–\(hi)",
-                                                  expected: "the minimum must not exceed the maximum")
+            try Self.checkSizes(lo, hi)
+        case .fitted(let f):
+            if let m = f.maximumSize { try Self.checkSize(m, "style.sizing.maximumSize") }
+            if case .relativeScaling(let r) = f.rule, !(r.isFinite && (0...1).contains(r)) {
+                throw TagCloudError.invalidOption(name: "style.sizing.relativeScaling", value: "\(r)", expected: "a number from 0 to 1")
             }
         }
         if fonts.isEmpty {
-            throw TagCloudError.invalidOption(name: "fonts", value: "(none)", expected: "give at least one font")
+            throw TagCloudError.invalidOption(name: "style.fonts", value: "(none)", expected: "give at least one font")
         }
     }
 
     /// Largest font size accepted, in points: beyond this a cloud is almost surely a typo.
-    public static let maximumFontSize = 2000.0
+    public static let fontSizeLimit = 2000.0
 
     static func checkSize(_ v: Double, _ name: String) throws {
-        guard v.isFinite, v > 0, v <= maximumFontSize else {
+        guard v.isFinite, v > 0, v <= fontSizeLimit else {
             throw TagCloudError.invalidOption(name: name, value: "\(v)",
-                                              expected: "a size in points above 0 and at most \(Int(maximumFontSize))")
+                                              expected: "a size in points above 0 and at most \(Int(fontSizeLimit))")
+        }
+    }
+
+    private static func checkSizes(_ lo: Double, _ hi: Double) throws {
+        try checkSize(lo, "style.sizing.minimumSize")
+        try checkSize(hi, "style.sizing.maximumSize")
+        if lo > hi {
+            throw TagCloudError.invalidOption(name: "style.sizing", value: "\(lo)–\(hi)",
+                                              expected: "the minimum must not exceed the maximum")
         }
     }
 
     /// Styles `terms` in order, drawing from `rng` (font, then size, then colour, for each word).
-    public func style(_ terms: [Term], using rng: inout SeededRandom) throws -> [StyledWord] {
+    /// A `.fitted` sizing puts the heaviest word at its maximum size (or `FittedSizing.defaultMaximumSize`)
+    /// and no word below `minimumSize`.
+    public func style(_ terms: [Term], minimumSize: Double = 1, using rng: inout SeededRandom) throws -> [StyledWord] {
         try validate()
         for t in terms where !(t.weight.isFinite && t.weight >= 0) {
             throw TagCloudError.invalidWeight(text: t.text, weight: t.weight)
         }
+        return styledWords(terms, minimumSize: minimumSize, using: &rng)
+    }
+
+    /// `style(_:minimumSize:using:)` for a style and weights already checked.
+    func styledWords(_ terms: [Term], minimumSize: Double, using rng: inout SeededRandom) -> [StyledWord] {
+        var words = looks(terms, using: &rng)
+        if case .fitted(let fitted) = sizing {
+            let order = words.indices.sorted { (words[$0].term.weight, $1) > (words[$1].term.weight, $0) }
+            let sizes = fitted.sizes(weights: order.map { words[$0].term.weight },
+                                     maximumSize: fitted.maximumSize ?? FittedSizing.defaultMaximumSize,
+                                     minimumSize: minimumSize, scale: 1)
+            for (i, size) in zip(order, sizes) { words[i].size = size }
+        }
+        return words
+    }
+
+    /// The words' fonts, colours and, unless the sizing is `.fitted` (left to the layout, 0 here),
+    /// sizes, for options already validated.
+    func looks(_ terms: [Term], using rng: inout SeededRandom) -> [StyledWord] {
         let weights = terms.map(\.weight)
         let range = (weights.min() ?? 0)...(weights.max() ?? 0)
-        // Rank: order of weight, heaviest first; ties keep input order.
-        var rank = [Int](repeating: 0, count: terms.count)
-        for (r, i) in terms.indices.sorted(by: { (terms[$0].weight, $1) > (terms[$1].weight, $0) }).enumerated() {
-            rank[i] = r
-        }
-        var groups: [String: Int] = [:]
+        var colors = ColorChooser(palette: palette, mode: colorMode, terms: terms, range: range)
         var out: [StyledWord] = []
         out.reserveCapacity(terms.count)
         for (i, term) in terms.enumerated() {
@@ -115,26 +140,13 @@ public struct CloudStyle: Hashable, Codable, Sendable {
             switch sizing {
             case .scaled(let scale): size = scale.size(for: term.weight, in: range)
             case .random(let lo, let hi): size = rng.nextDouble(in: lo...hi)
+            case .fitted: size = 0
             }
-            if wholePointSizes { size = max(1, size.rounded()) }
-
-            let colors = palette.colors
-            var color: Color
-            switch colorMode {
-            case .random: color = colors[rng.nextInt(below: colors.count)]
-            case .cycle: color = colors[i % colors.count]
-            case .rank: color = colors[rank[i] % colors.count]
-            case .weight:
-                let f = range.upperBound > range.lowerBound
-                    ? (term.weight - range.lowerBound) / (range.upperBound - range.lowerBound) : 1
-                color = palette.color(at: 1 - f)
-            case .group:
-                let key = term.group ?? ""
-                let g = groups[key] ?? groups.count
-                groups[key] = g
-                color = colors[g % colors.count]
-            }
-            if let fixed = term.color { color = fixed }
+            if wholePointSizes && size > 0 { size = max(1, size.rounded()) }
+            // The palette's choice is drawn even for a word with its own colour, so that giving one
+            // word a colour does not change the others'.
+            let chosen = colors.color(for: i, term: term, using: &rng)
+            let color = term.color ?? chosen
             out.append(StyledWord(term: term, index: i, font: font, size: size, color: color))
         }
         return out

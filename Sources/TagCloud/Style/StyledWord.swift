@@ -1,4 +1,5 @@
-/// A term with its look decided: font, size, colour and rotation.
+/// A term with its look decided: font, size and colour. (A word cloud chooses each word's angle as it
+/// places it, from `WordCloudOptions.rotation`; a flow does not rotate.)
 public struct StyledWord: Hashable, Codable, Sendable {
     /// The term.
     public var term: Term
@@ -10,12 +11,10 @@ public struct StyledWord: Hashable, Codable, Sendable {
     public var size: Double
     /// Fill colour.
     public var color: Color
-    /// Rotation in degrees, clockwise on screen (as SVG `rotate`).
-    public var rotation: Double
 
     /// Creates a styled word.
-    public init(term: Term, index: Int, font: FontDescriptor, size: Double, color: Color, rotation: Double = 0) {
+    public init(term: Term, index: Int, font: FontDescriptor, size: Double, color: Color) {
         self.term = term; self.index = index; self.font = font; self.size = size
-        self.color = color; self.rotation = rotation
+        self.color = color
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// How a weight becomes a font size: weights are normalised to 0–1 between the smallest and largest
-/// weight present, passed through the curve, and mapped onto `minSize...maxSize`.
+/// weight present, passed through the curve, and mapped onto `minimumSize...maximumSize`.
 public struct WeightScale: Hashable, Codable, Sendable {
     /// The curve from normalised weight to normalised size.
     public enum Curve: String, Hashable, Codable, Sendable, CaseIterable {
@@ -16,18 +16,18 @@ public struct WeightScale: Hashable, Codable, Sendable {
     /// The curve.
     public var curve: Curve
     /// Size of the lightest word, in points.
-    public var minSize: Double
+    public var minimumSize: Double
     /// Size of the heaviest word, in points.
-    public var maxSize: Double
+    public var maximumSize: Double
 
     /// Creates a scale.
-    public init(curve: Curve = .linear, minSize: Double = 12, maxSize: Double = 36) {
-        self.curve = curve; self.minSize = minSize; self.maxSize = maxSize
+    public init(curve: Curve = .linear, minimumSize: Double = 12, maximumSize: Double = 36) {
+        self.curve = curve; self.minimumSize = minimumSize; self.maximumSize = maximumSize
     }
 
     /// Font size for `weight` when the weights present span `range`. Equal weights give the middle size.
     public func size(for weight: Double, in range: ClosedRange<Double>) -> Double {
-        minSize + (maxSize - minSize) * fraction(for: weight, in: range)
+        minimumSize + (maximumSize - minimumSize) * fraction(for: weight, in: range)
     }
 
     /// The normalised position 0–1 of `weight` in `range` after the curve.

@@ -25,7 +25,7 @@ public struct WordCloudLayout: Sendable {
 
     /// What a layout run measured, besides the layout itself.
     public struct Statistics: Hashable, Sendable {
-        /// Words asked for (after `maxWords`).
+        /// Words asked for (after `maximumWords`).
         public var requested: Int
         /// Words placed (repeats included).
         public var placed: Int
@@ -39,13 +39,12 @@ public struct WordCloudLayout: Sendable {
         public var scale: Double
     }
 
-    /// Lays out `terms` with `options.seed`.
+    /// Lays out `terms` with `options.seed` (which the layout records).
     public func layout(_ terms: [Term], typesetter: some Typesetter & GlyphRasterizer) throws -> CloudLayout {
-        var rng = SeededRandom(seed: options.seed)
-        return try layout(terms, typesetter: typesetter, using: &rng)
+        try run(terms, typesetter: typesetter).layout
     }
 
-    /// Lays out `terms`, drawing every random choice from `rng`.
+    /// Lays out `terms`, drawing every random choice from `rng` (the layout records no seed).
     public func layout(_ terms: [Term], typesetter: some Typesetter & GlyphRasterizer,
                        using rng: inout SeededRandom) throws -> CloudLayout {
         try run(terms, typesetter: typesetter, using: &rng).layout
@@ -56,24 +55,37 @@ public struct WordCloudLayout: Sendable {
     public struct Progress: Hashable, Sendable {
         /// Words placed or given up on so far in this attempt, in weight order.
         public var words: Int
-        /// Words in the layout (after `maxWords`).
+        /// Words in the layout (after `maximumWords`).
         public var total: Int
         /// Which attempt: 1, then 2, 3, … while `fit = .all` scales the whole cloud down to fit.
         public var attempt: Int
     }
 
-    /// Lays out `terms` and reports what happened; `progress`, when given, is called on this thread
-    /// after each word, so a long layout can show how far it has got.
+    /// Lays out `terms` with `options.seed` (which the layout records) and reports what happened;
+    /// `progress`, when given, is called on this thread after each word, so a long layout can show
+    /// how far it has got.
+    public func run<T: Typesetter & GlyphRasterizer>(_ terms: [Term], typesetter: T,
+                    progress: ((Progress) -> Void)? = nil) throws -> (layout: CloudLayout, statistics: Statistics) {
+        var rng = SeededRandom(seed: options.seed)
+        return try run(terms, typesetter: typesetter, using: &rng, seed: options.seed, progress: progress)
+    }
+
+    /// Lays out `terms`, drawing every random choice from `rng`, and reports what happened (the
+    /// layout records no seed); `progress` as above.
     public func run<T: Typesetter & GlyphRasterizer>(_ terms: [Term], typesetter: T,
                     using rng: inout SeededRandom,
                     progress: ((Progress) -> Void)? = nil) throws -> (layout: CloudLayout, statistics: Statistics) {
+        try run(terms, typesetter: typesetter, using: &rng, seed: nil, progress: progress)
+    }
+
+    private func run<T: Typesetter & GlyphRasterizer>(_ terms: [Term], typesetter: T, using rng: inout SeededRandom,
+                     seed: UInt64?, progress: ((Progress) -> Void)?) throws -> (layout: CloudLayout, statistics: Statistics) {
         try options.validate()
         let (order, skipped) = try wordOrder(terms)
         var unplaced = skipped
 
-        var styleOptions = options.style
-        styleOptions.sizing = .scaled(WeightScale(minSize: 10, maxSize: 10))   // sizes are decided by WordSizing
-        let styled = try styleOptions.style(order.map { terms[$0] }, using: &rng)
+        // Fonts and colours now; the sizes are decided as the words are placed (`WordSizing`).
+        let styled = options.style.looks(order.map { terms[$0] }, using: &rng)
         let area = try PlacementArea(options)
         // Angles to try for each word, drawn now so every attempt makes the same choices.
         let choices = AngleChoices(options)
@@ -83,8 +95,8 @@ public struct WordCloudLayout: Sendable {
         let context = PlacementContext(options: options, masksOnSecondThread: masksOnSecondThread, styled: styled,
                                        angles: angles, typesetter: typesetter, area: area,
                                        cache: MaskCache(shared: masksOnSecondThread, words: styled.count))
-        let maxSize = try options.maxFontSize ?? context.automaticMaxSize()
-        let (attempt, scale) = try fittedAttempt(context, maxSize: maxSize, seed: placementSeed, progress: progress)
+        let maximumSize = try context.maximumSize()
+        let (attempt, scale) = try fittedAttempt(context, maximumSize: maximumSize, seed: placementSeed, progress: progress)
 
         let placed = attempt.placements.map { p in
             placedWord(p, styled: styled[p.word], term: terms[order[p.word]], index: order[p.word])
@@ -95,9 +107,9 @@ public struct WordCloudLayout: Sendable {
         unplaced.sort { $0.index < $1.index }
         let contour = options.contourWidth > 0 && !area.contours.isEmpty
             ? Contour(polygons: area.contours, width: options.contourWidth, color: options.contourColor) : nil
-        let layout = CloudLayout(kind: "cloud", size: Size(width: Double(options.width), height: Double(options.height)),
+        let layout = CloudLayout(kind: .cloud, size: Size(width: Double(options.width), height: Double(options.height)),
                                  background: options.style.background, placed: placed, unplaced: unplaced,
-                                 seed: options.seed, contour: contour)
+                                 seed: seed, contour: contour)
         let stats = Statistics(requested: order.count, placed: placed.count, shrunk: placed.filter(\.shrunk).count,
                                unplaced: attempt.failed.count, fillRatio: attempt.fillRatio, scale: scale)
         return (layout, stats)
@@ -106,7 +118,7 @@ public struct WordCloudLayout: Sendable {
 
 extension WordCloudLayout {
     /// The indices of the terms to place, heaviest first (ties keep input order), and the terms left
-    /// out: empty texts, and the words past `maxWords`.
+    /// out: empty texts, and the words past `maximumWords`.
     private func wordOrder(_ terms: [Term]) throws -> (order: [Int], unplaced: [UnplacedWord]) {
         for t in terms where !(t.weight.isFinite && t.weight >= 0) {
             throw TagCloudError.invalidWeight(text: t.text, weight: t.weight)
@@ -121,31 +133,31 @@ extension WordCloudLayout {
             }
         }
         order.sort { (terms[$0].weight, $1) > (terms[$1].weight, $0) }
-        for i in order.dropFirst(options.maxWords) {
+        for i in order.dropFirst(options.maximumWords) {
             unplaced.append(UnplacedWord(index: i, text: terms[i].text, id: terms[i].id, reason: .maxWords))
         }
-        order = Array(order.prefix(options.maxWords))
+        order = Array(order.prefix(options.maximumWords))
         guard !order.isEmpty else { throw TagCloudError.noTerms }
         return (order, unplaced)
     }
 
     /// The attempt at full scale; under `fit = .all`, when words are left over, the whole cloud is
     /// shrunk until everything fits, then bisected back up. Returns the attempt kept and its scale.
-    private func fittedAttempt<T>(_ context: PlacementContext<T>, maxSize: Double, seed: UInt64,
+    private func fittedAttempt<T>(_ context: PlacementContext<T>, maximumSize: Double, seed: UInt64,
                                   progress: ((Progress) -> Void)?) throws -> (attempt: PlacementAttempt, scale: Double) {
         var attempts = 0
         func placeAll(scale: Double) throws -> PlacementAttempt {
             attempts += 1
             let number = attempts, total = context.styled.count
             let report = progress.map { progress in { (words: Int) in progress(Progress(words: words, total: total, attempt: number)) } }
-            return try context.attempt(scale: scale, maxSize: maxSize, seed: seed, progress: report)
+            return try context.attempt(scale: scale, maximumSize: maximumSize, seed: seed, progress: report)
         }
         let first = try placeAll(scale: 1)
         guard options.fit == .all && first.unplacedCount > 0 else { return (first, 1) }
         var hi = 1.0, lo = 0.5
         var best = first
         var found = false
-        while lo * maxSize >= options.minFontSize / 2 {
+        while lo * maximumSize >= options.minimumFontSize / 2 {
             let a = try placeAll(scale: lo)
             if a.unplacedCount == 0 { best = a; found = true; break }
             if a.unplacedCount < best.unplacedCount { best = a }

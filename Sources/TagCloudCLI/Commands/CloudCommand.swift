@@ -19,13 +19,13 @@ enum CloudCommand: OptionTableCommand {
         OptionSpec("height", valueName: "PX", help: "Canvas height. Default: \(library.height); with a mask, the mask's height.", group: layoutGroup,
                    defaultValue: String(library.height)),
         OptionSpec("max-words", valueName: "N", help: "Most words drawn, the heaviest.", group: layoutGroup,
-                   defaultValue: String(library.maxWords)),
+                   defaultValue: String(library.maximumWords)),
         OptionSpec("margin", valueName: "PX", help: "Space between words (each keeps half of it clear around its ink).", group: layoutGroup,
                    defaultValue: String(library.margin)),
         OptionSpec("relative-scaling", valueName: "R", help: "0–1: how much size follows weight, as the Python wordcloud package defines it (default 0.5).", group: layoutGroup,
-                   defaultValue: relativeScaling(library.sizing)),
+                   defaultValue: relativeScaling(library.style.sizing)),
         OptionSpec("font-step", valueName: "PT", help: "Step by which a word that does not fit is shrunk.", group: layoutGroup,
-                   defaultValue: NumberText.plain(library.fontStep)),
+                   defaultValue: NumberText.plain(library.fontSizeStep)),
         OptionSpec("rotate", valueName: "ANGLES", help: "Angles in degrees, clockwise: a list (0,-90; the default), a range FROM..TO (any angle in it), a range with steps FROM..TO:STEP, or `any` (-90..90).", group: layoutGroup,
                    defaultValue: RotationArgument.text(library.rotation)),
         OptionSpec("prefer-horizontal", valueName: "P", help: "Share of words drawn at 0° when 0 is among the angles.", group: layoutGroup,
@@ -47,7 +47,7 @@ enum CloudCommand: OptionTableCommand {
                    defaultValue: library.contourColor.hex),
         OptionSpec("strict", help: "Refuse a --mask or --color-image whose size differs from the canvas instead of resizing it.", group: shapeGroup),
         OptionSpec("max-pixels", valueName: "N", help: "Refuse canvases larger than N pixels (default and ceiling: 400 million).", group: layoutGroup,
-                   defaultValue: String(WordCloudOptions.maximumPixels)),
+                   defaultValue: String(WordCloudOptions.Limits.pixels)),
         OptionSpec("color-image", valueName: "PNG", help: "Colour each word with the mean colour of this image under its pixels (resized to the canvas).", group: shapeGroup),
     ] + StyleArguments.specs.filter { $0.name != "random-sizes" } + OutputArguments.specs + TextArguments.specs + [CommonOptions.help]
 
@@ -129,7 +129,7 @@ enum CloudCommand: OptionTableCommand {
     /// the table's defaults, and those that depend on other options.
     static func defaults(for args: ParsedArguments) -> [String: String] {
         var d = tableDefaults(options)
-        d["min-size"] = NumberText.plain(library.minFontSize)
+        d["min-size"] = NumberText.plain(library.minimumFontSize)
         // The size follows relative scaling unless --size-scale picks a curve; then neither applies.
         d.removeValue(forKey: "size-scale")
         if args.string("size-scale") != nil { d.removeValue(forKey: "relative-scaling") }
@@ -148,8 +148,8 @@ enum CloudCommand: OptionTableCommand {
     }
 
     /// `--relative-scaling`'s value for a sizing, nil when it is a weight curve instead.
-    static func relativeScaling(_ sizing: WordCloudOptions.Sizing) -> String? {
-        if case .relativeScaling(let r) = sizing { return NumberText.plain(r) }
+    static func relativeScaling(_ sizing: CloudStyle.Sizing) -> String? {
+        if case .fitted(let fitted) = sizing, case .relativeScaling(let r) = fitted.rule { return NumberText.plain(r) }
         return nil
     }
 }

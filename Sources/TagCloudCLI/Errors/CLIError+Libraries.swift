@@ -27,4 +27,15 @@ extension CLIError {
             throw CLIError.input("\(error)")
         }
     }
+
+    /// Runs `body` (a library's `validate()`), turning an invalid option into a usage error that
+    /// names the flag in `flags` for the property the library named, with the value as typed.
+    static func mappingOptionErrors(_ args: ParsedArguments, flags: [String: String], _ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch TagCloudError.invalidOption(let name, let value, let expected) {
+            guard let flag = flags[name] else { throw CLIError.usage("invalid value \"\(value)\" for \(name): \(expected)") }
+            throw CLIError.usage("invalid value \"\(args.string(flag) ?? value)\" for --\(flag): expected \(expected)")
+        }
+    }
 }

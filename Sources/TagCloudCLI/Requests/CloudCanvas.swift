@@ -18,7 +18,7 @@ enum CloudCanvas {
         } else {
             size = (mask.width, mask.height)
         }
-        let side = WordCloudOptions.maximumSide
+        let side = WordCloudOptions.Limits.side
         guard size.width <= side && size.height <= side else {
             throw CLIError.usage("--mask \(path ?? "") makes a \(size.width)x\(size.height) canvas, over \(side) px a side: give --width or --height")
         }

@@ -17,11 +17,11 @@ struct CloudRequest {
     init(_ args: ParsedArguments, reporting: Reporting) throws {
         let destination = try OutputDestination(args)
         var options = WordCloudOptions()
-        let style = try StyleArguments.resolve(args, defaultSizes: options.minFontSize...options.minFontSize)
+        let style = try StyleArguments.resolve(args, defaultSizes: options.minimumFontSize...FittedSizing.defaultMaximumSize)
         options.style = style.style
         options.seed = style.seed.value
-        let givenWidth = try args.int("width", range: 1...WordCloudOptions.maximumSide)
-        let givenHeight = try args.int("height", range: 1...WordCloudOptions.maximumSide)
+        let givenWidth = try args.int("width", range: 1...WordCloudOptions.Limits.side)
+        let givenHeight = try args.int("height", range: 1...WordCloudOptions.Limits.side)
         // A mask is read first: without --width and --height the canvas takes its size, and with one
         // of them its proportions, as the Python package's canvas takes its mask's size. Stretching
         // a silhouette to the default 800x600 would distort it.
@@ -34,7 +34,7 @@ struct CloudRequest {
         options.height = canvas.height
         let output = try OutputRequest(destination, args)
         try output.checkSize(width: Double(options.width), height: Double(options.height))
-        let budget = try args.int("max-pixels", range: 1...WordCloudOptions.maximumPixels) ?? WordCloudOptions.maximumPixels
+        let budget = try args.int("max-pixels", range: 1...WordCloudOptions.Limits.pixels) ?? WordCloudOptions.Limits.pixels
         if options.width * options.height > budget {
             throw CLIError.usage("canvas \(options.width)x\(options.height) is \(options.width * options.height) pixels, over the budget of \(budget) (--max-pixels): use a smaller --width/--height")
         }
@@ -42,6 +42,8 @@ struct CloudRequest {
         let strict = args.flag("strict")
         try Self.readArea(args, mask: mask, strict: strict, into: &options, reporting: reporting)
         try Self.readColours(args, strict: strict, into: &options, reporting: reporting)
+        // The library checks the options, once; its errors name the flag the user typed.
+        try CLIError.mappingOptionErrors(args, flags: Self.optionFlags) { try options.validate() }
         self.options = options
         self.seed = style.seed
         self.output = output
@@ -50,16 +52,20 @@ struct CloudRequest {
 
     /// How many words, how large, how far apart, at which angles and where they are tried first.
     private static func readPlacement(_ args: ParsedArguments, style: StyleRequest, into o: inout WordCloudOptions) throws {
-        o.maxWords = try args.int("max-words", range: 1...WordCloudOptions.maximumWords) ?? o.maxWords
-        o.margin = try args.int("margin", range: 0...1000) ?? o.margin
-        // The style has checked the sizes against each other.
-        o.minFontSize = style.minimumSize ?? o.minFontSize
-        o.maxFontSize = style.maximumSize
-        o.fontStep = try args.double("font-step", range: 0.1...1000) ?? o.fontStep
-        if let curve = style.curve { o.sizing = .scale(curve) }
-        if let r = try args.double("relative-scaling", range: 0...1) { o.sizing = .relativeScaling(r) }
+        o.maximumWords = try args.int("max-words") ?? o.maximumWords
+        o.margin = try args.int("margin") ?? o.margin
+        o.minimumFontSize = style.minimumSize ?? o.minimumFontSize
+        o.fontSizeStep = try args.double("font-step") ?? o.fontSizeStep
+        // Random sizes are the style's own; otherwise the cloud fits them: the heaviest word at
+        // --max-size or as large as the area allows, the others by --size-scale or relative scaling.
+        if case .scaled = style.style.sizing {
+            let relative = try args.double("relative-scaling")
+            let rule: FittedSizing.Rule = relative.map { .relativeScaling($0) }
+                ?? style.curve.map { .curve($0) } ?? FittedSizing().rule
+            o.style.sizing = .fitted(FittedSizing(rule: rule, maximumSize: style.maximumSize))
+        }
         if let r = args.string("rotate") { o.rotation = try RotationArgument.parse(r) }
-        o.preferHorizontal = try args.double("prefer-horizontal", range: 0...1) ?? o.preferHorizontal
+        o.preferHorizontal = try args.double("prefer-horizontal") ?? o.preferHorizontal
         o.strategy = try args.choice("strategy", SearchStrategy.self) ?? o.strategy
         o.randomStart = args.flag("random-start")
         o.fit = try args.choice("fit", WordCloudOptions.Fit.self) ?? o.fit
@@ -94,7 +100,7 @@ struct CloudRequest {
     /// The outline of the area, and colours taken from an image.
     private static func readColours(_ args: ParsedArguments, strict: Bool, into o: inout WordCloudOptions,
                                     reporting: Reporting) throws {
-        o.contourWidth = try args.double("contour", range: 0...1000) ?? o.contourWidth
+        o.contourWidth = try args.double("contour") ?? o.contourWidth
         if let c = args.string("contour-color") { o.contourColor = try StyleArguments.parseColor(option: "contour-color")(c) }
         if let path = args.string("color-image") {
             let image = try CLIError.mappingLibraryErrors { try ImageLoader.loadRGBA(path: path) }
@@ -102,4 +108,12 @@ struct CloudRequest {
                                                   strict: strict, reporting: reporting)
         }
     }
+
+    /// The flag of each option property the library names in its errors.
+    static let optionFlags: [String: String] = [
+        "width": "width", "height": "height", "maximumWords": "max-words", "margin": "margin",
+        "minimumFontSize": "min-size", "style.sizing.minimumSize": "min-size", "style.sizing.maximumSize": "max-size",
+        "fontSizeStep": "font-step", "style.sizing.relativeScaling": "relative-scaling",
+        "preferHorizontal": "prefer-horizontal", "rotation": "rotate", "contourWidth": "contour",
+    ]
 }

@@ -59,7 +59,7 @@ struct FlowRequest {
         options.overflow = try args.choice("overflow", FlowOptions.Overflow.self) ?? options.overflow
         options.oversize = try args.choice("oversize", FlowOptions.Oversize.self) ?? options.oversize
         if let v = try args.double("min-remaining", range: 0...100_000) { options.minimumRemainingWidth = v }
-        if let v = try args.int("max-rows", range: 1...1_000_000) { options.maxRows = v }
+        if let v = try args.int("max-rows", range: 1...1_000_000) { options.maximumRows = v }
     }
 
     /// Each tag's padding and frame (`--pill`, `--tag-fill`, `--tag-border`): a frame brings its

@@ -17,12 +17,12 @@ enum RotationArgument {
                   abs(a) <= 360, abs(b) <= 360 else { throw bad }
             guard stepParts.count == 2 else { return .range(from: a, to: b) }
             guard let step = Double(stepParts[1]), step.isFinite, step > 0,
-                  (b - a) / step < Double(WordCloudOptions.maximumAngles) else { throw bad }
+                  (b - a) / step < Double(WordCloudOptions.Limits.angles) else { throw bad }
             return .angles(stride(from: a, through: b + 1e-9, by: step).map { ($0 * 1000).rounded() / 1000 })
         }
         let angles = t.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard angles.count <= WordCloudOptions.maximumAngles else {
-            throw CLIError.usage("--rotate lists \(angles.count) angles, more than \(WordCloudOptions.maximumAngles): "
+        guard angles.count <= WordCloudOptions.Limits.angles else {
+            throw CLIError.usage("--rotate lists \(angles.count) angles, more than \(WordCloudOptions.Limits.angles): "
                 + "list fewer, or give a range (-90..90) for any angle in it")
         }
         guard !angles.isEmpty, angles.allSatisfy({ $0 != nil && $0!.isFinite && abs($0!) <= 360 }) else { throw bad }

@@ -58,10 +58,10 @@ enum StyleArguments {
         // Random sizes follow no curve, so --size-scale is not read with them.
         var curve: WeightScale.Curve?
         if random {
-            style.sizing = .random(min: lo, max: hi)
+            style.sizing = .random(minimum: lo, maximum: hi)
         } else {
             curve = try args.choice("size-scale", WeightScale.Curve.self)
-            style.sizing = .scaled(WeightScale(curve: curve ?? WeightScale().curve, minSize: lo, maxSize: hi))
+            style.sizing = .scaled(WeightScale(curve: curve ?? WeightScale().curve, minimumSize: lo, maximumSize: hi))
         }
 
         let custom = try args.strings("color").map(parseColor(option: "color"))
@@ -102,8 +102,8 @@ enum StyleArguments {
 
     /// `--min-size` and `--max-size` as given, each checked against the library's range.
     private static func givenSizes(_ args: ParsedArguments) throws -> (min: Double?, max: Double?) {
-        (try args.double("min-size", range: 0.5...CloudStyle.maximumFontSize),
-         try args.double("max-size", range: 0.5...CloudStyle.maximumFontSize))
+        (try args.double("min-size", range: 0.5...CloudStyle.fontSizeLimit),
+         try args.double("max-size", range: 0.5...CloudStyle.fontSizeLimit))
     }
 
     /// The smallest and largest font sizes: --min-size and --max-size, or the defaults, which depend
@@ -131,7 +131,7 @@ enum StyleArguments {
 }
 
 /// The style flags of `flow` and `cloud`, resolved: the `CloudStyle`, the size options as given
-/// (the word cloud maps them onto its own sizing) and the seed.
+/// (the word cloud turns them into a fitted sizing) and the seed.
 struct StyleRequest {
     /// Fonts, sizing, palette, colour mode and background.
     var style: CloudStyle

@@ -21,7 +21,7 @@ public struct CairoRenderer: Sendable {
 
     /// The largest image side Cairo's image surfaces accept, in pixels (32767); the layouts' canvas
     /// limit is the same number, so any canvas renders as a PNG at scale 1.
-    public static let maximumPixelsPerSide = WordCloudOptions.maximumSide
+    public static let maximumPixelsPerSide = WordCloudOptions.Limits.side
     /// The largest image area accepted, in pixels (2²⁸, a 1 GiB ARGB buffer).
     public static let maximumPixels = 1 << 28
 

@@ -6,12 +6,12 @@ extension ImageLoader {
     /// transparent pixels do not darken edges. Sizes below 0 count as 0.
     ///
     /// Throws `GraphicsError.imageSizeOutOfRange` for a size no canvas may have (a side over
-    /// `WordCloudOptions.maximumSide`, more than `WordCloudOptions.maximumPixels` pixels). Besides
+    /// `WordCloudOptions.Limits.side`, more than `WordCloudOptions.Limits.pixels` pixels). Besides
     /// the result it needs memory for one row only, whatever the sizes.
     public static func resized(_ image: RGBAImage, width: Int, height: Int) throws -> RGBAImage {
         let tw = max(0, width), th = max(0, height)
-        guard tw <= WordCloudOptions.maximumSide, th <= WordCloudOptions.maximumSide,
-              tw * th <= WordCloudOptions.maximumPixels else {
+        guard tw <= WordCloudOptions.Limits.side, th <= WordCloudOptions.Limits.side,
+              tw * th <= WordCloudOptions.Limits.pixels else {
             throw GraphicsError.imageSizeOutOfRange(width: width, height: height)
         }
         let sw = image.width, sh = image.height

@@ -19,20 +19,30 @@ struct PlacementContext<T: Typesetter & GlyphRasterizer> {
                         typesetter: typesetter, room: area.room)
     }
 
+    /// The heaviest word's size before any scaling: the fitted sizing's maximum, or the size at
+    /// which the heaviest word spans a comfortable part of the area; with another sizing, the
+    /// largest size the style gave.
+    func maximumSize() throws -> Double {
+        switch options.style.sizing {
+        case .fitted(let fitted): return try fitted.maximumSize ?? automaticMaximumSize()
+        case .scaled, .random: return styled.map(\.size).max() ?? options.minimumFontSize
+        }
+    }
+
     /// The size at which the heaviest word, at its first angle, spans a comfortable part of the area.
-    func automaticMaxSize() throws -> Double {
+    private func automaticMaximumSize() throws -> Double {
         let probe = 100.0
         let entry = try cache.entry(index: 0, word: styled[0], size: probe, angle: angles[0][0], margin: 0, typesetter: typesetter)
         let w = Double(max(1, entry.raw.bits.width)), h = Double(max(1, entry.raw.bits.height))
         let aw = Double(max(1, area.room.width)), ah = Double(max(1, area.room.height))
         let size = (probe * min(0.8 * aw / w, 0.45 * ah / h)).rounded(.down)
-        return max(options.minFontSize, min(CloudStyle.maximumFontSize, size))
+        return max(options.minimumFontSize, min(CloudStyle.fontSizeLimit, size))
     }
 
-    /// One placement of every word at global scale `scale`, the heaviest word at most `maxSize`;
+    /// One placement of every word at global scale `scale`, the heaviest word at most `maximumSize`;
     /// `progress` hears how many words are done.
-    func attempt(scale: Double, maxSize: Double, seed: UInt64, progress: ((Int) -> Void)? = nil) throws -> PlacementAttempt {
-        var run = PlacementRun(self, scale: scale, maxSize: maxSize, seed: seed)
+    func attempt(scale: Double, maximumSize: Double, seed: UInt64, progress: ((Int) -> Void)? = nil) throws -> PlacementAttempt {
+        var run = PlacementRun(self, scale: scale, maximumSize: maximumSize, seed: seed)
         return try run.placeAll(progress: progress)
     }
 }

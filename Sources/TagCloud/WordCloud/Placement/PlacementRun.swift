@@ -39,12 +39,12 @@ struct PlacementRun<T: Typesetter & GlyphRasterizer> {
     private var failed: [Int] = []
 
     /// A run of `context` at global scale `g`, drawing from a generator seeded with `seed`.
-    init(_ context: PlacementContext<T>, scale g: Double, maxSize: Double, seed: UInt64) {
+    init(_ context: PlacementContext<T>, scale g: Double, maximumSize: Double, seed: UInt64) {
         self.context = context
         rng = SeededRandom(seed: seed)
         let options = context.options
         maps = PlacementMaps(area: context.area, width: options.width, height: options.height, strategy: options.strategy)
-        sizing = WordSizing(context.styled, options: options, scale: g, maxSize: maxSize)
+        sizing = WordSizing(context.styled, options: options, scale: g, maximumSize: maximumSize)
         lastPlaced = sizing.start
         lookahead = context.masksOnSecondThread ? MaskLookahead(context) : nil
     }
@@ -67,16 +67,16 @@ struct PlacementRun<T: Typesetter & GlyphRasterizer> {
         return PlacementAttempt(placements: placements, failed: failed, fillRatio: maps.fine.fillRatio)
     }
 
-    /// Repeats the placed words, each round at a lower weight, until the space or `maxWords` runs out.
+    /// Repeats the placed words, each round at a lower weight, until the space or `maximumWords` runs out.
     private mutating func placeRepeats() throws {
         let originals = placements.map(\.word)
-        let maxWords = context.options.maxWords
+        let maximumWords = context.options.maximumWords
         var factor = 1.0
         var progress = true
-        while progress && placements.count < maxWords {
+        while progress && placements.count < maximumWords {
             progress = false
             factor *= 0.8
-            for i in originals where placements.count < maxWords {
+            for i in originals where placements.count < maximumWords {
                 if let p = try placeShrinking(i, weightFactor: factor) { commit(p); progress = true }
             }
         }
@@ -93,7 +93,7 @@ struct PlacementRun<T: Typesetter & GlyphRasterizer> {
             return p
         }
         guard want > minSize, var best = try place(i, size: minSize, final: true) else { return nil }
-        let sizes = sizing.shrinkingSizes(from: want, step: context.options.fontStep)
+        let sizes = sizing.shrinkingSizes(from: want, step: context.options.fontSizeStep)
         // The word fits: the sizes below are tried in turn, the first few made on the other thread
         // while this one searches.
         lookahead?.postShrinking(i, sizes: sizes, angles: context.angles[i])

@@ -2,7 +2,9 @@
 /// attempt's global scale and the last word placed, and, when it fits nowhere at that size, the
 /// smaller sizes it tries in turn.
 struct WordSizing {
-    let sizing: WordCloudOptions.Sizing
+    /// The relative scaling each word's size follows from the last word placed; nil when sizes
+    /// follow a curve or the style's own sizes instead.
+    let relativeScaling: Double?
     /// The smallest size a word is shrunk to before it is reported unplaced.
     let minSize: Double
     /// The words' weights, heaviest first (the layout's order).
@@ -10,29 +12,19 @@ struct WordSizing {
     /// The size each word asks for before any shrinking (relative scaling assumes no shrink).
     let predicted: [Double]
 
-    /// The sizes of `styled` at global scale `g`, the heaviest at most `maxSize`.
-    init(_ styled: [StyledWord], options: WordCloudOptions, scale g: Double, maxSize: Double) {
-        sizing = options.sizing
-        minSize = options.minFontSize
+    /// The sizes of `styled` at global scale `g`, the heaviest at most `maximumSize`, under the
+    /// style's sizing: fitted sizes from the weights, or the sizes the style gave, scaled.
+    init(_ styled: [StyledWord], options: WordCloudOptions, scale g: Double, maximumSize: Double) {
+        minSize = options.minimumFontSize
         weights = styled.map(\.term.weight)
-        var sizes: [Double] = []
-        switch options.sizing {
-        case .relativeScaling(let rs):
-            var running = (maxSize * g).rounded()
-            for (i, w) in weights.enumerated() {
-                if i > 0 {
-                    let prev = weights[i - 1]
-                    let ratio = prev > 0 ? w / prev : 1
-                    running = ((rs * ratio + (1 - rs)) * running).rounded()
-                }
-                sizes.append(max(options.minFontSize, running))
-            }
-        case .scale(let curve):
-            let range = (weights.min() ?? 0)...(weights.max() ?? 0)
-            let scale = WeightScale(curve: curve, minSize: options.minFontSize, maxSize: maxSize)
-            sizes = weights.map { max(options.minFontSize, (scale.size(for: $0, in: range) * g).rounded()) }
+        switch options.style.sizing {
+        case .fitted(let fitted):
+            if case .relativeScaling(let r) = fitted.rule { relativeScaling = r } else { relativeScaling = nil }
+            predicted = fitted.sizes(weights: weights, maximumSize: maximumSize, minimumSize: minSize, scale: g)
+        case .scaled, .random:
+            relativeScaling = nil
+            predicted = styled.map { [minSize] in max(minSize, ($0.size * g).rounded()) }
         }
-        predicted = sizes
     }
 
     /// What the size of the next word depends on before any word is placed.
@@ -42,15 +34,12 @@ struct WordSizing {
 
     /// The size word `i` (its weight times `weightFactor`) asks for after the word `r`.
     func target(_ i: Int, weightFactor: Double, after r: LastPlaced) -> Double {
-        switch sizing {
-        case .relativeScaling(let rs):
-            if r.first { return predicted[0] }
-            let w = weights[i] * weightFactor
-            let ratio = r.weight > 0 ? w / r.weight : 1
-            return max(minSize, ((rs * ratio + (1 - rs)) * r.size).rounded())
-        case .scale:
+        guard let scaling = relativeScaling else {
             return max(minSize, min(predicted[i] * weightFactor, r.cap).rounded())
         }
+        if r.first { return predicted[0] }
+        let size = FittedSizing.relativeSize(after: r.size, weight: r.weight, to: weights[i] * weightFactor, scaling: scaling)
+        return max(minSize, size)
     }
 
     /// The sizes tried, largest first, for a word that fits nowhere at `want` but does at the

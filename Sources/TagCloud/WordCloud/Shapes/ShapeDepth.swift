@@ -13,7 +13,7 @@ struct ShapeDepth: Sendable {
     /// zero pixel all round: pixel (x, y) is at `(y + 1) * (width + 2) + x + 1`. Two bytes each,
     /// as a search reads them at scattered positions and half the bytes miss the cache half as
     /// often. On the grids layouts keep (half resolution and coarser) no depth reaches `far`:
-    /// a pixel there is at most 8,192 steps from an edge (half of `WordCloudOptions.maximumSide`,
+    /// a pixel there is at most 8,192 steps from an edge (half of `WordCloudOptions.Limits.side`,
     /// halved), 24,576 units. A deeper one, on a finer grid, would count as `far`.
     let values: [Int16]
     /// Side of a cell of the maxima grid.
