@@ -48,9 +48,13 @@ let package = Package(
         .executableTarget(name: "tagcloud-bench",
                           dependencies: ["TagCloud", "TagCloudText", "TagCloudGraphics", "TagCloudExport"]),
 
-        .testTarget(name: "TagCloudTests", dependencies: ["TagCloud"]),
+        // Helpers shared by the test targets. It depends on the core only, so TagCloudTests stays
+        // free of C libraries.
+        .target(name: "TagCloudTestSupport", dependencies: ["TagCloud"], path: "Tests/TagCloudTestSupport"),
+        .testTarget(name: "TagCloudTests", dependencies: ["TagCloud", "TagCloudTestSupport"]),
         .testTarget(name: "TagCloudTextTests", dependencies: ["TagCloudText"]),
-        .testTarget(name: "TagCloudGraphicsTests", dependencies: ["TagCloudGraphics", "TagCloudExport"]),
+        .testTarget(name: "TagCloudGraphicsTests",
+                    dependencies: ["TagCloudGraphics", "TagCloudExport", "TagCloudTestSupport"]),
         .testTarget(name: "TagCloudExportTests", dependencies: ["TagCloudExport"]),
         .testTarget(name: "TagCloudCLITests", dependencies: ["TagCloudCLI"]),
     ],
