@@ -56,7 +56,7 @@ let package = Package(
         .testTarget(name: "TagCloudGraphicsTests",
                     dependencies: ["TagCloudGraphics", "TagCloudExport", "TagCloudTestSupport"]),
         .testTarget(name: "TagCloudExportTests", dependencies: ["TagCloudExport"]),
-        .testTarget(name: "TagCloudCLITests", dependencies: ["TagCloudCLI"]),
+        .testTarget(name: "TagCloudCLITests", dependencies: ["TagCloudCLI", "TagCloudTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
