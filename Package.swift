@@ -57,6 +57,11 @@ let package = Package(
                     dependencies: ["TagCloudGraphics", "TagCloudExport", "TagCloudTestSupport"]),
         .testTarget(name: "TagCloudExportTests", dependencies: ["TagCloudExport"]),
         .testTarget(name: "TagCloudCLITests", dependencies: ["TagCloudCLI", "TagCloudTestSupport"]),
+        // Tests that hold two independent renderers against each other (Cairo's pixels against the
+        // layout's frames and masks, PNG against SVG and PDF drawn by other programs, the HTML page in
+        // headless Chromium): the whole pipeline, with the external programs scripts/setup installs.
+        .testTarget(name: "TagCloudIntegrationTests",
+                    dependencies: ["TagCloud", "TagCloudGraphics", "TagCloudExport"]),
     ],
     swiftLanguageModes: [.v6]
 )
