@@ -48,11 +48,20 @@ let package = Package(
         .executableTarget(name: "tagcloud-bench",
                           dependencies: ["TagCloud", "TagCloudText", "TagCloudGraphics", "TagCloudExport"]),
 
-        .testTarget(name: "TagCloudTests", dependencies: ["TagCloud"]),
+        // Helpers shared by the test targets. It depends on the core only, so TagCloudTests stays
+        // free of C libraries.
+        .target(name: "TagCloudTestSupport", dependencies: ["TagCloud"], path: "Tests/TagCloudTestSupport"),
+        .testTarget(name: "TagCloudTests", dependencies: ["TagCloud", "TagCloudTestSupport"]),
         .testTarget(name: "TagCloudTextTests", dependencies: ["TagCloudText"]),
-        .testTarget(name: "TagCloudGraphicsTests", dependencies: ["TagCloudGraphics", "TagCloudExport"]),
+        .testTarget(name: "TagCloudGraphicsTests",
+                    dependencies: ["TagCloudGraphics", "TagCloudExport", "TagCloudTestSupport"]),
         .testTarget(name: "TagCloudExportTests", dependencies: ["TagCloudExport"]),
-        .testTarget(name: "TagCloudCLITests", dependencies: ["TagCloudCLI"]),
+        .testTarget(name: "TagCloudCLITests", dependencies: ["TagCloudCLI", "TagCloudTestSupport"]),
+        // Tests that hold two independent renderers against each other (Cairo's pixels against the
+        // layout's frames and masks, PNG against SVG and PDF drawn by other programs, the HTML page in
+        // headless Chromium): the whole pipeline, with the external programs scripts/setup installs.
+        .testTarget(name: "TagCloudIntegrationTests",
+                    dependencies: ["TagCloud", "TagCloudGraphics", "TagCloudExport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,56 +2,7 @@ import Foundation
 import Testing
 import TagCloud
 import TagCloudGraphics
-
-/// Runs the built `tagcloud` binary as a user would and checks exit codes, messages and files.
-struct ToolRun {
-    var status: Int32
-    var stdout: Data
-    var stderr: String
-
-    static let binary: URL = {
-        if let env = ProcessInfo.processInfo.environment["TAGCLOUD_BIN"] { return URL(fileURLWithPath: env) }
-        // The test bundle and the tool are built into the same folder.
-        let bundleDir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let beside = bundleDir.appendingPathComponent("tagcloud")
-        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        return root.appendingPathComponent(".build/debug/tagcloud")
-    }()
-
-    static func run(_ args: [String], stdin: Data? = nil) throws -> ToolRun {
-        let p = Process()
-        p.executableURL = binary
-        p.arguments = args
-        let out = Pipe(), err = Pipe(), inp = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        p.standardInput = inp
-        try p.run()
-        if let stdin { inp.fileHandleForWriting.write(stdin) }
-        try inp.fileHandleForWriting.close()
-        // Read both pipes before waiting so a large output cannot fill a pipe and block the child.
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return ToolRun(status: p.terminationStatus, stdout: o, stderr: String(decoding: e, as: UTF8.self))
-    }
-}
-
-/// The width and height in a PNG file's header.
-func pngSize(_ path: String) throws -> (Int, Int) {
-    let d = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-    func be(_ i: Int) -> Int { Int(d[i]) << 24 | Int(d[i + 1]) << 16 | Int(d[i + 2]) << 8 | Int(d[i + 3]) }
-    return (be(16), be(20))
-}
-
-/// A fresh empty folder for one test's files.
-func scratchFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("tagcloud-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}
+import TagCloudTestSupport
 
 struct CLIErrorCase: CustomStringConvertible, Sendable {
     var name: String
@@ -171,9 +122,7 @@ struct CLIProcessTests {
             let path = dir.appendingPathComponent("s\(scale).png").path
             let r = try ToolRun.run(["flow", "--seed", "1", "--width", "300", "a", "bb", "ccc", "--scale", scale, "-o", path])
             #expect(r.status == 0, "\(r.stderr)")
-            let d = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-            func be(_ i: Int) -> Int { Int(d[i]) << 24 | Int(d[i + 1]) << 16 | Int(d[i + 2]) << 8 | Int(d[i + 3]) }
-            return (be(16), be(20))
+            return try pngSize(path)
         }
         let one = try size("1"), two = try size("2")
         #expect(one.0 == 300)
@@ -498,7 +447,7 @@ struct InterruptTests {
         try Data((0..<4000).map { "word\($0)\t\(5000 - $0)" }.joined(separator: "\n").utf8).write(to: tsv)
         let out = dir.appendingPathComponent("big.png")
         let p = Process()
-        p.executableURL = ToolRun.binary
+        p.executableURL = try ToolRun.binary
         p.arguments = ["cloud", "--input", tsv.path, "--width", "6000", "--height", "6000", "--max-words", "4000",
                        "--seed", "1", "-o", out.path]
         p.standardError = Pipe()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TagCloudTestSupport
 
 /// docs/command-line.md carries each command's `--help` between `<!-- help: COMMAND -->` markers
 /// (refilled by scripts/cli-doc.py); this fails when an option was added, renamed or removed without

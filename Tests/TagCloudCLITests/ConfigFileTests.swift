@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+import TagCloud
 @testable import TagCloudCLI
+import TagCloudTestSupport
 
 struct ConfigFileTests {
     let specs = [
@@ -208,9 +210,11 @@ struct ConfigPrintTests {
         #expect(a == b, "\(args.joined(separator: " ")): the configuration read back draws something else")
     }
 
-    @Test("shapes lists every shape")
+    @Test("shapes lists every shape, each by the name --shape takes")
     func shapes() throws {
         let r = try ToolRun.run(["shapes"])
-        #expect(String(decoding: r.stdout, as: UTF8.self).split(separator: "\n").count == 10)
+        #expect(r.status == 0, "\(r.stderr)")
+        let listed = String(decoding: r.stdout, as: UTF8.self).split(separator: "\n").map(String.init)
+        #expect(listed == Shape.allCases.map(\.rawValue), "\(listed)")
     }
 }

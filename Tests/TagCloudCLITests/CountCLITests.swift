@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+import TagCloudTestSupport
 
-/// `tagcloud count` and `--text` as a user runs them (ToolRun and scratchFolder come from CLIProcessTests.swift).
+/// `tagcloud count` and `--text` as a user runs them (ToolRun and scratchFolder come from TagCloudTestSupport).
 @Suite("tagcloud count")
 struct CountCLITests {
     static let story = """

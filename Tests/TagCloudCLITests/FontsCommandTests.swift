@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TagCloudGraphics
+import TagCloudTestSupport
 
 /// `tagcloud fonts --script`: the families that cover a writing system, as fontconfig records it.
 /// The machine has DejaVu and Noto (with CJK) installed by `scripts/setup`.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TagCloudTestSupport
 
 /// One hostile run that must fail cleanly: its exit status, the one line it prints, and that every
 /// file given to it is intact and nothing else is left.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TagCloud
 import TagCloudGraphics
+import TagCloudTestSupport
 
 /// A 200x150 PNG mask (a dark disc on white), for the cases that need a readable mask.
 private let maskPNG: [UInt8] = {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TagCloudTestSupport
 
 /// Where `-o` writes: regular files are replaced atomically and keep their mode; links are followed;
 /// devices, FIFOs and standard output are written through, never replaced.
@@ -165,7 +166,7 @@ struct OutputDestinationTests {
         defer { scratch.remove() }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: prlimit)
-        p.arguments = ["--fsize=10000", "--", ToolRun.binary.path, "cloud", "a", "b", "c", "-q", "--seed", "1", "-o", scratch.file("o.png")]
+        p.arguments = try ["--fsize=10000", "--", ToolRun.binary.path, "cloud", "a", "b", "c", "-q", "--seed", "1", "-o", scratch.file("o.png")]
         let err = Pipe()
         p.standardError = err
         try p.run()
@@ -192,7 +193,7 @@ struct SignalTests {
         var scratch = try Scratch()
         defer { scratch.remove() }
         let p = Process()
-        p.executableURL = ToolRun.binary
+        p.executableURL = try ToolRun.binary
         p.arguments = try longCloud(in: &scratch)
         let err = Pipe()
         p.standardError = err
@@ -214,7 +215,7 @@ struct SignalTests {
         // A flow of 60,000 tags writes about 90 MB of JSON: long enough to catch the write under way.
         try scratch.add("t.txt", Data((0..<60_000).map { "tag\($0)\n" }.joined().utf8))
         let p = Process()
-        p.executableURL = ToolRun.binary
+        p.executableURL = try ToolRun.binary
         p.arguments = ["flow", "--input", scratch.file("t.txt"), "-q", "--seed", "1", "-o", scratch.file("out.json")]
         p.standardError = FileHandle.nullDevice
         try p.run()

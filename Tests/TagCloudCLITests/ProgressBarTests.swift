@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TagCloudCLI
+import TagCloudTestSupport
 
 @Suite("progress bar")
 struct ProgressBarTests {

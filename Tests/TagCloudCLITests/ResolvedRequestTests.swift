@@ -3,6 +3,7 @@ import Testing
 import TagCloud
 import TagCloudText
 @testable import TagCloudCLI
+import TagCloudTestSupport
 
 /// Parses a command line of `command` as its prologue does.
 private func parsed(_ command: any OptionTableCommand.Type, _ args: [String]) throws -> ParsedArguments {

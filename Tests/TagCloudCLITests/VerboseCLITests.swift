@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TagCloudTestSupport
 
 /// `--verbose` on every command, and `--quiet` winning over it (ToolRun and scratchFolder come from
-/// CLIProcessTests.swift).
+/// TagCloudTestSupport).
 @Suite("--verbose and --quiet")
 struct VerboseCLITests {
     static let text = """

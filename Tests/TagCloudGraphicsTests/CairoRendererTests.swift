@@ -1,6 +1,7 @@
 import Foundation
 import TagCloud
 @testable import TagCloudGraphics
+import TagCloudTestSupport
 import Testing
 
 private let dejaVu = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
@@ -34,10 +35,6 @@ private struct Image {
     }
 }
 
-private func argb(_ c: Color) -> UInt32 {
-    UInt32(c.alpha) << 24 | UInt32(c.red) << 16 | UInt32(c.green) << 8 | UInt32(c.blue)
-}
-
 /// Opaque and within `tolerance` of `c` on every channel (fully covered glyph pixels).
 private func close(_ p: UInt32, to c: Color, tolerance: Int = 8) -> Bool {
     let channels = [(p >> 24) & 255, (p >> 16) & 255, (p >> 8) & 255, p & 255].map { Int($0) }
@@ -50,11 +47,6 @@ private func close(_ p: UInt32, to c: Color, tolerance: Int = 8) -> Bool {
 private func inside(_ x: Int, _ y: Int, _ r: Rect, scale: Double = 1) -> Bool {
     Double(x) >= (r.minX * scale).rounded(.down) - 1 && Double(x) < (r.maxX * scale).rounded(.up) + 1
         && Double(y) >= (r.minY * scale).rounded(.down) - 1 && Double(y) < (r.maxY * scale).rounded(.up) + 1
-}
-
-private func bigEndian32(_ d: Data, _ offset: Int) -> Int {
-    let b = [UInt8](d)
-    return Int(b[offset]) << 24 | Int(b[offset + 1]) << 16 | Int(b[offset + 2]) << 8 | Int(b[offset + 3])
 }
 
 @Suite struct CairoRendererTests {
@@ -76,10 +68,10 @@ private func bigEndian32(_ d: Data, _ offset: Int) -> Int {
         let l = try layout()
         let one = try CairoRenderer().pngData(l)
         let two = try CairoRenderer(options: RenderOptions(scale: 2)).pngData(l)
-        #expect(bigEndian32(one, 16) == 200 && bigEndian32(one, 20) == 100)
-        #expect(bigEndian32(two, 16) == 400 && bigEndian32(two, 20) == 200)
+        #expect(pngSize(one) == (200, 100))
+        #expect(pngSize(two) == (400, 200))
         let odd = try CairoRenderer(options: RenderOptions(scale: 1.5)).pngData(try layout(canvas: Size(width: 201, height: 99)))
-        #expect(bigEndian32(odd, 16) == 302 && bigEndian32(odd, 20) == 149)
+        #expect(pngSize(odd) == (302, 149))
 
         let image = Image(try CairoRenderer(options: RenderOptions(scale: 2)).renderARGB(l))
         let frame = l.placed[0].frame

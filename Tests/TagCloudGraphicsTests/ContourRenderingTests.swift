@@ -2,6 +2,7 @@ import Foundation
 import TagCloud
 import TagCloudExport
 @testable import TagCloudGraphics
+import TagCloudTestSupport
 import Testing
 
 private let contourColor = Color(red: 0, green: 0, blue: 200)
@@ -20,10 +21,6 @@ private func layout(contour: Contour? = Contour(
                           decoration: TagDecoration(fill: tagFill, cornerRadius: 0))
     return CloudLayout(kind: .cloud, size: Size(width: 200, height: 100), background: .white,
                        placed: [word], unplaced: [], seed: 1, contour: contour)
-}
-
-private func argb(_ c: Color) -> UInt32 {
-    UInt32(c.alpha) << 24 | UInt32(c.red) << 16 | UInt32(c.green) << 8 | UInt32(c.blue)
 }
 
 @Suite struct ContourRenderingTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import TagCloud
+import TagCloudTestSupport
 
 /// Geometry properties of the flow layout, over many seeds, widths and option combinations.
 struct FlowLayoutTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TagCloud
+import TagCloudTestSupport
 
 /// Properties of the word cloud over many seeds, sizes, angles and shapes, checked independently of
 /// the occupancy map: every placed word is re-rasterised on its own and its pixels counted.

@@ -3,8 +3,10 @@ import TagCloud
 
 /// A typesetter with simple, exact metrics (each character 0.6 em wide; ascent 0.8 em, descent
 /// 0.25 em; ink slightly inside), so layout tests need no fonts.
-struct FakeTypesetter: Typesetter {
-    func typeset(_ text: String, font: FontDescriptor, size: Double) throws -> TypesetWord {
+public struct FakeTypesetter: Typesetter {
+    public init() {}
+
+    public func typeset(_ text: String, font: FontDescriptor, size: Double) throws -> TypesetWord {
         let n = Double(text.count)
         let advance = n * size * 0.6
         var glyphs: [PositionedGlyph] = []
@@ -18,7 +20,7 @@ struct FakeTypesetter: Typesetter {
 }
 
 /// Terms with varied lengths and weights, from a seed.
-func sampleTerms(count: Int, seed: UInt64) -> [Term] {
+public func sampleTerms(count: Int, seed: UInt64) -> [Term] {
     var rng = SeededRandom(seed: seed)
     let words = ["swift", "ios", "linux", "machine learning", "a", "typography", "cloud", "tag",
                  "harfbuzz", "freetype", "cairo", "internationalisation", "go", "x", "layout engine"]
@@ -32,7 +34,7 @@ extension FakeTypesetter: GlyphRasterizer {
     /// Each glyph is a box (0.1–0.5 em wide, from 0.7 em above the baseline to 0.2 em below), with
     /// gaps between letters so words can interlock; rotated boxes are sampled at pixel centres and grown
     /// by one pixel so the mask is conservative.
-    func coverage(of word: TypesetWord, rotation: Double) throws -> WordMask {
+    public func coverage(of word: TypesetWord, rotation: Double) throws -> WordMask {
         let s = word.size
         let boxes: [[(Double, Double)]] = word.glyphs.map { g in
             let x0 = g.x + 0.1 * s, x1 = g.x + 0.5 * s, y0 = -0.7 * s, y1 = 0.2 * s

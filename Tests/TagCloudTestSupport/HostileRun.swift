@@ -4,9 +4,9 @@ import Testing
 /// Runs the built `tagcloud` as a hostile user would: under resource limits (`prlimit`, so a
 /// regression that eats memory or time fails fast instead of exhausting the machine), with standard
 /// input from a file, and standard output to a file, a device or nowhere (closed).
-struct HostileRun {
+public struct HostileRun {
     /// Where the child's standard output goes.
-    enum Output {
+    public enum Output {
         /// A pipe the test reads.
         case pipe
         /// A file or device opened for writing (`/dev/full`).
@@ -17,22 +17,22 @@ struct HostileRun {
 
     /// Address space and CPU seconds a hostile run may use: the legitimate runs of the suite need a
     /// fraction of each, the defects they guard against needed gigabytes or minutes.
-    static let addressSpaceBytes = 4_000_000_000
-    static let cpuSeconds = 60
+    public static let addressSpaceBytes = 4_000_000_000
+    public static let cpuSeconds = 60
 
-    var status: Int32
-    var stdout: Data
-    var stderr: String
+    public var status: Int32
+    public var stdout: Data
+    public var stderr: String
 
-    static var prlimit: String? {
+    public static var prlimit: String? {
         ["/usr/bin/prlimit", "/bin/prlimit"].first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
     /// Runs `args` with standard input from `stdinPath` (or empty) and standard output to `output`.
-    static func run(_ args: [String], stdinPath: String? = nil, output: Output = .pipe,
+    public static func run(_ args: [String], stdinPath: String? = nil, output: Output = .pipe,
                     addressSpace: Int = addressSpaceBytes) throws -> HostileRun {
         let p = Process()
-        var command = [ToolRun.binary.path] + args
+        var command = [try ToolRun.binary.path] + args
         if let prlimit {
             command = [prlimit, "--as=\(addressSpace)", "--cpu=\(cpuSeconds)", "--"] + command
         }
@@ -64,25 +64,25 @@ struct HostileRun {
 
 /// A folder of files given to one run, with the bytes each held, so a test can tell that nothing
 /// was changed, replaced or left behind.
-struct Scratch {
-    let url: URL
+public struct Scratch {
+    public let url: URL
     private var originals: [String: Data] = [:]
 
-    init() throws { url = try scratchFolder() }
+    public init() throws { url = try scratchFolder() }
 
-    var path: String { url.path }
+    public var path: String { url.path }
 
-    func file(_ name: String) -> String { url.appendingPathComponent(name).path }
+    public func file(_ name: String) -> String { url.appendingPathComponent(name).path }
 
     /// Writes `bytes` to `name` and remembers them.
-    mutating func add(_ name: String, _ bytes: Data) throws {
+    public mutating func add(_ name: String, _ bytes: Data) throws {
         try bytes.write(to: url.appendingPathComponent(name))
         originals[name] = bytes
     }
 
     /// Every file written by `add` still holds its bytes, and the folder holds nothing else except
     /// `allowed` (no output of a failed run, no hidden temporary file).
-    func expectUntouched(allowing allowed: Set<String> = [], _ comment: String = "",
+    public func expectUntouched(allowing allowed: Set<String> = [], _ comment: String = "",
                          sourceLocation: SourceLocation = #_sourceLocation) throws {
         for (name, bytes) in originals {
             let now = FileManager.default.contents(atPath: file(name))
@@ -93,5 +93,5 @@ struct Scratch {
         #expect(extra.isEmpty, "left behind: \(extra.sorted()) \(comment)", sourceLocation: sourceLocation)
     }
 
-    func remove() { try? FileManager.default.removeItem(at: url) }
+    public func remove() { try? FileManager.default.removeItem(at: url) }
 }

@@ -1,0 +1,45 @@
+import Foundation
+
+/// Runs the built `tagcloud` binary as a user would and returns its exit status and output.
+public struct ToolRun {
+    public var status: Int32
+    public var stdout: Data
+    public var stderr: String
+
+    /// The `tagcloud` the tests run, or why there is none to run. Never a binary from another build
+    /// (such as `.build/debug/tagcloud` under a release test run): an old binary passes or fails
+    /// tests for code that is no longer there.
+    static let located: Result<URL, ToolNotBuilt> = ToolLocator.locate()
+
+    /// The `tagcloud` built with these tests; throws, naming the path looked at and the command that
+    /// builds it, when it is missing or older than the code it is built from.
+    public static var binary: URL {
+        get throws { try located.get() }
+    }
+
+    /// Runs `tagcloud` with `args`, `stdin` (or nothing) on its standard input.
+    public static func run(_ args: [String], stdin: Data? = nil) throws -> ToolRun {
+        let p = Process()
+        p.executableURL = try binary
+        p.arguments = args
+        let out = Pipe(), err = Pipe(), inp = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        p.standardInput = inp
+        try p.run()
+        if let stdin { inp.fileHandleForWriting.write(stdin) }
+        try inp.fileHandleForWriting.close()
+        // Read both pipes before waiting so a large output cannot fill a pipe and block the child.
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return ToolRun(status: p.terminationStatus, stdout: o, stderr: String(decoding: e, as: UTF8.self))
+    }
+}
+
+/// A fresh empty folder for one test's files.
+public func scratchFolder() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("tagcloud-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
