@@ -13,7 +13,7 @@ enum FontsCommand: OptionTableCommand {
 
     static let name = "fonts"
     static let summary = "List installed font families."
-    static let usage = ["tagcloud fonts [--sample TEXT] [--script NAME]"]
+    static let usage = ["[--sample TEXT] [--script NAME]"]
     static let examples = ["tagcloud fonts --sample 你好", "tagcloud fonts --script han", "tagcloud fonts --script Arab"]
 
     static let options = [

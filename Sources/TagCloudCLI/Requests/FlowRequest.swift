@@ -49,8 +49,10 @@ struct FlowRequest {
         if let a = args.string("align") {
             if a.lowercased() == "justified" || a.lowercased() == "justify" {
                 options.justify = true
+            } else if let alignment = FlowOptions.Alignment(rawValue: a.lowercased()) {
+                options.alignment = alignment
             } else {
-                options.alignment = try ParsedArguments.choice(a, for: "align", FlowOptions.Alignment.self)
+                throw CLIError.usage("invalid value \"\(a)\" for --align: expected one of leading, center, trailing, justified")
             }
         }
         if args.flag("justify") { options.justify = true }
