@@ -2,7 +2,7 @@
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 TAGCLOUD = .build/release/tagcloud
 
-.PHONY: all setup build test demo docs bench fuzz sanitize clean
+.PHONY: all setup build test demo docs bench fuzz sanitize format lint clean
 
 all: build
 
@@ -42,6 +42,14 @@ sanitize: setup
 	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp:print_suppressions=0 \
 	    $(SWIFT) test $(TESTFLAGS) --sanitize=address --scratch-path .build/asan
 	$(SWIFT) test $(TESTFLAGS) --sanitize=thread --scratch-path .build/tsan
+
+# Formatting with the toolchain's swift-format and .swift-format: `format` rewrites the Swift files
+# in place; `lint` changes nothing and fails naming the files that are not formatted.
+format:
+	SWIFT="$(SWIFT)" scripts/format
+
+lint:
+	SWIFT="$(SWIFT)" scripts/format --check
 
 clean:
 	rm -rf .build demo/*.png demo/*.svg demo/*.json demo/*.pdf demo/*.html
