@@ -12,6 +12,8 @@ enum CloudCommand: OptionTableCommand {
     /// The library's defaults, which the option table reports and the flags fall back to.
     private static let library = WordCloudOptions()
 
+    // One option per line, as a table: the formatter would spread each over several.
+    // swift-format-ignore
     static let options: [OptionSpec] = [
         OptionSpec("input", short: "i", valueName: "FILE", help: "Read words and weights from FILE: `word<TAB>weight` lines, CSV or JSON; - for standard input. Repeatable.", repeatable: true, group: inputGroup),
         OptionSpec("width", short: "w", valueName: "PX", help: "Canvas width in points (= pixels at scale 1). Default: \(library.width); with a mask, the mask's width.", group: layoutGroup,

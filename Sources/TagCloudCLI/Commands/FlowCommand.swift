@@ -20,6 +20,8 @@ enum FlowCommand: OptionTableCommand {
     static let framePadding = EdgeInsets(vertical: 4, horizontal: 10)
     static let pillFill = Color(rgb: 0xEEF1F5)
 
+    // One option per line, as a table: the formatter would spread each over several.
+    // swift-format-ignore
     static let options: [OptionSpec] = [
         OptionSpec("input", short: "i", valueName: "FILE", help: "Read tags from FILE: `tag` or `tag<TAB>weight` lines (# comments), CSV, or JSON; - for standard input. Repeatable.", repeatable: true, group: inputGroup),
         OptionSpec("width", short: "w", valueName: "PT", help: "Width of the cloud in points; the height follows.", group: layoutGroup,

@@ -6,6 +6,8 @@ import TagCloudText
 enum TextArguments {
     static let group = "Text (--text)"
 
+    // One option per line, as a table: the formatter would spread each over several.
+    // swift-format-ignore
     static let specs: [OptionSpec] = [
         OptionSpec("text", valueName: "FILE", help: "Count the words of a UTF-8 text file (- for standard input) and use them as terms, weight = count. Several files are counted together.", repeatable: true, group: group),
         OptionSpec("top", valueName: "N", help: "Keep the N most frequent terms of the text (default: all; 100 for flow).", group: group),

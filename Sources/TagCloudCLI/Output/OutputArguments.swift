@@ -7,6 +7,8 @@ import TagCloudGraphics
 enum OutputArguments {
     static let group = "Output"
 
+    // One option per line, as a table: the formatter would spread each over several.
+    // swift-format-ignore
     static let specs: [OptionSpec] = [
         OptionSpec("output", short: "o", valueName: "FILE", help: "Where to write: .png, .pdf, .svg, .html or .json (the format follows the extension); - for standard output.", group: group),
         OptionSpec("format", valueName: "FORMAT", help: "png, pdf, svg, html or json; overrides the extension (needed for -o - unless SVG).", group: group),

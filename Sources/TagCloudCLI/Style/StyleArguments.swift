@@ -11,6 +11,8 @@ enum StyleArguments {
     /// The sizes of --random-sizes without --min-size and --max-size: the original recipe's.
     static let randomSizes = 10.0...27.0
 
+    // One option per line, as a table: the formatter would spread each over several.
+    // swift-format-ignore
     static let specs: [OptionSpec] = [
         OptionSpec("font", short: "f", valueName: "FAMILY|FILE", help: "Font family (found through fontconfig) or font file. Repeat for several fonts; each tag gets one (see --font-choice). Default: DejaVu Sans.", repeatable: true, group: group,
                    defaultValue: FontDescriptor.default.family),
