@@ -4,8 +4,10 @@ import TagCloud
 /// A typesetter with simple, exact metrics (each character 0.6 em wide; ascent 0.8 em, descent
 /// 0.25 em; ink slightly inside), so layout tests need no fonts.
 public struct FakeTypesetter: Typesetter {
+    /// A typesetter; it holds no state.
     public init() {}
 
+    /// `text` at `size`, with one glyph per character.
     public func typeset(_ text: String, font: FontDescriptor, size: Double) throws -> TypesetWord {
         let n = Double(text.count)
         let advance = n * size * 0.6

@@ -18,12 +18,17 @@ public struct HostileRun {
     /// Address space and CPU seconds a hostile run may use: the legitimate runs of the suite need a
     /// fraction of each, the defects they guard against needed gigabytes or minutes.
     public static let addressSpaceBytes = 4_000_000_000
+    /// See `addressSpaceBytes`.
     public static let cpuSeconds = 60
 
+    /// The exit status (128 + the signal's number when a signal ended the run).
     public var status: Int32
+    /// What the run wrote to standard output.
     public var stdout: Data
+    /// What the run wrote to standard error.
     public var stderr: String
 
+    /// The `prlimit` program that bounds a run, when the machine has one.
     public static var prlimit: String? {
         ["/usr/bin/prlimit", "/bin/prlimit"].first { FileManager.default.isExecutableFile(atPath: $0) }
     }
@@ -65,13 +70,17 @@ public struct HostileRun {
 /// A folder of files given to one run, with the bytes each held, so a test can tell that nothing
 /// was changed, replaced or left behind.
 public struct Scratch {
+    /// The folder.
     public let url: URL
     private var originals: [String: Data] = [:]
 
+    /// A new, empty folder.
     public init() throws { url = try scratchFolder() }
 
+    /// The folder's path.
     public var path: String { url.path }
 
+    /// The path of the file `name` in the folder.
     public func file(_ name: String) -> String { url.appendingPathComponent(name).path }
 
     /// Writes `bytes` to `name` and remembers them.
@@ -93,5 +102,6 @@ public struct Scratch {
         #expect(extra.isEmpty, "left behind: \(extra.sorted()) \(comment)", sourceLocation: sourceLocation)
     }
 
+    /// Deletes the folder and everything in it.
     public func remove() { try? FileManager.default.removeItem(at: url) }
 }

@@ -2,6 +2,7 @@ import Foundation
 
 /// Why the tests have no current `tagcloud` to run, and how to build one.
 public struct ToolNotBuilt: Error, CustomStringConvertible {
+    /// The path looked at and the command that builds the tool.
     public let description: String
 }
 

@@ -2,8 +2,11 @@ import Foundation
 
 /// Runs the built `tagcloud` binary as a user would and returns its exit status and output.
 public struct ToolRun {
+    /// The exit status.
     public var status: Int32
+    /// What the run wrote to standard output.
     public var stdout: Data
+    /// What the run wrote to standard error.
     public var stderr: String
 
     /// The `tagcloud` the tests run, or why there is none to run. Never a binary from another build
