@@ -15,16 +15,21 @@ let package = Package(
     ],
     targets: [
         // C libraries, found through pkg-config; one small module map each.
-        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2",
-                       providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
-        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz",
-                       providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
-        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig",
-                       providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]),
-        .systemLibrary(name: "CCairo", pkgConfig: "cairo",
-                       providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]),
-        .systemLibrary(name: "CICU", pkgConfig: "icu-uc",
-                       providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]),
+        .systemLibrary(
+            name: "CFreeType", pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
+        .systemLibrary(
+            name: "CHarfBuzz", pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
+        .systemLibrary(
+            name: "CFontconfig", pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]),
+        .systemLibrary(
+            name: "CCairo", pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]),
+        .systemLibrary(
+            name: "CICU", pkgConfig: "icu-uc",
+            providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]),
         // zlib, for writing PNG files (its header is in the default paths; on macOS, in the SDK).
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // ICU renames its functions per version through macros Swift cannot import; these C
@@ -36,32 +41,40 @@ let package = Package(
 
         // Pure Swift core: model, styling, layouts, CloudLayout.
         .target(name: "TagCloud"),
-        .target(name: "TagCloudText", dependencies: ["TagCloud", "CICUShim"],
-                resources: [.copy("Resources")]),
-        .target(name: "TagCloudGraphics",
-                dependencies: ["TagCloud", "CFreeType", "CHarfBuzz", "CFontconfig", "CCairo", "CZlib",
-                               "CICUShim"]),
+        .target(
+            name: "TagCloudText", dependencies: ["TagCloud", "CICUShim"],
+            resources: [.copy("Resources")]),
+        .target(
+            name: "TagCloudGraphics",
+            dependencies: [
+                "TagCloud", "CFreeType", "CHarfBuzz", "CFontconfig", "CCairo", "CZlib",
+                "CICUShim",
+            ]),
         .target(name: "TagCloudExport", dependencies: ["TagCloud"]),
-        .target(name: "TagCloudCLI",
-                dependencies: ["TagCloud", "TagCloudText", "TagCloudGraphics", "TagCloudExport"]),
+        .target(
+            name: "TagCloudCLI",
+            dependencies: ["TagCloud", "TagCloudText", "TagCloudGraphics", "TagCloudExport"]),
         .executableTarget(name: "tagcloud", dependencies: ["TagCloudCLI"]),
-        .executableTarget(name: "tagcloud-bench",
-                          dependencies: ["TagCloud", "TagCloudText", "TagCloudGraphics", "TagCloudExport"]),
+        .executableTarget(
+            name: "tagcloud-bench",
+            dependencies: ["TagCloud", "TagCloudText", "TagCloudGraphics", "TagCloudExport"]),
 
         // Helpers shared by the test targets. It depends on the core only, so TagCloudTests stays
         // free of C libraries.
         .target(name: "TagCloudTestSupport", dependencies: ["TagCloud"], path: "Tests/TagCloudTestSupport"),
         .testTarget(name: "TagCloudTests", dependencies: ["TagCloud", "TagCloudTestSupport"]),
         .testTarget(name: "TagCloudTextTests", dependencies: ["TagCloudText"]),
-        .testTarget(name: "TagCloudGraphicsTests",
-                    dependencies: ["TagCloudGraphics", "TagCloudExport", "TagCloudTestSupport"]),
+        .testTarget(
+            name: "TagCloudGraphicsTests",
+            dependencies: ["TagCloudGraphics", "TagCloudExport", "TagCloudTestSupport"]),
         .testTarget(name: "TagCloudExportTests", dependencies: ["TagCloudExport"]),
         .testTarget(name: "TagCloudCLITests", dependencies: ["TagCloudCLI", "TagCloudTestSupport"]),
         // Tests that hold two independent renderers against each other (Cairo's pixels against the
         // layout's frames and masks, PNG against SVG and PDF drawn by other programs, the HTML page in
         // headless Chromium): the whole pipeline, with the external programs scripts/setup installs.
-        .testTarget(name: "TagCloudIntegrationTests",
-                    dependencies: ["TagCloud", "TagCloudGraphics", "TagCloudExport"]),
+        .testTarget(
+            name: "TagCloudIntegrationTests",
+            dependencies: ["TagCloud", "TagCloudGraphics", "TagCloudExport"]),
     ],
     swiftLanguageModes: [.v6]
 )

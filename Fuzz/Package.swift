@@ -9,17 +9,25 @@ let package = Package(
     name: "TagCloudFuzz",
     dependencies: [.package(name: "TagCloud", path: "..")],
     targets: [
-        .executableTarget(name: "FuzzArguments", dependencies: [.product(name: "TagCloudCLI", package: "TagCloud")],
-                          swiftSettings: fuzzSettings),
-        .executableTarget(name: "FuzzTables", dependencies: [.product(name: "TagCloudText", package: "TagCloud")],
-                          swiftSettings: fuzzSettings),
-        .executableTarget(name: "FuzzConfig", dependencies: [.product(name: "TagCloudCLI", package: "TagCloud")],
-                          swiftSettings: fuzzSettings),
-        .executableTarget(name: "FuzzTokenizer", dependencies: [.product(name: "TagCloudText", package: "TagCloud"),
-                                                                 .product(name: "TagCloud", package: "TagCloud")],
-                          swiftSettings: fuzzSettings),
-        .executableTarget(name: "FuzzPNG", dependencies: [.product(name: "TagCloudGraphics", package: "TagCloud")],
-                          swiftSettings: fuzzSettings),
+        .executableTarget(
+            name: "FuzzArguments", dependencies: [.product(name: "TagCloudCLI", package: "TagCloud")],
+            swiftSettings: fuzzSettings),
+        .executableTarget(
+            name: "FuzzTables", dependencies: [.product(name: "TagCloudText", package: "TagCloud")],
+            swiftSettings: fuzzSettings),
+        .executableTarget(
+            name: "FuzzConfig", dependencies: [.product(name: "TagCloudCLI", package: "TagCloud")],
+            swiftSettings: fuzzSettings),
+        .executableTarget(
+            name: "FuzzTokenizer",
+            dependencies: [
+                .product(name: "TagCloudText", package: "TagCloud"),
+                .product(name: "TagCloud", package: "TagCloud"),
+            ],
+            swiftSettings: fuzzSettings),
+        .executableTarget(
+            name: "FuzzPNG", dependencies: [.product(name: "TagCloudGraphics", package: "TagCloud")],
+            swiftSettings: fuzzSettings),
     ],
     swiftLanguageModes: [.v6]
 )

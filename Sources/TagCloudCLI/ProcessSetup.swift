@@ -10,8 +10,10 @@ extension TagCloudTool {
     /// removes the temporary files in flight before the process exits with 128 + the signal.
     /// SIGPIPE is left to its default (a reader that went away ends the process quietly, and no
     /// temporary file is open while standard output is written).
-    static let terminatingSignals: [Int32] = [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM,
-                                              SIGXCPU, SIGVTALRM, SIGPROF]
+    static let terminatingSignals: [Int32] = [
+        SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM,
+        SIGXCPU, SIGVTALRM, SIGPROF,
+    ]
 
     /// Handles every terminating signal off the signal context (a dispatch source), so the cleanup
     /// may take locks: in-flight temporary files are removed and the process exits with 128 + the

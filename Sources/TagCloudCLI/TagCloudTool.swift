@@ -40,8 +40,10 @@ public enum TagCloudTool {
 
     /// The subcommands, in help order.
     static var subcommands: [any Subcommand.Type] {
-        [FlowCommand.self, CloudCommand.self, CountCommand.self, FontsCommand.self, PalettesCommand.self,
-         ShapesCommand.self, ConfigCommand.self]
+        [
+            FlowCommand.self, CloudCommand.self, CountCommand.self, FontsCommand.self, PalettesCommand.self,
+            ShapesCommand.self, ConfigCommand.self,
+        ]
     }
 
     /// The subcommands `config --print` describes, in help order.

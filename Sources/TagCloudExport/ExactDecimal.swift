@@ -94,7 +94,7 @@ private struct WideUInt {
     /// The number in decimal, "0" for zero.
     var decimalDigits: String {
         var rest = limbs
-        var chunks: [UInt32] = []    // base 10^9, least significant first
+        var chunks: [UInt32] = []  // base 10^9, least significant first
         while rest.contains(where: { $0 != 0 }) {
             var remainder: UInt64 = 0
             for i in rest.indices.reversed() {

@@ -41,8 +41,10 @@ public struct HTMLWriter {
     public var darkContrast: ContrastGuard
 
     /// Creates a writer.
-    public init(theme: Theme = .light, title: String = "Tag cloud", mode: SVGWriter.Mode = .text,
-                darkBackground: Color = Color(rgb: 0x16181D), darkContrast: ContrastGuard = ContrastGuard(minimumRatio: 4.5)) {
+    public init(
+        theme: Theme = .light, title: String = "Tag cloud", mode: SVGWriter.Mode = .text,
+        darkBackground: Color = Color(rgb: 0x16181D), darkContrast: ContrastGuard = ContrastGuard(minimumRatio: 4.5)
+    ) {
         self.theme = theme; self.title = title; self.mode = mode
         self.darkBackground = darkBackground; self.darkContrast = darkContrast
     }
@@ -79,7 +81,8 @@ public struct HTMLWriter {
         var writer = SVGWriter(mode: mode)
         writer.xmlDeclaration = false
         let count = layout.placed.count
-        writer.rootAttributes = " class=\"tagcloud-svg\" role=\"group\" aria-label=\"\(title.xmlEscaped), \(count) word\(count == 1 ? "" : "s")\""
+        writer.rootAttributes =
+            " class=\"tagcloud-svg\" role=\"group\" aria-label=\"\(title.xmlEscaped), \(count) word\(count == 1 ? "" : "s")\""
         // The <a> is there for clicks without JavaScript; the word inside it is the one keyboard
         // stop, so the link itself leaves the tab order (otherwise each linked word is two stops).
         writer.linkAttributes = " tabindex=\"-1\""
@@ -109,26 +112,26 @@ public struct HTMLWriter {
         }
 
         return """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta name="color-scheme" content="\(theme == .auto ? "light dark" : theme.rawValue)">
-        <title>\(title.xmlEscaped)</title>
-        <style>
-        \(css)</style>
-        </head>
-        <body>
-        <div class="tagcloud" data-kind="\(layout.kind.rawValue)">
-        \(svg)<div class="tagcloud-tip" role="tooltip" hidden></div>
-        </div>
-        <script>
-        \(Self.script)</script>
-        </body>
-        </html>
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="color-scheme" content="\(theme == .auto ? "light dark" : theme.rawValue)">
+            <title>\(title.xmlEscaped)</title>
+            <style>
+            \(css)</style>
+            </head>
+            <body>
+            <div class="tagcloud" data-kind="\(layout.kind.rawValue)">
+            \(svg)<div class="tagcloud-tip" role="tooltip" hidden></div>
+            </div>
+            <script>
+            \(Self.script)</script>
+            </body>
+            </html>
 
-        """
+            """
     }
 
     /// The HTML document as UTF-8 bytes.
@@ -140,99 +143,99 @@ public struct HTMLWriter {
     // - other words fade while one is hovered or focused, so the highlighted one stands out;
     // - transitions stop under prefers-reduced-motion.
     static let css = """
-    html,body{margin:0;padding:0}
-    .tagcloud{position:relative;width:100%;line-height:0}
-    .tagcloud-svg{display:block;width:100%;height:auto;max-height:100vh}
-    .tagcloud-svg .word{cursor:pointer;transition:opacity .15s ease-out;outline:none}
-    .tagcloud-svg a{text-decoration:none}
-    .tagcloud-svg:has(.word:hover,.word:focus-visible) .word:not(:hover):not(:focus-visible){opacity:.45}
-    .tagcloud-svg .word:hover,.tagcloud-svg .word:focus-visible{text-decoration:underline}
-    .tagcloud-tip{position:absolute;z-index:1;pointer-events:none;line-height:1.3;font:13px/1.3 system-ui,sans-serif;
-    background:#222;color:#fff;padding:3px 7px;border-radius:4px;white-space:nowrap;transform:translate(-50%,-100%)}
-    .tagcloud-tip[hidden]{display:none}
-    @media (prefers-reduced-motion: reduce){.tagcloud-svg .word{transition:none}}
+        html,body{margin:0;padding:0}
+        .tagcloud{position:relative;width:100%;line-height:0}
+        .tagcloud-svg{display:block;width:100%;height:auto;max-height:100vh}
+        .tagcloud-svg .word{cursor:pointer;transition:opacity .15s ease-out;outline:none}
+        .tagcloud-svg a{text-decoration:none}
+        .tagcloud-svg:has(.word:hover,.word:focus-visible) .word:not(:hover):not(:focus-visible){opacity:.45}
+        .tagcloud-svg .word:hover,.tagcloud-svg .word:focus-visible{text-decoration:underline}
+        .tagcloud-tip{position:absolute;z-index:1;pointer-events:none;line-height:1.3;font:13px/1.3 system-ui,sans-serif;
+        background:#222;color:#fff;padding:3px 7px;border-radius:4px;white-space:nowrap;transform:translate(-50%,-100%)}
+        .tagcloud-tip[hidden]{display:none}
+        @media (prefers-reduced-motion: reduce){.tagcloud-svg .word{transition:none}}
 
-    """
+        """
 
     // The page's behaviour, plain ES2017 with no dependency. It reads everything from the word
     // elements' data attributes, so the SVG above stays the single source of truth.
     static let script = """
-    (function () {
-      "use strict";
-      var root = document.currentScript.previousElementSibling;
-      var tip = root.querySelector(".tagcloud-tip");
-      // SafeLink's rule (TagCloud/SafeLink.swift), for links the page did not write itself: the
-      // link as the browser reads it if its scheme is http, https or mailto or it has none, else null.
-      function safeLink(link) {
-        if (typeof link !== "string") return null;
-        var s = link.replace(/^[\\u0000-\\u0020]+|[\\u0000-\\u0020]+$/g, "").replace(/[\\t\\n\\r]/g, "");
-        if (s === "" || /[\\u0000-\\u001F\\u007F-\\u009F\\uFFFE\\uFFFF]/.test(s)) return null;
-        var scheme = /^([A-Za-z][A-Za-z0-9+.\\-]*):/.exec(s);
-        if (scheme && ["http", "https", "mailto"].indexOf(scheme[1].toLowerCase()) < 0) return null;
-        return s;
-      }
-      // The link of the <a> around a node, or null when there is none or it (as href or as
-      // xlink:href, whichever the browser would follow) is not safe.
-      function linkOf(node) {
-        var a = node && node.closest ? node.closest("a") : null;
-        if (!a) return null;
-        var href = a.getAttribute("href"), xlink = a.getAttributeNS("http://www.w3.org/1999/xlink", "href");
-        if (href === null && xlink === null) return null;
-        if ((href !== null && safeLink(href) === null) || (xlink !== null && safeLink(xlink) === null)) return null;
-        return safeLink(href !== null ? href : xlink);
-      }
-      function detail(el) {
-        return {
-          id: el.hasAttribute("data-id") ? el.getAttribute("data-id") : null,
-          index: Number(el.getAttribute("data-index")),
-          text: el.getAttribute("data-text"),
-          weight: Number(el.getAttribute("data-weight")),
-          link: linkOf(el)
-        };
-      }
-      function select(el) {
-        var d = detail(el);
-        // Dispatched on the word so it bubbles through the SVG to document; cancelable so a page
-        // can keep a linked word from navigating.
-        return el.dispatchEvent(new CustomEvent("tagcloud:select", { bubbles: true, cancelable: true, detail: d }));
-      }
-      function show(el) {
-        var d = detail(el);
-        tip.textContent = d.text + " \\u2014 weight " + d.weight;
-        var box = el.getBoundingClientRect(), host = root.getBoundingClientRect();
-        tip.style.left = (box.left + box.width / 2 - host.left) + "px";
-        tip.style.top = Math.max(0, box.top - host.top - 4) + "px";
-        tip.hidden = false;
-      }
-      function hide() { tip.hidden = true; }
-      function word(target) { return target && target.closest ? target.closest(".word") : null; }
-      // A click anywhere in an <a> (on its word or on the word's pill) follows the link only when
-      // it is safe; a middle click too.
-      function keepSafe(e) {
-        var a = e.target && e.target.closest ? e.target.closest("a") : null;
-        if (a && linkOf(a) === null) e.preventDefault();
-      }
-      root.addEventListener("auxclick", keepSafe);
-      root.addEventListener("click", function (e) {
-        keepSafe(e);
-        var el = word(e.target);
-        if (!el) return;
-        // The <a> around a linked word navigates by itself (also without JavaScript).
-        if (!select(el)) e.preventDefault();
-      });
-      root.addEventListener("keydown", function (e) {
-        var el = word(e.target);
-        if (!el || (e.key !== "Enter" && e.key !== " ")) return;
-        e.preventDefault();
-        var go = select(el);
-        var link = linkOf(el);
-        if (go && link && e.key === "Enter") window.location.href = link;
-      });
-      root.addEventListener("mouseover", function (e) { var el = word(e.target); if (el) show(el); });
-      root.addEventListener("mouseout", function (e) { if (word(e.target)) hide(); });
-      root.addEventListener("focusin", function (e) { var el = word(e.target); if (el) show(el); });
-      root.addEventListener("focusout", hide);
-    })();
+        (function () {
+          "use strict";
+          var root = document.currentScript.previousElementSibling;
+          var tip = root.querySelector(".tagcloud-tip");
+          // SafeLink's rule (TagCloud/SafeLink.swift), for links the page did not write itself: the
+          // link as the browser reads it if its scheme is http, https or mailto or it has none, else null.
+          function safeLink(link) {
+            if (typeof link !== "string") return null;
+            var s = link.replace(/^[\\u0000-\\u0020]+|[\\u0000-\\u0020]+$/g, "").replace(/[\\t\\n\\r]/g, "");
+            if (s === "" || /[\\u0000-\\u001F\\u007F-\\u009F\\uFFFE\\uFFFF]/.test(s)) return null;
+            var scheme = /^([A-Za-z][A-Za-z0-9+.\\-]*):/.exec(s);
+            if (scheme && ["http", "https", "mailto"].indexOf(scheme[1].toLowerCase()) < 0) return null;
+            return s;
+          }
+          // The link of the <a> around a node, or null when there is none or it (as href or as
+          // xlink:href, whichever the browser would follow) is not safe.
+          function linkOf(node) {
+            var a = node && node.closest ? node.closest("a") : null;
+            if (!a) return null;
+            var href = a.getAttribute("href"), xlink = a.getAttributeNS("http://www.w3.org/1999/xlink", "href");
+            if (href === null && xlink === null) return null;
+            if ((href !== null && safeLink(href) === null) || (xlink !== null && safeLink(xlink) === null)) return null;
+            return safeLink(href !== null ? href : xlink);
+          }
+          function detail(el) {
+            return {
+              id: el.hasAttribute("data-id") ? el.getAttribute("data-id") : null,
+              index: Number(el.getAttribute("data-index")),
+              text: el.getAttribute("data-text"),
+              weight: Number(el.getAttribute("data-weight")),
+              link: linkOf(el)
+            };
+          }
+          function select(el) {
+            var d = detail(el);
+            // Dispatched on the word so it bubbles through the SVG to document; cancelable so a page
+            // can keep a linked word from navigating.
+            return el.dispatchEvent(new CustomEvent("tagcloud:select", { bubbles: true, cancelable: true, detail: d }));
+          }
+          function show(el) {
+            var d = detail(el);
+            tip.textContent = d.text + " \\u2014 weight " + d.weight;
+            var box = el.getBoundingClientRect(), host = root.getBoundingClientRect();
+            tip.style.left = (box.left + box.width / 2 - host.left) + "px";
+            tip.style.top = Math.max(0, box.top - host.top - 4) + "px";
+            tip.hidden = false;
+          }
+          function hide() { tip.hidden = true; }
+          function word(target) { return target && target.closest ? target.closest(".word") : null; }
+          // A click anywhere in an <a> (on its word or on the word's pill) follows the link only when
+          // it is safe; a middle click too.
+          function keepSafe(e) {
+            var a = e.target && e.target.closest ? e.target.closest("a") : null;
+            if (a && linkOf(a) === null) e.preventDefault();
+          }
+          root.addEventListener("auxclick", keepSafe);
+          root.addEventListener("click", function (e) {
+            keepSafe(e);
+            var el = word(e.target);
+            if (!el) return;
+            // The <a> around a linked word navigates by itself (also without JavaScript).
+            if (!select(el)) e.preventDefault();
+          });
+          root.addEventListener("keydown", function (e) {
+            var el = word(e.target);
+            if (!el || (e.key !== "Enter" && e.key !== " ")) return;
+            e.preventDefault();
+            var go = select(el);
+            var link = linkOf(el);
+            if (go && link && e.key === "Enter") window.location.href = link;
+          });
+          root.addEventListener("mouseover", function (e) { var el = word(e.target); if (el) show(el); });
+          root.addEventListener("mouseout", function (e) { if (word(e.target)) hide(); });
+          root.addEventListener("focusin", function (e) { var el = word(e.target); if (el) show(el); });
+          root.addEventListener("focusout", hide);
+        })();
 
-    """
+        """
 }

@@ -197,7 +197,7 @@ struct LayoutJSONWriter {
         element()
         bytes.append(0x22)
         name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(contentsOf: [0x22, 0x20, 0x3A, 0x20])    // `" : `
+        bytes.append(contentsOf: [0x22, 0x20, 0x3A, 0x20])  // `" : `
     }
 
     // MARK: - Values
@@ -214,9 +214,12 @@ struct LayoutJSONWriter {
 
     private mutating func unsigned<T: UnsignedInteger>(_ v: T) {
         var v = UInt64(v)
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var digits:
+            (
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
+            ) =
+                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         var n = 0
         withUnsafeMutableBytes(of: &digits) { d in
             repeat {
@@ -242,7 +245,7 @@ struct LayoutJSONWriter {
             return
         }
         if m >= 1.0 / 1024, m < 1e15 {
-            let scaled = m * 1024     // exact: a power of two
+            let scaled = m * 1024  // exact: a power of two
             if scaled == scaled.rounded(.towardZero) {
                 let units = UInt64(scaled)
                 let whole = units >> 10, fraction = units & 1023
@@ -282,8 +285,10 @@ struct LayoutJSONWriter {
     /// making the `String`.
     private mutating func color(_ c: Color) {
         let hex = Self.hexDigits
-        bytes.append(contentsOf: [0x22, UInt8(ascii: "#"), hex[Int(c.red >> 4)], hex[Int(c.red & 15)],
-                                  hex[Int(c.green >> 4)], hex[Int(c.green & 15)], hex[Int(c.blue >> 4)], hex[Int(c.blue & 15)]])
+        bytes.append(contentsOf: [
+            0x22, UInt8(ascii: "#"), hex[Int(c.red >> 4)], hex[Int(c.red & 15)],
+            hex[Int(c.green >> 4)], hex[Int(c.green & 15)], hex[Int(c.blue >> 4)], hex[Int(c.blue & 15)],
+        ])
         if c.alpha != 255 { bytes.append(contentsOf: [hex[Int(c.alpha >> 4)], hex[Int(c.alpha & 15)]]) }
         bytes.append(0x22)
     }

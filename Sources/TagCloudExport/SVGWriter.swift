@@ -60,7 +60,8 @@ public struct SVGWriter {
             let bytes = try provider.subset(of: usage.font, text: usage.text)
             let alias = "tagcloud-font-\(i)"
             aliases[usage.font] = alias
-            css += "@font-face{font-family:\"\(alias)\";font-weight:\(usage.font.weight);font-style:\(usage.font.style.rawValue);"
+            css +=
+                "@font-face{font-family:\"\(alias)\";font-weight:\(usage.font.weight);font-style:\(usage.font.style.rawValue);"
                 + "src:url(data:font/ttf;base64,\(base64(bytes))) format(\"truetype\");}\n"
         }
         return (css, aliases)
@@ -71,10 +72,10 @@ public struct SVGWriter {
         let w = formatNumber(layout.size.width), h = formatNumber(layout.size.height)
         var out = xmlDeclaration ? "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" : ""
         out += """
-        <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" \
-        width="\(w)" height="\(h)" viewBox="0 0 \(w) \(h)" xml:space="preserve"\(rootAttributes)>
+            <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" \
+            width="\(w)" height="\(h)" viewBox="0 0 \(w) \(h)" xml:space="preserve"\(rootAttributes)>
 
-        """
+            """
         let faces = try embeddedFontFaces(layout)
         if !faces.css.isEmpty { out += "<defs><style>\n\(faces.css)</style></defs>\n" }
         if let bg = layout.background, bg.alpha > 0 {
@@ -134,7 +135,8 @@ public struct SVGWriter {
             let r = min(d.cornerRadius, word.frame.width / 2, word.frame.height / 2)
             let inset = d.border == nil ? 0 : d.borderWidth / 2
             s += "<rect class=\"tag\" x=\"\(formatNumber(word.frame.x + inset))\" y=\"\(formatNumber(word.frame.y + inset))\""
-            s += " width=\"\(formatNumber(word.frame.width - 2 * inset))\" height=\"\(formatNumber(word.frame.height - 2 * inset))\""
+            s +=
+                " width=\"\(formatNumber(word.frame.width - 2 * inset))\" height=\"\(formatNumber(word.frame.height - 2 * inset))\""
             s += " rx=\"\(formatNumber(max(0, r - inset)))\""
             s += d.fill.map { fill($0) } ?? " fill=\"none\""
             if let b = d.border { s += fill(b, attribute: "stroke") + " stroke-width=\"\(formatNumber(d.borderWidth))\"" }
@@ -155,7 +157,8 @@ public struct SVGWriter {
             // typesetter ordered it: "שלום hello" puts the Hebrew on the right. The end of such text
             // is its left edge, so the anchor stays at the origin, as for every other word.
             if word.rightToLeft { fontAttrs += " direction=\"rtl\" text-anchor=\"end\"" }
-            s += "<text x=\"\(x)\" y=\"\(y)\"\(fontAttrs)\(fill(word.color))\(rotate)\(attrs)>\(textContent(word, aliases))</text>"
+            s +=
+                "<text x=\"\(x)\" y=\"\(y)\"\(fontAttrs)\(fill(word.color))\(rotate)\(attrs)>\(textContent(word, aliases))</text>"
         case .outlines(let provider):
             let d = try outlinePath(word, provider: provider)
             s += "<path d=\"\(d)\"\(fill(word.color))\(rotate)\(attrs)><title>\(word.text.xmlEscaped)</title></path>"
@@ -194,8 +197,9 @@ public struct SVGWriter {
             let index = word.glyphs[start].font
             var end = start + 1
             while end < word.glyphs.count, word.glyphs[end].font == index { end += 1 }
-            let d = try provider.pathData(for: Array(word.glyphs[start..<end]), font: word.font(at: index),
-                                          size: word.fontSize, origin: word.origin)
+            let d = try provider.pathData(
+                for: Array(word.glyphs[start..<end]), font: word.font(at: index),
+                size: word.fontSize, origin: word.origin)
             if !d.isEmpty { parts.append(d) }
             start = end
         }

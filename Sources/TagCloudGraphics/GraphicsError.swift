@@ -104,7 +104,7 @@ public enum GraphicsError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidRotation(let text, let rotation):
             return "cannot rasterise \"\(text)\" at a rotation of \(rotation) degrees: give a finite angle"
         case .imageFileNotFound, .unreadableImage, .invalidPNG, .imageTooLarge, .imageFileTooLarge,
-             .imageSizeOutOfRange, .zlib, .pngEncoding:
+            .imageSizeOutOfRange, .zlib, .pngEncoding:
             return imageDescription
         case .invalidCanvasSize, .invalidScale, .renderedImageTooLarge, .pageTooLarge, .invalidWord, .cairo:
             return drawingDescription

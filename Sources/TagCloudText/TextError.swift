@@ -53,10 +53,12 @@ public enum TextError: Error, Equatable, Sendable, CustomStringConvertible {
             let problem: String
             switch limit {
             case .steps: problem = "backtracks too much on this line (catastrophic backtracking)"
-            case .memory: problem = "needs more than \(WordPattern.backtrackingMemory >> 20) MB of backtracking memory on this line"
+            case .memory:
+                problem = "needs more than \(WordPattern.backtrackingMemory >> 20) MB of backtracking memory on this line"
             case .engine: problem = "could not be matched by ICU on this line"
             }
-            return "\(name):\(line): word pattern \"\(pattern)\" \(problem); simplify the pattern: avoid nested repetition such as (a+)+ and repetitions that can match the same text, e.g. (a|a)+ or \\w*\\w*"
+            return
+                "\(name):\(line): word pattern \"\(pattern)\" \(problem); simplify the pattern: avoid nested repetition such as (a+)+ and repetitions that can match the same text, e.g. (a|a)+ or \\w*\\w*"
         case .invalidJSONAt(let name, let line, let column, let reason):
             return "\(name):\(line):\(column): not valid JSON (\(reason))"
         case .tooLarge(let name, let limit, let what):

@@ -33,11 +33,13 @@ enum CountBench {
             let m = try measure(runs: w.singleRun ? 1 : runs) { try TermCounter().analyze(contentsOf: url) }
             let peak = peakMemoryMB()
             let a = m.result
-            emit(["name": w.name, "seconds": m.seconds, "mb": (bytes / 1e6 * 10).rounded() / 10,
-                  "mb_per_s": (bytes / 1e6 / m.seconds * 10).rounded() / 10, "peak_rss_mb": peak,
-                  "words": a.words, "terms": a.terms.count, "collocations": a.collocations,
-                  "language": a.language?.rawValue ?? "none", "runs": w.singleRun ? 1 : runs,
-                  "corpus": corpus ?? "generated", "top": a.terms.prefix(5).map { "\($0.text):\(Int($0.weight))" }])
+            emit([
+                "name": w.name, "seconds": m.seconds, "mb": (bytes / 1e6 * 10).rounded() / 10,
+                "mb_per_s": (bytes / 1e6 / m.seconds * 10).rounded() / 10, "peak_rss_mb": peak,
+                "words": a.words, "terms": a.terms.count, "collocations": a.collocations,
+                "language": a.language?.rawValue ?? "none", "runs": w.singleRun ? 1 : runs,
+                "corpus": corpus ?? "generated", "top": a.terms.prefix(5).map { "\($0.text):\(Int($0.weight))" },
+            ])
         }
     }
 
@@ -69,8 +71,9 @@ enum CountBench {
     /// A memory line of /proc/self/status in MB, or -1 where /proc is missing.
     static func memoryMB(_ field: String) -> Double {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) }),
-              let kb = Double(line.split(separator: " ").dropFirst().first ?? "") else { return -1 }
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) }),
+            let kb = Double(line.split(separator: " ").dropFirst().first ?? "")
+        else { return -1 }
         return (kb / 1024 * 10).rounded() / 10
     }
 
@@ -111,7 +114,8 @@ struct TextGenerator {
             // The project's own README: text this project wrote, present in every clone.
             let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                 .deletingLastPathComponent().appendingPathComponent("README.md")
-            source = (try? String(contentsOf: readme, encoding: .utf8))
+            source =
+                (try? String(contentsOf: readme, encoding: .utf8))
                 ?? "Tag clouds and word clouds from any text, in every language, fast."
         }
         sentences = source.split(whereSeparator: { $0 == "." || $0 == "\n" }).map { $0.trimmingCharacters(in: .whitespaces) }
@@ -119,7 +123,9 @@ struct TextGenerator {
         let terms = Workloads.zipf(count: 50_000, seed: 5)
         vocabulary = terms.map(\.text)
         var sum = 0.0
-        cumulative = terms.map { sum += $0.weight; return sum }
+        cumulative = terms.map {
+            sum += $0.weight; return sum
+        }
         self.mixedScripts = mixedScripts
     }
 

@@ -6,8 +6,10 @@ import TagCloud
 enum Workloads {
     /// `count` distinct pseudo-English words, weights following Zipf's law (weight ∝ 1 / rank).
     static func zipf(count: Int, seed: UInt64) -> [Term] {
-        let onsets = ["", "b", "c", "d", "f", "g", "h", "l", "m", "n", "p", "r", "s", "t", "w", "st", "tr", "pl",
-                      "ch", "sh", "th", "br", "gr", "cl"]
+        let onsets = [
+            "", "b", "c", "d", "f", "g", "h", "l", "m", "n", "p", "r", "s", "t", "w", "st", "tr", "pl",
+            "ch", "sh", "th", "br", "gr", "cl",
+        ]
         let vowels = ["a", "e", "i", "o", "u", "ea", "ou", "ai", "io"]
         let codas = ["", "", "n", "r", "s", "t", "l", "nd", "st", "ng", "ck", "m", "rt", "ss"]
         var rng = SeededRandom(seed: seed)
@@ -18,7 +20,8 @@ enum Workloads {
             let syllables = [1, 1, 2, 2, 2, 3, 3, 4][rng.nextInt(below: 8)]
             var w = ""
             for _ in 0..<syllables {
-                w += onsets[rng.nextInt(below: onsets.count)] + vowels[rng.nextInt(below: vowels.count)]
+                w +=
+                    onsets[rng.nextInt(below: onsets.count)] + vowels[rng.nextInt(below: vowels.count)]
                     + codas[rng.nextInt(below: codas.count)]
             }
             if w.count >= 2, seen.insert(w).inserted { words.append(w) }
@@ -30,17 +33,21 @@ enum Workloads {
     /// dropped) of a text file.
     static func corpus(path: String, count: Int) throws -> [Term] {
         let text = try String(contentsOfFile: path, encoding: .utf8).lowercased()
-        let stop: Set<String> = ["the", "and", "for", "that", "with", "was", "his", "her", "she", "you", "not", "but",
-                                 "are", "this", "have", "had", "all", "they", "their", "from", "were", "said", "which",
-                                 "what", "there", "been", "one", "would", "when", "him", "them", "into", "out", "then",
-                                 "could", "its", "who", "any", "will", "shall", "may", "such", "other", "than", "those",
-                                 "these", "upon", "our", "your", "very", "some", "more", "only", "each", "can", "has"]
+        let stop: Set<String> = [
+            "the", "and", "for", "that", "with", "was", "his", "her", "she", "you", "not", "but",
+            "are", "this", "have", "had", "all", "they", "their", "from", "were", "said", "which",
+            "what", "there", "been", "one", "would", "when", "him", "them", "into", "out", "then",
+            "could", "its", "who", "any", "will", "shall", "may", "such", "other", "than", "those",
+            "these", "upon", "our", "your", "very", "some", "more", "only", "each", "can", "has",
+        ]
         var counts: [String: Int] = [:]
         for w in text.split(whereSeparator: { !$0.isLetter }) where w.count >= 3 {
             let s = String(w)
             if !stop.contains(s) { counts[s, default: 0] += 1 }
         }
-        return counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(count).map { Term($0.key, weight: Double($0.value)) }
+        return counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(count).map {
+            Term($0.key, weight: Double($0.value))
+        }
     }
 }
 

@@ -64,7 +64,9 @@ while !args.isEmpty {
     }
 }
 
-guard let fontPath = try? FontLibrary.shared.resolve(.default).file else { fail("DejaVu Sans is not installed (run scripts/setup)") }
+guard let fontPath = try? FontLibrary.shared.resolve(.default).file else {
+    fail("DejaVu Sans is not installed (run scripts/setup)")
+}
 
 @MainActor func cloudTerms(_ w: CloudWorkload) throws -> [Term] {
     if let corpus { return try Workloads.corpus(path: corpus, count: w.words) }
@@ -91,9 +93,11 @@ if let dir = inputsDir {
             try ImageWriter.pngData(shape.mask(width: w.width, height: w.height).allowed).write(to: URL(fileURLWithPath: path))
             mask = path
         }
-        let spec: [String: Any] = ["name": w.name, "width": w.width, "height": w.height, "max_words": w.words,
-                                   "margin": 2, "prefer_horizontal": 0.9, "font_path": fontPath, "mask": mask,
-                                   "rotation": w.anyAngle ? "any" : "0,90", "relative_scaling": 0.5, "min_font_size": 4]
+        let spec: [String: Any] = [
+            "name": w.name, "width": w.width, "height": w.height, "max_words": w.words,
+            "margin": 2, "prefer_horizontal": 0.9, "font_path": fontPath, "mask": mask,
+            "rotation": w.anyAngle ? "any" : "0,90", "relative_scaling": 0.5, "min_font_size": 4,
+        ]
         try JSONSerialization.data(withJSONObject: spec, options: [.sortedKeys, .prettyPrinted])
             .write(to: URL(fileURLWithPath: "\(dir)/\(w.name).json"))
     }
@@ -110,8 +114,10 @@ if (group == "all" || group == "flow") && (names == nil || names!.contains("flow
     let typesetter = FreeTypeTypesetter()
     _ = try FlowLayout(options).layout(many, typesetter: typesetter, width: 1200)
     let warm = try measure(runs: runs) { try FlowLayout(options).layout(many, typesetter: typesetter, width: 1200) }
-    emit(["name": "flow-100k", "tags": many.count, "distinct": tags.count, "placed": warm.result.placed.count,
-          "seconds": warm.seconds, "seconds_cold": cold.seconds, "height": warm.result.size.height])
+    emit([
+        "name": "flow-100k", "tags": many.count, "distinct": tags.count, "placed": warm.result.placed.count,
+        "seconds": warm.seconds, "seconds_cold": cold.seconds, "height": warm.result.size.height,
+    ])
 }
 
 if group == "all" || group == "cloud" {
@@ -123,15 +129,20 @@ if group == "all" || group == "cloud" {
         // is timed the same way, each run on its own).
         let m = try measure(runs: runs) { () -> (CloudLayout, WordCloudLayout.Statistics) in
             var rng = SeededRandom(seed: options.seed)
-            return try WordCloudLayout(options).run(terms, typesetter: FreeTypeTypesetter(rasterizer: FreeTypeGlyphRasterizer()),
-                                                    using: &rng)
+            return try WordCloudLayout(options).run(
+                terms, typesetter: FreeTypeTypesetter(rasterizer: FreeTypeGlyphRasterizer()),
+                using: &rng)
         }
         let (layout, stats) = m.result
         var floorFields: [String: Any] = [:]
         if measureFloor {
             let font = options.style.fonts.count == 1 ? options.style.fonts[0] : nil
-            let words = layout.placed.map { (text: $0.text, font: font ?? FontDescriptor(family: $0.font.file),
-                                            size: $0.fontSize, angle: $0.rotation) }
+            let words = layout.placed.map {
+                (
+                    text: $0.text, font: font ?? FontDescriptor(family: $0.font.file),
+                    size: $0.fontSize, angle: $0.rotation
+                )
+            }
             func placedWords(rasterise: Bool) throws -> Double {
                 try measure(runs: runs) { () -> Int in
                     let typesetter = FreeTypeTypesetter(rasterizer: FreeTypeGlyphRasterizer())
@@ -145,17 +156,22 @@ if group == "all" || group == "cloud" {
                 }.seconds
             }
             let floorSeconds = try placedWords(rasterise: true)
-            floorFields = ["floor_seconds": floorSeconds, "shape_seconds": try placedWords(rasterise: false),
-                           "floor_share": (floorSeconds / m.seconds * 1000).rounded() / 1000]
+            floorFields = [
+                "floor_seconds": floorSeconds, "shape_seconds": try placedWords(rasterise: false),
+                "floor_share": (floorSeconds / m.seconds * 1000).rounded() / 1000,
+            ]
         }
         if let dir = svgDir {
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
             try Data(SVGWriter().data(layout)).write(to: URL(fileURLWithPath: "\(dir)/\(w.name).svg"))
         }
-        emit(["name": w.name, "seconds": m.seconds, "words_requested": stats.requested, "placed": stats.placed,
-              "shrunk": stats.shrunk, "unplaced": stats.unplaced, "fill_ratio": (stats.fillRatio * 10000).rounded() / 10000,
-              "width": w.width, "height": w.height, "runs": runs, "corpus": corpus ?? "zipf"]
-             .merging(floorFields) { a, _ in a })
+        emit(
+            [
+                "name": w.name, "seconds": m.seconds, "words_requested": stats.requested, "placed": stats.placed,
+                "shrunk": stats.shrunk, "unplaced": stats.unplaced, "fill_ratio": (stats.fillRatio * 10000).rounded() / 10000,
+                "width": w.width, "height": w.height, "runs": runs, "corpus": corpus ?? "zipf",
+            ]
+            .merging(floorFields) { a, _ in a })
     }
 }
 
@@ -168,8 +184,10 @@ if group == "all" || group == "render" {
         let layout = try WordCloudLayout(w.options).layout(try cloudTerms(w), typesetter: FreeTypeTypesetter())
         let renderer = CairoRenderer()
         let m = try measure(runs: runs) { try renderer.pngData(layout) }
-        emit(["name": "png-" + name, "seconds": m.seconds, "bytes": m.result.count, "width": w.width, "height": w.height,
-              "megapixels_per_second": (Double(w.width * w.height) / 1e6 / m.seconds * 10).rounded() / 10, "runs": runs])
+        emit([
+            "name": "png-" + name, "seconds": m.seconds, "bytes": m.result.count, "width": w.width, "height": w.height,
+            "megapixels_per_second": (Double(w.width * w.height) / 1e6 / m.seconds * 10).rounded() / 10, "runs": runs,
+        ])
         let j = try measure(runs: runs) { try LayoutJSON.encode(layout) }
         emit(["name": "json-" + name, "seconds": j.seconds, "bytes": j.result.count, "words": layout.placed.count, "runs": runs])
     }
@@ -178,7 +196,9 @@ if group == "all" || group == "render" {
         let tags = Workloads.zipf(count: 20_000, seed: 1)
         let layout = try FlowLayout(FlowOptions()).layout(tags, typesetter: FreeTypeTypesetter(), width: 1200)
         let j = try measure(runs: runs) { try LayoutJSON.encode(layout) }
-        emit(["name": "json-flow-20000", "seconds": j.seconds, "bytes": j.result.count, "words": layout.placed.count, "runs": runs])
+        emit([
+            "name": "json-flow-20000", "seconds": j.seconds, "bytes": j.result.count, "words": layout.placed.count, "runs": runs,
+        ])
     }
 }
 
@@ -201,15 +221,19 @@ if group == "soak" {
     for i in 0..<layouts {
         cloud.seed = UInt64(i)
         flow.seed = UInt64(i)
-        let layout = i % 2 == 0 ? try WordCloudLayout(cloud).layout(terms, typesetter: typesetter)
-                                : try FlowLayout(flow).layout(terms, typesetter: typesetter, width: 400)
+        let layout =
+            i % 2 == 0
+            ? try WordCloudLayout(cloud).layout(terms, typesetter: typesetter)
+            : try FlowLayout(flow).layout(terms, typesetter: typesetter, width: 400)
         if i % 10 == 0 {
             _ = try CairoRenderer().pngData(layout)
             _ = try SVGWriter().svg(layout)
         }
         if i == 999 { rssAt1000 = CountBench.residentMemoryMB() }
     }
-    emit(["name": "soak-10k-layouts", "layouts": layouts, "rss_mb_after_1000": rssAt1000,
-          "rss_mb_end": CountBench.residentMemoryMB(), "peak_mb": CountBench.peakMemoryMB(),
-          "seconds": Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9])
+    emit([
+        "name": "soak-10k-layouts", "layouts": layouts, "rss_mb_after_1000": rssAt1000,
+        "rss_mb_end": CountBench.residentMemoryMB(), "peak_mb": CountBench.peakMemoryMB(),
+        "seconds": Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,
+    ])
 }

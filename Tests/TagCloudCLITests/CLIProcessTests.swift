@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import TagCloud
 import TagCloudGraphics
 import TagCloudTestSupport
+import Testing
 
 struct CLIErrorCase: CustomStringConvertible, Sendable {
     var name: String
@@ -16,66 +16,109 @@ struct CLIErrorCase: CustomStringConvertible, Sendable {
 @Suite("tagcloud command line")
 struct CLIProcessTests {
     static let errorCases: [CLIErrorCase] = [
-        CLIErrorCase(name: "unknown flag", args: ["flow", "--widht", "300", "swift", "-o", "OUT.png"], status: 1, message: "did you mean --width"),
+        CLIErrorCase(
+            name: "unknown flag", args: ["flow", "--widht", "300", "swift", "-o", "OUT.png"], status: 1,
+            message: "did you mean --width"),
         CLIErrorCase(name: "missing value", args: ["flow", "swift", "-o", "OUT.png", "--width"], status: 1, message: "--width"),
-        CLIErrorCase(name: "PNG too large, refused before the layout",
-                     args: ["cloud", "swift", "--width", "4000", "--height", "4000", "--scale", "64", "-o", "OUT.png"], status: 1,
-                     message: "--width 4000 and --height 4000 at --scale 64: an image of 256000×256000 pixels is too large"),
-        CLIErrorCase(name: "width inside the insets", args: ["flow", "swift", "--width", "5", "-o", "OUT.png"], status: 1,
-                     message: "--width 5 leaves no room inside --insets (12 left, 12 right): give a --width above 24"),
-        CLIErrorCase(name: "sizes the wrong way round", args: ["cloud", "swift", "--min-size", "50", "--max-size", "20", "-o", "OUT.png"],
-                     status: 1, message: "--min-size 50 is larger than --max-size 20: the minimum must not exceed the maximum"),
-        CLIErrorCase(name: "flow sizes the wrong way round", args: ["flow", "swift", "--min-size", "30", "--max-size", "12.5", "-o", "OUT.png"],
-                     status: 1, message: "--min-size 30 is larger than --max-size 12.5"),
-        CLIErrorCase(name: "bad colour", args: ["flow", "swift", "--background", "blurple", "-o", "OUT.png"], status: 1, message: "\"blurple\""),
-        CLIErrorCase(name: "bad palette", args: ["flow", "swift", "--palette", "rainbowz", "-o", "OUT.png"], status: 1, message: "tableau10"),
-        CLIErrorCase(name: "unknown font", args: ["flow", "swift", "--font", "DejaVu Sanz", "-o", "OUT.png"], status: 1, message: "DejaVu Sans"),
-        CLIErrorCase(name: "font file that is not a font", args: ["flow", "swift", "--font", "DIR/notafont.ttf", "-o", "OUT.png"],
-                     files: ["notafont.ttf": Array("hello".utf8)], status: 2, message: "notafont.ttf"),
-        CLIErrorCase(name: "unreadable file", args: ["flow", "--input", "DIR/missing.tsv", "-o", "OUT.png"], status: 2, message: "missing.tsv"),
-        CLIErrorCase(name: "invalid UTF-8", args: ["flow", "--input", "DIR/bad.tsv", "-o", "OUT.png"],
-                     files: ["bad.tsv": [0x73, 0x77, 0x69, 0x66, 0x74, 0x0A, 0x61, 0xFF, 0x62, 0x0A]], status: 2, message: "UTF-8"),
-        CLIErrorCase(name: "binary file", args: ["flow", "--input", "DIR/bin.tsv", "-o", "OUT.png"],
-                     files: ["bin.tsv": [0x61, 0x00, 0x62, 0x0A]], status: 2, message: "bin.tsv"),
-        CLIErrorCase(name: "zero width", args: ["flow", "swift", "--width", "0", "-o", "OUT.png"], status: 1, message: "--width"),
-        CLIErrorCase(name: "negative width", args: ["flow", "swift", "--width", "-20", "-o", "OUT.png"], status: 1, message: "--width"),
-        CLIErrorCase(name: "width narrower than the insets", args: ["flow", "swift", "--width", "20", "-o", "OUT.png"], status: 1, message: "width"),
+        CLIErrorCase(
+            name: "PNG too large, refused before the layout",
+            args: ["cloud", "swift", "--width", "4000", "--height", "4000", "--scale", "64", "-o", "OUT.png"], status: 1,
+            message: "--width 4000 and --height 4000 at --scale 64: an image of 256000×256000 pixels is too large"),
+        CLIErrorCase(
+            name: "width inside the insets", args: ["flow", "swift", "--width", "5", "-o", "OUT.png"], status: 1,
+            message: "--width 5 leaves no room inside --insets (12 left, 12 right): give a --width above 24"),
+        CLIErrorCase(
+            name: "sizes the wrong way round", args: ["cloud", "swift", "--min-size", "50", "--max-size", "20", "-o", "OUT.png"],
+            status: 1, message: "--min-size 50 is larger than --max-size 20: the minimum must not exceed the maximum"),
+        CLIErrorCase(
+            name: "flow sizes the wrong way round",
+            args: ["flow", "swift", "--min-size", "30", "--max-size", "12.5", "-o", "OUT.png"],
+            status: 1, message: "--min-size 30 is larger than --max-size 12.5"),
+        CLIErrorCase(
+            name: "bad colour", args: ["flow", "swift", "--background", "blurple", "-o", "OUT.png"], status: 1,
+            message: "\"blurple\""),
+        CLIErrorCase(
+            name: "bad palette", args: ["flow", "swift", "--palette", "rainbowz", "-o", "OUT.png"], status: 1,
+            message: "tableau10"),
+        CLIErrorCase(
+            name: "unknown font", args: ["flow", "swift", "--font", "DejaVu Sanz", "-o", "OUT.png"], status: 1,
+            message: "DejaVu Sans"),
+        CLIErrorCase(
+            name: "font file that is not a font", args: ["flow", "swift", "--font", "DIR/notafont.ttf", "-o", "OUT.png"],
+            files: ["notafont.ttf": Array("hello".utf8)], status: 2, message: "notafont.ttf"),
+        CLIErrorCase(
+            name: "unreadable file", args: ["flow", "--input", "DIR/missing.tsv", "-o", "OUT.png"], status: 2,
+            message: "missing.tsv"),
+        CLIErrorCase(
+            name: "invalid UTF-8", args: ["flow", "--input", "DIR/bad.tsv", "-o", "OUT.png"],
+            files: ["bad.tsv": [0x73, 0x77, 0x69, 0x66, 0x74, 0x0A, 0x61, 0xFF, 0x62, 0x0A]], status: 2, message: "UTF-8"),
+        CLIErrorCase(
+            name: "binary file", args: ["flow", "--input", "DIR/bin.tsv", "-o", "OUT.png"],
+            files: ["bin.tsv": [0x61, 0x00, 0x62, 0x0A]], status: 2, message: "bin.tsv"),
+        CLIErrorCase(
+            name: "zero width", args: ["flow", "swift", "--width", "0", "-o", "OUT.png"], status: 1, message: "--width"),
+        CLIErrorCase(
+            name: "negative width", args: ["flow", "swift", "--width", "-20", "-o", "OUT.png"], status: 1, message: "--width"),
+        CLIErrorCase(
+            name: "width narrower than the insets", args: ["flow", "swift", "--width", "20", "-o", "OUT.png"], status: 1,
+            message: "width"),
         CLIErrorCase(name: "no tags", args: ["flow", "-o", "OUT.png"], status: 2, message: "no tags"),
-        CLIErrorCase(name: "empty tag file", args: ["flow", "--input", "DIR/empty.tsv", "-o", "OUT.png"],
-                     files: ["empty.tsv": Array("# only a comment\n\n".utf8)], status: 2, message: "empty.tsv"),
-        CLIErrorCase(name: "bad weight", args: ["flow", "--input", "DIR/w.tsv", "-o", "OUT.png"],
-                     files: ["w.tsv": Array("swift\t3\nlinux\tlots\n".utf8)], status: 2, message: ":2"),
+        CLIErrorCase(
+            name: "empty tag file", args: ["flow", "--input", "DIR/empty.tsv", "-o", "OUT.png"],
+            files: ["empty.tsv": Array("# only a comment\n\n".utf8)], status: 2, message: "empty.tsv"),
+        CLIErrorCase(
+            name: "bad weight", args: ["flow", "--input", "DIR/w.tsv", "-o", "OUT.png"],
+            files: ["w.tsv": Array("swift\t3\nlinux\tlots\n".utf8)], status: 2, message: ":2"),
         CLIErrorCase(name: "unknown output format", args: ["flow", "swift", "-o", "DIR/out.bmp"], status: 1, message: "out.bmp"),
         CLIErrorCase(name: "no output", args: ["flow", "swift"], status: 1, message: "-o"),
-        CLIErrorCase(name: "folder that does not exist", args: ["flow", "swift", "-o", "DIR/nope/out.png"], status: 4, message: "nope"),
-        CLIErrorCase(name: "absurd font size", args: ["flow", "swift", "--max-size", "1e9", "-o", "OUT.png"], status: 1, message: "--max-size"),
+        CLIErrorCase(
+            name: "folder that does not exist", args: ["flow", "swift", "-o", "DIR/nope/out.png"], status: 4, message: "nope"),
+        CLIErrorCase(
+            name: "absurd font size", args: ["flow", "swift", "--max-size", "1e9", "-o", "OUT.png"], status: 1,
+            message: "--max-size"),
         CLIErrorCase(name: "unknown command", args: ["flwo", "swift"], status: 1, message: "did you mean flow"),
-        CLIErrorCase(name: "unknown command like none", args: ["bogus", "swift"], status: 1,
-                     message: "unknown command \"bogus\": run tagcloud --help"),
-        CLIErrorCase(name: "output path that is a folder", args: ["flow", "swift", "-o", "DIR", "--format", "png"], status: 4, message: "it is a folder"),
+        CLIErrorCase(
+            name: "unknown command like none", args: ["bogus", "swift"], status: 1,
+            message: "unknown command \"bogus\": run tagcloud --help"),
+        CLIErrorCase(
+            name: "output path that is a folder", args: ["flow", "swift", "-o", "DIR", "--format", "png"], status: 4,
+            message: "it is a folder"),
         // A text that leaves no words: the error names the filter that removed them, and the way out.
-        CLIErrorCase(name: "text of stop words only", args: ["flow", "--text", "DIR/speech.txt", "-o", "OUT.png"],
-                     files: ["speech.txt": Array("The and of it. To be or not to be!\n".utf8)], status: 2,
-                     message: "no words left in DIR/speech.txt: 10 words read, all removed by the English stop-word list (use --no-stopwords or --language)"),
-        CLIErrorCase(name: "text of numbers only", args: ["cloud", "--text", "DIR/n.txt", "-o", "OUT.png"],
-                     files: ["n.txt": Array("1999 2001 3.14\n".utf8)], status: 2,
-                     message: "3 words read, all removed by the number filter (use --numbers to count numbers)"),
-        CLIErrorCase(name: "text of words shorter than --min-length", args: ["flow", "--text", "DIR/s.txt", "--min-length", "6", "-o", "OUT.png"],
-                     files: ["s.txt": Array("cats dogs birds\n".utf8)], status: 2,
-                     message: "3 words read, all removed by --min-length 6 (words shorter than 6 characters; use --min-length 1)"),
-        CLIErrorCase(name: "text emptied by several filters", args: ["cloud", "--text", "DIR/m.txt", "-o", "OUT.png"],
-                     files: ["m.txt": Array("the of 42 x\n".utf8)], status: 2,
-                     message: "4 words read, all removed: 2 by the English stop-word list"),
-        CLIErrorCase(name: "text emptied by added stop words", args: ["flow", "--text", "DIR/a.txt", "--add-stopwords", "DIR/stop.txt", "-o", "OUT.png"],
-                     files: ["a.txt": Array("rabbit rabbit hole\n".utf8), "stop.txt": Array("rabbit\nhole\n".utf8)], status: 2,
-                     message: "all removed by the words of --add-stopwords"),
-        CLIErrorCase(name: "word pattern that matches nothing", args: ["flow", "--text", "DIR/p.txt", "--word-pattern", "#\\w+", "-o", "OUT.png"],
-                     files: ["p.txt": Array("no hashtags here\n".utf8)], status: 2,
-                     message: "no words in DIR/p.txt: --word-pattern \"#\\w+\" matched nothing in 17 bytes"),
-        CLIErrorCase(name: "empty text", args: ["cloud", "--text", "DIR/e.txt", "-o", "OUT.png"], files: ["e.txt": []], status: 2,
-                     message: "no words in DIR/e.txt: the text is empty"),
-        CLIErrorCase(name: "text without words", args: ["flow", "--text", "DIR/p.txt", "-o", "OUT.png"],
-                     files: ["p.txt": Array("... !!! --- ???\n".utf8)], status: 2, message: "hold only punctuation, symbols and spaces"),
+        CLIErrorCase(
+            name: "text of stop words only", args: ["flow", "--text", "DIR/speech.txt", "-o", "OUT.png"],
+            files: ["speech.txt": Array("The and of it. To be or not to be!\n".utf8)], status: 2,
+            message:
+                "no words left in DIR/speech.txt: 10 words read, all removed by the English stop-word list (use --no-stopwords or --language)"
+        ),
+        CLIErrorCase(
+            name: "text of numbers only", args: ["cloud", "--text", "DIR/n.txt", "-o", "OUT.png"],
+            files: ["n.txt": Array("1999 2001 3.14\n".utf8)], status: 2,
+            message: "3 words read, all removed by the number filter (use --numbers to count numbers)"),
+        CLIErrorCase(
+            name: "text of words shorter than --min-length",
+            args: ["flow", "--text", "DIR/s.txt", "--min-length", "6", "-o", "OUT.png"],
+            files: ["s.txt": Array("cats dogs birds\n".utf8)], status: 2,
+            message: "3 words read, all removed by --min-length 6 (words shorter than 6 characters; use --min-length 1)"),
+        CLIErrorCase(
+            name: "text emptied by several filters", args: ["cloud", "--text", "DIR/m.txt", "-o", "OUT.png"],
+            files: ["m.txt": Array("the of 42 x\n".utf8)], status: 2,
+            message: "4 words read, all removed: 2 by the English stop-word list"),
+        CLIErrorCase(
+            name: "text emptied by added stop words",
+            args: ["flow", "--text", "DIR/a.txt", "--add-stopwords", "DIR/stop.txt", "-o", "OUT.png"],
+            files: ["a.txt": Array("rabbit rabbit hole\n".utf8), "stop.txt": Array("rabbit\nhole\n".utf8)], status: 2,
+            message: "all removed by the words of --add-stopwords"),
+        CLIErrorCase(
+            name: "word pattern that matches nothing",
+            args: ["flow", "--text", "DIR/p.txt", "--word-pattern", "#\\w+", "-o", "OUT.png"],
+            files: ["p.txt": Array("no hashtags here\n".utf8)], status: 2,
+            message: "no words in DIR/p.txt: --word-pattern \"#\\w+\" matched nothing in 17 bytes"),
+        CLIErrorCase(
+            name: "empty text", args: ["cloud", "--text", "DIR/e.txt", "-o", "OUT.png"], files: ["e.txt": []], status: 2,
+            message: "no words in DIR/e.txt: the text is empty"),
+        CLIErrorCase(
+            name: "text without words", args: ["flow", "--text", "DIR/p.txt", "-o", "OUT.png"],
+            files: ["p.txt": Array("... !!! --- ???\n".utf8)], status: 2, message: "hold only punctuation, symbols and spaces"),
     ]
 
     @Test("bad input: one clear line, its exit status, no output file", arguments: errorCases)
@@ -85,7 +128,7 @@ struct CLIProcessTests {
         for (name, bytes) in c.files { try Data(bytes).write(to: dir.appendingPathComponent(name)) }
         let args = c.args.map {
             $0.replacingOccurrences(of: "OUT", with: dir.appendingPathComponent("out").path)
-              .replacingOccurrences(of: "DIR", with: dir.path)
+                .replacingOccurrences(of: "DIR", with: dir.path)
         }
         let r = try ToolRun.run(args)
         #expect(r.status == c.status, "stderr: \(r.stderr)")
@@ -104,8 +147,10 @@ struct CLIProcessTests {
             var outputs: [Data] = []
             for run in 0..<2 {
                 let path = dir.appendingPathComponent("\(run).\(ext)").path
-                let r = try ToolRun.run(["flow", "--seed", "11", "--random-sizes", "--font", "DejaVu Sans", "--font", "DejaVu Serif",
-                                         "swift", "ios", "linux", "machine learning", "你好", "مرحبا", "-o", path])
+                let r = try ToolRun.run([
+                    "flow", "--seed", "11", "--random-sizes", "--font", "DejaVu Sans", "--font", "DejaVu Serif",
+                    "swift", "ios", "linux", "machine learning", "你好", "مرحبا", "-o", path,
+                ])
                 #expect(r.status == 0, "\(r.stderr)")
                 outputs.append(try Data(contentsOf: URL(fileURLWithPath: path)))
             }
@@ -131,8 +176,9 @@ struct CLIProcessTests {
 
     @Test("tags from standard input, output to standard output")
     func stdio() throws {
-        let r = try ToolRun.run(["flow", "--seed", "2", "--input", "-", "-o", "-", "--format", "json"],
-                                stdin: Data("swift\t5\nlinux\t3\n# comment\n".utf8))
+        let r = try ToolRun.run(
+            ["flow", "--seed", "2", "--input", "-", "-o", "-", "--format", "json"],
+            stdin: Data("swift\t5\nlinux\t3\n# comment\n".utf8))
         #expect(r.status == 0, "\(r.stderr)")
         let json = try JSONSerialization.jsonObject(with: r.stdout) as? [String: Any]
         let placed = json?["placed"] as? [[String: Any]]
@@ -173,7 +219,9 @@ struct CLIProcessTests {
         #expect(!page.contains("Repeatable. (repeatable)"))
         // One option's help, joined across its wrapped lines.
         func help(_ option: String) -> String {
-            guard let i = lines.firstIndex(where: { $0.contains("--\(option) ") || $0.hasSuffix("--\(option)") }) else { return "" }
+            guard let i = lines.firstIndex(where: { $0.contains("--\(option) ") || $0.hasSuffix("--\(option)") }) else {
+                return ""
+            }
             var text = lines[i]
             var j = i + 1
             while j < lines.count, lines[j].hasPrefix("      "), !lines[j].trimmingCharacters(in: .whitespaces).hasPrefix("-") {
@@ -217,8 +265,10 @@ struct CloudCLITests {
     func discPNG(_ dir: URL, alpha: Bool, empty: Bool = false) throws -> String {
         let path = dir.appendingPathComponent("mask-\(alpha)-\(empty).png").path
         let inside = BitMask(width: 200, height: 150) { x, y in !empty && (x - 100) * (x - 100) + (y - 75) * (y - 75) < 3600 }
-        let data = alpha ? try ImageWriter.pngData(inside, set: .black, clear: .transparent)
-                         : try ImageWriter.pngData(inside, set: Color(rgb: 0x202020), clear: .white)
+        let data =
+            alpha
+            ? try ImageWriter.pngData(inside, set: .black, clear: .transparent)
+            : try ImageWriter.pngData(inside, set: Color(rgb: 0x202020), clear: .white)
         try data.write(to: URL(fileURLWithPath: path))
         return path
     }
@@ -227,7 +277,8 @@ struct CloudCLITests {
     func maskedCloud(_ dir: URL, mask: String, extra: [String] = []) throws -> [[String: Double]] {
         let out = dir.appendingPathComponent("m.json").path
         let words = (0..<40).map { "w\($0)" }
-        let r = try ToolRun.run(["cloud", "--width", "200", "--height", "150", "--mask", mask, "--seed", "1", "-o", out] + extra + words)
+        let r = try ToolRun.run(
+            ["cloud", "--width", "200", "--height", "150", "--mask", mask, "--seed", "1", "-o", out] + extra + words)
         #expect(r.status == 0, "\(r.stderr)")
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any]
         return (json?["placed"] as? [[String: Any]] ?? []).compactMap { $0["frame"] as? [String: Double] }
@@ -238,8 +289,10 @@ struct CloudCLITests {
         let dir = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: dir) }
         func inDisc(_ f: [String: Double]) -> Bool {
-            let corners = [(f["x"]!, f["y"]!), (f["x"]! + f["width"]!, f["y"]!), (f["x"]!, f["y"]! + f["height"]!),
-                           (f["x"]! + f["width"]!, f["y"]! + f["height"]!)]
+            let corners = [
+                (f["x"]!, f["y"]!), (f["x"]! + f["width"]!, f["y"]!), (f["x"]!, f["y"]! + f["height"]!),
+                (f["x"]! + f["width"]!, f["y"]! + f["height"]!),
+            ]
             return corners.allSatisfy { ($0.0 - 100) * ($0.0 - 100) + ($0.1 - 75) * ($0.1 - 75) <= 3600 + 300 }
         }
         for alpha in [true, false] {
@@ -249,14 +302,17 @@ struct CloudCLITests {
         }
         let inverted = try maskedCloud(dir, mask: try discPNG(dir, alpha: false), extra: ["--mask-invert"])
         #expect(inverted.count > 5)
-        #expect(inverted.allSatisfy { f in
-            // Outside the disc: the frame's centre is not deep inside it.
-            let cx = f["x"]! + f["width"]! / 2, cy = f["y"]! + f["height"]! / 2
-            return (cx - 100) * (cx - 100) + (cy - 75) * (cy - 75) > 900
-        })
+        #expect(
+            inverted.allSatisfy { f in
+                // Outside the disc: the frame's centre is not deep inside it.
+                let cx = f["x"]! + f["width"]! / 2, cy = f["y"]! + f["height"]! / 2
+                return (cx - 100) * (cx - 100) + (cy - 75) * (cy - 75) > 900
+            })
         let out = dir.appendingPathComponent("none.png").path
-        let r = try ToolRun.run(["cloud", "a", "b", "--width", "200", "--height", "150", "--mask",
-                                 try discPNG(dir, alpha: false, empty: true), "-o", out])
+        let r = try ToolRun.run([
+            "cloud", "a", "b", "--width", "200", "--height", "150", "--mask",
+            try discPNG(dir, alpha: false, empty: true), "-o", out,
+        ])
         #expect(r.status == 2, "a mask is an input: \(r.stderr)")
         #expect(r.stderr.contains("no room"), "\(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out))
@@ -267,8 +323,10 @@ struct CloudCLITests {
         let dir = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("s.png").path
-        let r = try ToolRun.run(["cloud", "a", "b", "--shape", "heart", "--width", "3", "--height", "2",
-                                 "--contour", "3", "-o", out])
+        let r = try ToolRun.run([
+            "cloud", "a", "b", "--shape", "heart", "--width", "3", "--height", "2",
+            "--contour", "3", "-o", out,
+        ])
         #expect(r.status == 1, "\(r.stderr)")
         #expect(r.stderr.contains("the shape heart on a 3x2 canvas inside a contour 3 px wide leaves no room"), "\(r.stderr)")
         #expect(r.stderr.contains("larger --width/--height or a thinner --contour"), "\(r.stderr)")
@@ -284,8 +342,10 @@ struct CloudCLITests {
         try Data((0..<80).map { "word\($0)\t\(100 - $0)" }.joined(separator: "\n").utf8).write(to: tsv)
         for ext in ["png", "svg", "json", "pdf"] {
             let out = dir.appendingPathComponent("c.\(ext)").path
-            let r = try ToolRun.run(["cloud", "--input", tsv.path, "--width", "400", "--height", "300", "--shape", "heart",
-                                     "--contour", "2", "--contour-color", "navy", "--seed", "3", "-o", out])
+            let r = try ToolRun.run([
+                "cloud", "--input", tsv.path, "--width", "400", "--height", "300", "--shape", "heart",
+                "--contour", "2", "--contour-color", "navy", "--seed", "3", "-o", out,
+            ])
             #expect(r.status == 0, "\(r.stderr)")
             #expect(r.stderr.contains("placed "), "summary line: \(r.stderr)")
             #expect(FileManager.default.fileExists(atPath: out))
@@ -314,7 +374,8 @@ struct CloudCLITests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("c.png").path
         let words = (0..<60).map { "longword\($0)" }
-        let r = try ToolRun.run(["cloud", "--width", "120", "--height", "80", "--min-size", "30", "--fit", "all", "-o", out] + words)
+        let r = try ToolRun.run(
+            ["cloud", "--width", "120", "--height", "80", "--min-size", "30", "--fit", "all", "-o", out] + words)
         #expect(r.status == 3, "\(r.stderr)")
         #expect(r.stderr.contains("--fit all"))
         #expect(try pngSize(out) == (120, 80), "the words that fit are still drawn")
@@ -333,36 +394,57 @@ struct CloudCLITests {
     }
 
     static let errorCases: [CLIErrorCase] = [
-        CLIErrorCase(name: "unknown shape", args: ["cloud", "a", "--shape", "hexagon", "-o", "OUT.png"], status: 1, message: "heart"),
-        CLIErrorCase(name: "mask that is not a PNG", args: ["cloud", "a", "--mask", "DIR/m.png", "-o", "OUT.png"],
-                     files: ["m.png": Array("not a png".utf8)], status: 2, message: "m.png"),
-        CLIErrorCase(name: "missing mask", args: ["cloud", "a", "--mask", "DIR/none.png", "-o", "OUT.png"], status: 2, message: "none.png"),
-        CLIErrorCase(name: "huge canvas", args: ["cloud", "a", "--width", "40000", "-o", "OUT.png"], status: 1, message: "--width"),
-        CLIErrorCase(name: "zero max words", args: ["cloud", "a", "--max-words", "0", "-o", "OUT.png"], status: 1,
-                     message: "invalid value \"0\" for --max-words: expected a whole number from 1 to 100000"),
-        CLIErrorCase(name: "shapes with an argument", args: ["shapes", "heart"], status: 1, message: "tagcloud shapes takes no arguments"),
-        CLIErrorCase(name: "palettes with an argument", args: ["palettes", "--all"], status: 1, message: "tagcloud palettes takes no arguments"),
-        CLIErrorCase(name: "unknown alignment", args: ["flow", "a", "--align", "middle", "-o", "OUT.svg"], status: 1,
-                     message: "expected one of leading, center, trailing, justified"),
-        CLIErrorCase(name: "relative scaling past 1", args: ["cloud", "a", "--relative-scaling", "3", "-o", "OUT.png"], status: 1,
-                     message: "invalid value \"3\" for --relative-scaling: expected a number from 0 to 1"),
-        CLIErrorCase(name: "font step of 0", args: ["cloud", "a", "--font-step", "0", "-o", "OUT.png"], status: 1,
-                     message: "invalid value \"0\" for --font-step: expected a number of points from 0.1 to 1000"),
-        CLIErrorCase(name: "bad rotation", args: ["cloud", "a", "--rotate", "sideways", "-o", "OUT.png"], status: 1, message: "--rotate"),
-        CLIErrorCase(name: "bad prefer-horizontal", args: ["cloud", "a", "--prefer-horizontal", "2", "-o", "OUT.png"], status: 1, message: "--prefer-horizontal"),
-        CLIErrorCase(name: "invert without mask", args: ["cloud", "a", "--mask-invert", "-o", "OUT.png"], status: 1, message: "--mask"),
-        CLIErrorCase(name: "over the pixel budget", args: ["cloud", "a", "--width", "2000", "--height", "2000", "--max-pixels", "1000000", "-o", "OUT.png"], status: 1, message: "--max-pixels"),
-        CLIErrorCase(name: "bad config file", args: ["cloud", "a", "--config", "DIR/c.json", "-o", "OUT.png"],
-                     files: ["c.json": Array(#"{"widht": 3}"#.utf8)], status: 2, message: "did you mean \"width\""),
+        CLIErrorCase(
+            name: "unknown shape", args: ["cloud", "a", "--shape", "hexagon", "-o", "OUT.png"], status: 1, message: "heart"),
+        CLIErrorCase(
+            name: "mask that is not a PNG", args: ["cloud", "a", "--mask", "DIR/m.png", "-o", "OUT.png"],
+            files: ["m.png": Array("not a png".utf8)], status: 2, message: "m.png"),
+        CLIErrorCase(
+            name: "missing mask", args: ["cloud", "a", "--mask", "DIR/none.png", "-o", "OUT.png"], status: 2, message: "none.png"),
+        CLIErrorCase(
+            name: "huge canvas", args: ["cloud", "a", "--width", "40000", "-o", "OUT.png"], status: 1, message: "--width"),
+        CLIErrorCase(
+            name: "zero max words", args: ["cloud", "a", "--max-words", "0", "-o", "OUT.png"], status: 1,
+            message: "invalid value \"0\" for --max-words: expected a whole number from 1 to 100000"),
+        CLIErrorCase(
+            name: "shapes with an argument", args: ["shapes", "heart"], status: 1, message: "tagcloud shapes takes no arguments"),
+        CLIErrorCase(
+            name: "palettes with an argument", args: ["palettes", "--all"], status: 1,
+            message: "tagcloud palettes takes no arguments"),
+        CLIErrorCase(
+            name: "unknown alignment", args: ["flow", "a", "--align", "middle", "-o", "OUT.svg"], status: 1,
+            message: "expected one of leading, center, trailing, justified"),
+        CLIErrorCase(
+            name: "relative scaling past 1", args: ["cloud", "a", "--relative-scaling", "3", "-o", "OUT.png"], status: 1,
+            message: "invalid value \"3\" for --relative-scaling: expected a number from 0 to 1"),
+        CLIErrorCase(
+            name: "font step of 0", args: ["cloud", "a", "--font-step", "0", "-o", "OUT.png"], status: 1,
+            message: "invalid value \"0\" for --font-step: expected a number of points from 0.1 to 1000"),
+        CLIErrorCase(
+            name: "bad rotation", args: ["cloud", "a", "--rotate", "sideways", "-o", "OUT.png"], status: 1, message: "--rotate"),
+        CLIErrorCase(
+            name: "bad prefer-horizontal", args: ["cloud", "a", "--prefer-horizontal", "2", "-o", "OUT.png"], status: 1,
+            message: "--prefer-horizontal"),
+        CLIErrorCase(
+            name: "invert without mask", args: ["cloud", "a", "--mask-invert", "-o", "OUT.png"], status: 1, message: "--mask"),
+        CLIErrorCase(
+            name: "over the pixel budget",
+            args: ["cloud", "a", "--width", "2000", "--height", "2000", "--max-pixels", "1000000", "-o", "OUT.png"], status: 1,
+            message: "--max-pixels"),
+        CLIErrorCase(
+            name: "bad config file", args: ["cloud", "a", "--config", "DIR/c.json", "-o", "OUT.png"],
+            files: ["c.json": Array(#"{"widht": 3}"#.utf8)], status: 2, message: "did you mean \"width\""),
     ]
 
     @Test("--strict refuses a mask of another size; without it the mask is resized with a note")
     func strictMask() throws {
         let dir = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let mask = try discPNG(dir, alpha: true)   // 200x150
+        let mask = try discPNG(dir, alpha: true)  // 200x150
         let out = dir.appendingPathComponent("s.png").path
-        let strict = try ToolRun.run(["cloud", "a", "b", "--width", "300", "--height", "200", "--mask", mask, "--strict", "-o", out])
+        let strict = try ToolRun.run([
+            "cloud", "a", "b", "--width", "300", "--height", "200", "--mask", mask, "--strict", "-o", out,
+        ])
         #expect(strict.status == 2)
         #expect(strict.stderr.contains("--strict"), "\(strict.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out))
@@ -376,7 +458,7 @@ struct CloudCLITests {
     func canvasFromMask() throws {
         let dir = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let mask = try discPNG(dir, alpha: false)   // 200x150
+        let mask = try discPNG(dir, alpha: false)  // 200x150
         let out = dir.appendingPathComponent("c.png").path
         let own = try ToolRun.run(["cloud", "a", "b", "c", "--mask", mask, "--seed", "1", "-o", out])
         #expect(own.status == 0, "\(own.stderr)")
@@ -395,7 +477,8 @@ struct CloudCLITests {
         // The configuration printed for a masked cloud has the mask's size.
         let config = try ToolRun.run(["config", "--print", "cloud", "--mask", mask])
         let json = try JSONSerialization.jsonObject(with: config.stdout) as? [String: Any]
-        #expect(json?["width"] as? Int == 200 && json?["height"] as? Int == 150, "\(String(decoding: config.stdout, as: UTF8.self))")
+        #expect(
+            json?["width"] as? Int == 200 && json?["height"] as? Int == 150, "\(String(decoding: config.stdout, as: UTF8.self))")
     }
 
     @Test("an --input file of running text gets a note pointing to --text; a list of phrases does not")
@@ -403,12 +486,13 @@ struct CloudCLITests {
         let dir = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: dir) }
         let prose = dir.appendingPathComponent("story.txt")
-        try ("It was the best of times, it was the worst of times,\n"
-             + "it was the age of wisdom, it was the age of foolishness,\n"
-             + "it was the epoch of belief, it was the epoch of incredulity,\n"
-             + "it was the season of Light, it was the season of Darkness,\n"
-             + "Chapter One\n"
-             + "it was the spring of hope, it was the winter of despair.\n").write(to: prose, atomically: true, encoding: .utf8)
+        try
+            ("It was the best of times, it was the worst of times,\n"
+            + "it was the age of wisdom, it was the age of foolishness,\n"
+            + "it was the epoch of belief, it was the epoch of incredulity,\n"
+            + "it was the season of Light, it was the season of Darkness,\n"
+            + "Chapter One\n"
+            + "it was the spring of hope, it was the winter of despair.\n").write(to: prose, atomically: true, encoding: .utf8)
         let out = dir.appendingPathComponent("o.svg").path
         let r = try ToolRun.run(["cloud", "--input", prose.path, "-o", out])
         #expect(r.status == 0, "\(r.stderr)")
@@ -427,8 +511,10 @@ struct CloudCLITests {
     func verbose() throws {
         let dir = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let r = try ToolRun.run(["cloud", "--verbose", "--max-words", "3", "--seed", "1", "a", "b", "c", "d", "-o",
-                                 dir.appendingPathComponent("v.svg").path])
+        let r = try ToolRun.run([
+            "cloud", "--verbose", "--max-words", "3", "--seed", "1", "a", "b", "c", "d", "-o",
+            dir.appendingPathComponent("v.svg").path,
+        ])
         #expect(r.status == 0)
         for phase in ["read: 4 words", "layout: 3 kept", "unplaced: maxWords 1", "render: svg in ", "write: "] {
             #expect(r.stderr.contains(phase), "missing \(phase) in \(r.stderr)")
@@ -452,8 +538,10 @@ struct InterruptTests {
         let out = dir.appendingPathComponent("big.png")
         let p = Process()
         p.executableURL = try ToolRun.binary
-        p.arguments = ["cloud", "--input", tsv.path, "--width", "6000", "--height", "6000", "--max-words", "4000",
-                       "--seed", "1", "-o", out.path]
+        p.arguments = [
+            "cloud", "--input", tsv.path, "--width", "6000", "--height", "6000", "--max-words", "4000",
+            "--seed", "1", "-o", out.path,
+        ]
         p.standardError = Pipe()
         try p.run()
         Thread.sleep(forTimeInterval: 0.6)

@@ -1,5 +1,6 @@
-import Testing
 import TagCloud
+import Testing
+
 @testable import TagCloudCLI
 
 @Suite("cloud arguments: the canvas a mask gives, and running text given as a tag list")
@@ -27,9 +28,11 @@ struct CloudArgumentTests {
 
     @Test("lines of running text look like running text; names, phrases and weighted lists do not")
     func runningText() {
-        let prose = ["It was the best of times, it was the worst of times,", "it was the age of wisdom,",
-                     "it was the age of foolishness,", "CHAPTER I", "it was the epoch of belief, it was",
-                     "the epoch of incredulity, it was the season of Light"].map { Term($0) }
+        let prose = [
+            "It was the best of times, it was the worst of times,", "it was the age of wisdom,",
+            "it was the age of foolishness,", "CHAPTER I", "it was the epoch of belief, it was",
+            "the epoch of incredulity, it was the season of Light",
+        ].map { Term($0) }
         #expect(TagInput.looksLikeRunningText(prose))
         let phrases = ["New York City", "San Francisco", "Rio de Janeiro", "Buenos Aires", "Paris", "Los Angeles"]
             .map { Term($0) }

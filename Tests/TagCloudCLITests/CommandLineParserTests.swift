@@ -1,5 +1,6 @@
 import TagCloud
 import Testing
+
 @testable import TagCloudCLI
 
 private let specs: [OptionSpec] = [
@@ -7,8 +8,9 @@ private let specs: [OptionSpec] = [
     OptionSpec("angle", valueName: "DEGREES", help: "Rotation angle.", group: "Layout"),
     OptionSpec("justify", help: "Justify lines.", group: "Layout"),
     OptionSpec("no-rotate", help: "Keep every word horizontal.", group: "Layout"),
-    OptionSpec("font", short: "f", valueName: "FONT", help: "Font family; tried in order.", repeatable: true,
-               group: "Text"),
+    OptionSpec(
+        "font", short: "f", valueName: "FONT", help: "Font family; tried in order.", repeatable: true,
+        group: "Text"),
     OptionSpec("output", short: "o", valueName: "FILE", help: "Where to write.", group: "Output"),
     OptionSpec("seed", valueName: "N", help: "Random seed.", group: "Output"),
     OptionSpec("help", short: "h", help: "Show this help.", group: "Output"),
@@ -27,9 +29,11 @@ private func usageMessage(_ args: [String]) -> String? {
 }
 
 @Suite struct CommandLineParserTests {
-    @Test("value forms", arguments: [
-        ["--width", "800"], ["--width=800"], ["-w", "800"],
-    ])
+    @Test(
+        "value forms",
+        arguments: [
+            ["--width", "800"], ["--width=800"], ["-w", "800"],
+        ])
     func valueForms(args: [String]) throws {
         let parsed = try parser.parse(args)
         #expect(parsed.string("width") == "800")
@@ -53,9 +57,11 @@ private func usageMessage(_ args: [String]) -> String? {
         #expect(parsed.values.isEmpty)
     }
 
-    @Test("negative numbers are values", arguments: [
-        (["--angle", "-45"], "-45"), (["--angle", "-0.5"], "-0.5"), (["--angle=-45"], "-45"), (["--angle", "-.5"], "-.5"),
-    ])
+    @Test(
+        "negative numbers are values",
+        arguments: [
+            (["--angle", "-45"], "-45"), (["--angle", "-0.5"], "-0.5"), (["--angle=-45"], "-45"), (["--angle", "-.5"], "-.5"),
+        ])
     func negativeNumbers(args: [String], expected: String) throws {
         let parsed = try parser.parse(args)
         #expect(parsed.string("angle") == expected)
@@ -90,12 +96,14 @@ private func usageMessage(_ args: [String]) -> String? {
         #expect(try parsed.uint64("output") == nil)
     }
 
-    @Test("bad numbers name the option, the value and what is expected", arguments: [
-        (["--width", "abc"], "invalid value \"abc\" for --width: expected a number between 1 and 32768"),
-        (["--width", "0"], "invalid value \"0\" for --width: expected a number between 1 and 32768"),
-        (["--width", "nan"], "invalid value \"nan\" for --width: expected a number between 1 and 32768"),
-        (["--angle", "1e999"], "invalid value \"1e999\" for --angle: expected a number between 1 and 32768"),
-    ])
+    @Test(
+        "bad numbers name the option, the value and what is expected",
+        arguments: [
+            (["--width", "abc"], "invalid value \"abc\" for --width: expected a number between 1 and 32768"),
+            (["--width", "0"], "invalid value \"0\" for --width: expected a number between 1 and 32768"),
+            (["--width", "nan"], "invalid value \"nan\" for --width: expected a number between 1 and 32768"),
+            (["--angle", "1e999"], "invalid value \"1e999\" for --angle: expected a number between 1 and 32768"),
+        ])
     func badDouble(args: [String], message: String) throws {
         let parsed = try parser.parse(args)
         let name = args[0].dropFirst(2)
@@ -110,8 +118,10 @@ private func usageMessage(_ args: [String]) -> String? {
         #expect(throws: CLIError.usage("invalid value \"2.5\" for --width: expected a whole number")) {
             try parsed.int("width")
         }
-        #expect(throws: CLIError.usage(
-            "invalid value \"-1\" for --seed: expected a whole number between 0 and 18446744073709551615")) {
+        #expect(
+            throws: CLIError.usage(
+                "invalid value \"-1\" for --seed: expected a whole number between 0 and 18446744073709551615")
+        ) {
             try parsed.uint64("seed")
         }
         #expect(throws: CLIError.usage("invalid value \"-1\" for --seed: expected a number between 0.5 and 2")) {
@@ -119,20 +129,25 @@ private func usageMessage(_ args: [String]) -> String? {
         }
     }
 
-    @Test("usage errors", arguments: [
-        (["--widht", "3"], "unknown option --widht: did you mean --width?"),
-        (["--fnot=x"], "unknown option --fnot: did you mean --font?"),
-        (["-width", "3"], "unknown option -width: did you mean --width?"),
-        (["--no-justify"], "unknown option --no-justify: did you mean --justify?"),
-        (["--zzzzzz"], "unknown option --zzzzzz (see --help)"),
-        (["-q"], "unknown option -q (see --help)"),
-        (["--width"], "option --width needs a value (WIDTH)"),
-        (["-w"], "option -w needs a value (WIDTH)"),
-        (["--output", "--justify"], "option --output needs a value (FILE); for a value starting with '-', write --output=FILE"),
-        (["--justify=yes"], "option --justify takes no value"),
-        (["--width", "1", "-w", "2"], "option --width given twice"),
-        (["--justify", "--justify"], "option --justify given twice"),
-    ])
+    @Test(
+        "usage errors",
+        arguments: [
+            (["--widht", "3"], "unknown option --widht: did you mean --width?"),
+            (["--fnot=x"], "unknown option --fnot: did you mean --font?"),
+            (["-width", "3"], "unknown option -width: did you mean --width?"),
+            (["--no-justify"], "unknown option --no-justify: did you mean --justify?"),
+            (["--zzzzzz"], "unknown option --zzzzzz (see --help)"),
+            (["-q"], "unknown option -q (see --help)"),
+            (["--width"], "option --width needs a value (WIDTH)"),
+            (["-w"], "option -w needs a value (WIDTH)"),
+            (
+                ["--output", "--justify"],
+                "option --output needs a value (FILE); for a value starting with '-', write --output=FILE"
+            ),
+            (["--justify=yes"], "option --justify takes no value"),
+            (["--width", "1", "-w", "2"], "option --width given twice"),
+            (["--justify", "--justify"], "option --justify given twice"),
+        ])
     func usageErrors(args: [String], message: String) {
         #expect(usageMessage(args) == message)
     }
@@ -144,8 +159,12 @@ private func usageMessage(_ args: [String]) -> String? {
         #expect(CLIError.input("cannot read tags.txt").description == "cannot read tags.txt")
     }
 
-    @Test("edit distance", arguments: [("", "", 0), ("abc", "", 3), ("", "ab", 2), ("widht", "width", 2),
-                                     ("kitten", "sitting", 3), ("font", "font", 0)])
+    @Test(
+        "edit distance",
+        arguments: [
+            ("", "", 0), ("abc", "", 3), ("", "ab", 2), ("widht", "width", 2),
+            ("kitten", "sitting", 3), ("font", "font", 0),
+        ])
     func distance(a: String, b: String, expected: Int) {
         #expect(editDistance(a, b) == expected)
         #expect(editDistance(b, a) == expected)
@@ -163,13 +182,18 @@ private func usageMessage(_ args: [String]) -> String? {
     }
 
     @Test func helpPage() {
-        let long = "A deliberately long help text that has to wrap because it goes well past the one hundred "
+        let long =
+            "A deliberately long help text that has to wrap because it goes well past the one hundred "
             + "column limit of the help page, twice over if possible, to check the hanging indent."
-        let text = helpText(command: "tagcloud render", summary: "Draws a word cloud.",
-                            usage: ["[options] FILE", ""],
-                            options: specs + [OptionSpec("background", valueName: "COLOR", help: long,
-                                                         group: "Layout")],
-                            examples: ["tagcloud render tags.txt -o cloud.png"])
+        let text = helpText(
+            command: "tagcloud render", summary: "Draws a word cloud.",
+            usage: ["[options] FILE", ""],
+            options: specs + [
+                OptionSpec(
+                    "background", valueName: "COLOR", help: long,
+                    group: "Layout")
+            ],
+            examples: ["tagcloud render tags.txt -o cloud.png"])
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.first == "Draws a word cloud.")
         #expect(lines.contains("  tagcloud render [options] FILE"))

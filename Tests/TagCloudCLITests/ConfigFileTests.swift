@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import TagCloud
-@testable import TagCloudCLI
 import TagCloudTestSupport
+import Testing
+
+@testable import TagCloudCLI
 
 struct ConfigFileTests {
     let specs = [
@@ -31,10 +32,14 @@ struct ConfigFileTests {
         #expect(q.positionals == ["only"])
     }
 
-    @Test("bad config files are input errors naming the file and the key", arguments: [
-        (#"{"widht": 3}"#, "did you mean \"width\""), (#"[1, 2]"#, "JSON object"), (#"{"justify": 1}"#, "true or false"),
-        (#"{"width": [1, 2]}"#, "one value"), (#"{"width": {"a": 1}}"#, "string or a number"), ("not json", ":1:2: not valid JSON"), ("{\"font\": \"\\ud800\"}", ":1:11: not valid JSON (\\ud800 is a high surrogate"),
-    ])
+    @Test(
+        "bad config files are input errors naming the file and the key",
+        arguments: [
+            (#"{"widht": 3}"#, "did you mean \"width\""), (#"[1, 2]"#, "JSON object"), (#"{"justify": 1}"#, "true or false"),
+            (#"{"width": [1, 2]}"#, "one value"), (#"{"width": {"a": 1}}"#, "string or a number"),
+            ("not json", ":1:2: not valid JSON"),
+            ("{\"font\": \"\\ud800\"}", ":1:11: not valid JSON (\\ud800 is a high surrogate"),
+        ])
     func bad(text: String, message: String) throws {
         let path = try write(text)
         do {
@@ -77,8 +82,10 @@ struct ConfigFileTests {
 
     @Test("numbers are written as JSON numbers only when they read back as the same text")
     func numbers() throws {
-        let specs = [OptionSpec("seed", valueName: "N", help: "s"), OptionSpec("scale", valueName: "F", help: "f"),
-                     OptionSpec("share", valueName: "P", help: "p"), OptionSpec("name", valueName: "S", help: "n")]
+        let specs = [
+            OptionSpec("seed", valueName: "N", help: "s"), OptionSpec("scale", valueName: "F", help: "f"),
+            OptionSpec("share", valueName: "P", help: "p"), OptionSpec("name", valueName: "S", help: "n"),
+        ]
         let parser = CommandLineParser(options: specs)
         let p = try parser.parse(["--seed", "18446744073709551615", "--scale", "1.50", "--share", "0.9", "--name", "007"])
         let text = ConfigFile.effective(p, options: parser.options, skip: ["config"])
@@ -117,8 +124,9 @@ struct ConfigFileTests {
     func defaultsFilled() {
         for command in TagCloudTool.configurableCommands {
             for spec in CommandLineParser(options: TagCloudTool.options(of: command)!).options where spec.takesValue {
-                #expect((spec.defaultValue != nil) != Self.withoutFixedDefault.contains(spec.name),
-                        "\(command) --\(spec.name): default \(spec.defaultValue ?? "none")")
+                #expect(
+                    (spec.defaultValue != nil) != Self.withoutFixedDefault.contains(spec.name),
+                    "\(command) --\(spec.name): default \(spec.defaultValue ?? "none")")
             }
         }
     }
@@ -130,8 +138,10 @@ struct ConfigPrintTests {
     func reproduce() throws {
         let dir = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let printed = try ToolRun.run(["config", "--print", "cloud", "--shape", "heart", "--rotate", "any", "--width", "300",
-                                       "--height", "240", "alpha", "beta", "gamma", "delta"])
+        let printed = try ToolRun.run([
+            "config", "--print", "cloud", "--shape", "heart", "--rotate", "any", "--width", "300",
+            "--height", "240", "alpha", "beta", "gamma", "delta",
+        ])
         #expect(printed.status == 0, "\(printed.stderr)")
         let config = dir.appendingPathComponent("saved.json")
         try printed.stdout.write(to: config)
@@ -143,8 +153,9 @@ struct ConfigPrintTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: a)) == Data(contentsOf: URL(fileURLWithPath: b)))
     }
 
-    @Test("every option of every command is in the printed configuration, with a value of its kind",
-          arguments: TagCloudTool.configurableCommands)
+    @Test(
+        "every option of every command is in the printed configuration, with a value of its kind",
+        arguments: TagCloudTool.configurableCommands)
     func everyOption(_ command: String) throws {
         let printed = try ToolRun.run(["config", "--print", command])
         #expect(printed.status == 0, "\(printed.stderr)")
@@ -177,11 +188,15 @@ struct ConfigPrintTests {
     /// only, and options whose defaults depend on others (pills, random sizes, weight curves, text).
     static let reproducible: [[String]] = [
         ["cloud", "--seed", "5", "--width", "300", "--height", "200", "alpha", "beta", "gamma", "delta", "-o", "OUT.png"],
-        ["cloud", "--seed", "6", "--width", "320", "--height", "240", "--size-scale", "sqrt", "--shape", "heart",
-         "--text", "STORY", "--min-length", "3", "-o", "OUT.svg"],
+        [
+            "cloud", "--seed", "6", "--width", "320", "--height", "240", "--size-scale", "sqrt", "--shape", "heart",
+            "--text", "STORY", "--min-length", "3", "-o", "OUT.svg",
+        ],
         ["flow", "--seed", "7", "swift", "ios", "linux", "machine learning", "-o", "OUT.png"],
-        ["flow", "--seed", "8", "--pill", "--random-sizes", "--max-rows", "2", "--width", "300", "a", "bb", "ccc", "dddd",
-         "eeeee", "ffffff", "-o", "OUT.png"],
+        [
+            "flow", "--seed", "8", "--pill", "--random-sizes", "--max-rows", "2", "--width", "300", "a", "bb", "ccc", "dddd",
+            "eeeee", "ffffff", "-o", "OUT.png",
+        ],
         ["flow", "--seed", "9", "--text", "STORY", "--align", "center", "--justify", "-o", "OUT.json"],
     ]
 
@@ -193,7 +208,7 @@ struct ConfigPrintTests {
         try Data(Self.story.utf8).write(to: story)
         let args = commandLine.map { $0.replacingOccurrences(of: "STORY", with: story.path) }
         let ext = (args.last! as NSString).pathExtension
-        let options = Array(args.dropFirst().dropLast(2))   // without the command and -o
+        let options = Array(args.dropFirst().dropLast(2))  // without the command and -o
         let direct = dir.appendingPathComponent("direct.\(ext)").path
         let viaConfig = dir.appendingPathComponent("config.\(ext)").path
 

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TagCloudTestSupport
+import Testing
 
 /// `tagcloud count` and `--text` as a user runs them (ToolRun and scratchFolder come from TagCloudTestSupport).
 @Suite("tagcloud count")
@@ -72,37 +72,58 @@ struct CountCLITests {
 
     @Test("Invalid UTF-8 is reported once with its offset, and counting goes on")
     func invalidUTF8() throws {
-        let r = try ToolRun.run(["count", "--text", "-"], stdin: Data([0x63, 0x61, 0x74, 0x20, 0xFF, 0x20, 0x63, 0x61, 0x74, 0x0A]))
+        let r = try ToolRun.run(
+            ["count", "--text", "-"], stdin: Data([0x63, 0x61, 0x74, 0x20, 0xFF, 0x20, 0x63, 0x61, 0x74, 0x0A]))
         #expect(r.status == 0)
         #expect(r.stderr.contains("offset 4"))
         #expect(table(r.stdout).first.map { $0 == ("cat", 2) } == true)
     }
 
     static let errorCases: [CLIErrorCase] = [
-        CLIErrorCase(name: "NUL bytes", args: ["count", "--text", "DIR/bin.txt"], files: ["bin.txt": [0x61, 0x00, 0x62]], status: 2, message: "NUL"),
+        CLIErrorCase(
+            name: "NUL bytes", args: ["count", "--text", "DIR/bin.txt"], files: ["bin.txt": [0x61, 0x00, 0x62]], status: 2,
+            message: "NUL"),
         CLIErrorCase(name: "missing file", args: ["count", "--text", "DIR/missing.txt"], status: 2, message: "missing.txt"),
         CLIErrorCase(name: "no text", args: ["count"], status: 1, message: "--text"),
-        CLIErrorCase(name: "unknown language", args: ["count", "--text", "DIR/a.txt", "--language", "xx"], files: ["a.txt": Array("cat".utf8)], status: 1, message: "en, de"),
-        CLIErrorCase(name: "bad --top", args: ["count", "--text", "DIR/a.txt", "--top", "0"], files: ["a.txt": Array("cat".utf8)], status: 1, message: "--top"),
-        CLIErrorCase(name: "text option without --text", args: ["cloud", "swift", "--language", "en", "-o", "OUT.png"], status: 1, message: "--text"),
-        CLIErrorCase(name: "only stop words", args: ["count", "--text", "DIR/a.txt"], files: ["a.txt": Array("the and of".utf8)], status: 2,
-                     message: "no words left in DIR/a.txt: 3 words read, all removed by the English stop-word list (use --no-stopwords or --language)"),
-        CLIErrorCase(name: "only stop words of a given language", args: ["count", "--text", "DIR/a.txt", "--language", "de"],
-                     files: ["a.txt": Array("der die das".utf8)], status: 2,
-                     message: "no words left in DIR/a.txt: 3 words read, all removed by the German stop-word list (use --no-stopwords)"),
-        CLIErrorCase(name: "only numbers", args: ["count", "DIR/a.txt"], files: ["a.txt": Array("1 2 3 4".utf8)], status: 2,
-                     message: "4 words read, all removed by the number filter (use --numbers"),
-        CLIErrorCase(name: "only words of a custom stop-word list", args: ["count", "--text", "DIR/a.txt", "--stopwords", "DIR/s.txt"],
-                     files: ["a.txt": Array("cat dog".utf8), "s.txt": Array("cat\ndog\n".utf8)], status: 2,
-                     message: "all removed by the stop words of --stopwords"),
-        CLIErrorCase(name: "bad word pattern", args: ["count", "--text", "DIR/a.txt", "--word-pattern", "(["], files: ["a.txt": Array("cat".utf8)], status: 1, message: "--word-pattern"),
+        CLIErrorCase(
+            name: "unknown language", args: ["count", "--text", "DIR/a.txt", "--language", "xx"],
+            files: ["a.txt": Array("cat".utf8)], status: 1, message: "en, de"),
+        CLIErrorCase(
+            name: "bad --top", args: ["count", "--text", "DIR/a.txt", "--top", "0"], files: ["a.txt": Array("cat".utf8)],
+            status: 1, message: "--top"),
+        CLIErrorCase(
+            name: "text option without --text", args: ["cloud", "swift", "--language", "en", "-o", "OUT.png"], status: 1,
+            message: "--text"),
+        CLIErrorCase(
+            name: "only stop words", args: ["count", "--text", "DIR/a.txt"], files: ["a.txt": Array("the and of".utf8)],
+            status: 2,
+            message:
+                "no words left in DIR/a.txt: 3 words read, all removed by the English stop-word list (use --no-stopwords or --language)"
+        ),
+        CLIErrorCase(
+            name: "only stop words of a given language", args: ["count", "--text", "DIR/a.txt", "--language", "de"],
+            files: ["a.txt": Array("der die das".utf8)], status: 2,
+            message: "no words left in DIR/a.txt: 3 words read, all removed by the German stop-word list (use --no-stopwords)"),
+        CLIErrorCase(
+            name: "only numbers", args: ["count", "DIR/a.txt"], files: ["a.txt": Array("1 2 3 4".utf8)], status: 2,
+            message: "4 words read, all removed by the number filter (use --numbers"),
+        CLIErrorCase(
+            name: "only words of a custom stop-word list", args: ["count", "--text", "DIR/a.txt", "--stopwords", "DIR/s.txt"],
+            files: ["a.txt": Array("cat dog".utf8), "s.txt": Array("cat\ndog\n".utf8)], status: 2,
+            message: "all removed by the stop words of --stopwords"),
+        CLIErrorCase(
+            name: "bad word pattern", args: ["count", "--text", "DIR/a.txt", "--word-pattern", "(["],
+            files: ["a.txt": Array("cat".utf8)], status: 1, message: "--word-pattern"),
     ]
 
     @Test("Errors: one line, the right exit status", arguments: errorCases)
     func errors(_ c: CLIErrorCase) throws {
         let dir = try scratchFolder()
         for (name, bytes) in c.files { try Data(bytes).write(to: dir.appendingPathComponent(name)) }
-        let args = c.args.map { $0.replacingOccurrences(of: "DIR", with: dir.path).replacingOccurrences(of: "OUT", with: dir.appendingPathComponent("out").path) }
+        let args = c.args.map {
+            $0.replacingOccurrences(of: "DIR", with: dir.path).replacingOccurrences(
+                of: "OUT", with: dir.appendingPathComponent("out").path)
+        }
         let r = try ToolRun.run(args)
         #expect(r.status == c.status, "\(r.stderr)")
         #expect(r.stderr.hasPrefix("tagcloud: error: "), "\(r.stderr)")
@@ -117,13 +138,16 @@ struct CountCLITests {
         let text = dir.appendingPathComponent("story.txt")
         try Data(Self.story.utf8).write(to: text)
         let json = dir.appendingPathComponent("cloud.json")
-        let r = try ToolRun.run(["cloud", "--text", text.path, "--seed", "1", "--width", "400", "--height", "300", "-o", json.path])
+        let r = try ToolRun.run([
+            "cloud", "--text", text.path, "--seed", "1", "--width", "400", "--height", "300", "-o", json.path,
+        ])
         #expect(r.status == 0, "\(r.stderr)")
         let layout = try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any]
         let texts = (layout?["placed"] as? [[String: Any]])?.compactMap { $0["text"] as? String } ?? []
         #expect(texts.contains("Alice"))
         let flow = dir.appendingPathComponent("flow.json")
-        let f = try ToolRun.run(["flow", "--text", "-", "--top", "5", "--seed", "1", "-o", flow.path], stdin: Data(Self.story.utf8))
+        let f = try ToolRun.run(
+            ["flow", "--text", "-", "--top", "5", "--seed", "1", "-o", flow.path], stdin: Data(Self.story.utf8))
         #expect(f.status == 0, "\(f.stderr)")
         let flowLayout = try JSONSerialization.jsonObject(with: Data(contentsOf: flow)) as? [String: Any]
         #expect((flowLayout?["placed"] as? [Any])?.count == 5)

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TagCloudGraphics
 import TagCloudTestSupport
+import Testing
 
 /// `tagcloud fonts --script`: the families that cover a writing system, as fontconfig records it.
 /// The machine has DejaVu and Noto (with CJK) installed by `scripts/setup`.
@@ -29,12 +29,14 @@ struct FontsCommandTests {
         #expect(Set(list).isSubset(of: Set(try families([]))))
     }
 
-    @Test("each script lists its Noto family", arguments: [
-        ("arabic", "Noto Sans Arabic"), ("Arab", "Noto Sans Arabic"), ("hebrew", "Noto Sans Hebrew"),
-        ("devanagari", "Noto Sans Devanagari"), ("Deva", "Noto Sans Devanagari"), ("thai", "Noto Sans Thai"),
-        ("cyrillic", "DejaVu Sans"), ("greek", "Noto Sans"), ("japanese", "Noto Sans CJK JP"),
-        ("hiragana", "Noto Sans CJK JP"), ("korean", "Noto Sans CJK KR"), ("Hang", "Noto Sans CJK KR"),
-    ])
+    @Test(
+        "each script lists its Noto family",
+        arguments: [
+            ("arabic", "Noto Sans Arabic"), ("Arab", "Noto Sans Arabic"), ("hebrew", "Noto Sans Hebrew"),
+            ("devanagari", "Noto Sans Devanagari"), ("Deva", "Noto Sans Devanagari"), ("thai", "Noto Sans Thai"),
+            ("cyrillic", "DejaVu Sans"), ("greek", "Noto Sans"), ("japanese", "Noto Sans CJK JP"),
+            ("hiragana", "Noto Sans CJK JP"), ("korean", "Noto Sans CJK KR"), ("Hang", "Noto Sans CJK KR"),
+        ])
     func scripts(_ name: String, _ family: String) throws {
         #expect(try families(["--script", name]).contains(family))
     }

@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import TagCloud
 import TagCloudGraphics
 import TagCloudTestSupport
+import Testing
 
 /// A 200x150 PNG mask (a dark disc on white), for the cases that need a readable mask.
 private let maskPNG: [UInt8] = {
@@ -17,56 +17,85 @@ private let text: [UInt8] = Array("The White Rabbit ran past Alice.\n".utf8)
 @Suite("option errors: the message and status of each resolved option")
 struct OptionErrorTests {
     static let cases: [CLIErrorCase] = [
-        CLIErrorCase(name: "text that is a folder", args: ["count", "--text", "DIR"], status: 2,
-                     message: "cannot read DIR: it is a folder, not a file"),
-        CLIErrorCase(name: "file argument of count that does not exist", args: ["count", "DIR/missing.txt"], status: 2,
-                     message: "cannot read DIR/missing.txt: no such file"),
-        CLIErrorCase(name: "standard input for tags and text", args: ["flow", "--input", "-", "--text", "-", "-o", "OUT.png"],
-                     status: 1, message: "standard input (-) can be read only once: give it to --text or to --input, not both"),
-        CLIErrorCase(name: "standard input counted twice", args: ["count", "--text", "-", "-"], status: 1,
-                     message: "standard input (-) can be read only once"),
-        CLIErrorCase(name: "a stop-word list and none", args: ["count", "--text", "DIR/t.txt", "--stopwords", "DIR/s.txt", "--no-stopwords"],
-                     files: ["t.txt": text, "s.txt": Array("alice\n".utf8)], status: 1,
-                     message: "give either --stopwords FILE or --no-stopwords, not both"),
-        CLIErrorCase(name: "stop-word list that does not exist", args: ["count", "--text", "DIR/t.txt", "--stopwords", "DIR/none.txt"],
-                     files: ["t.txt": text], status: 2, message: "cannot read DIR/none.txt: no such file"),
-        CLIErrorCase(name: "word pattern that does not compile", args: ["count", "--text", "DIR/t.txt", "--word-pattern", "(["],
-                     files: ["t.txt": text], status: 1, message: "--word-pattern: invalid word pattern \"([\""),
-        CLIErrorCase(name: "count without a text", args: ["count"], status: 1,
-                     message: "no text given: use --text FILE (or - for standard input)"),
-        CLIErrorCase(name: "text option without a text", args: ["flow", "swift", "--top", "3", "-o", "OUT.png"], status: 1,
-                     message: "--top applies to --text FILE: give the text to count with --text"),
-        CLIErrorCase(name: "unknown theme", args: ["flow", "swift", "--theme", "neon", "-o", "OUT.html"], status: 1,
-                     message: "invalid value \"neon\" for --theme: expected one of light, dark, auto"),
-        CLIErrorCase(name: "unknown format", args: ["flow", "swift", "--format", "gif", "-o", "OUT.png"], status: 1,
-                     message: "invalid value \"gif\" for --format: expected png, pdf, svg, html or json"),
-        CLIErrorCase(name: "scale out of range", args: ["flow", "swift", "--scale", "0", "-o", "OUT.svg"], status: 1,
-                     message: "invalid value \"0\" for --scale: expected a number between 0.01 and 64"),
-        CLIErrorCase(name: "unknown font weight", args: ["flow", "swift", "--font-weight", "heavyish", "-o", "OUT.png"], status: 1,
-                     message: "invalid value \"heavyish\" for --font-weight: expected 100–900 or a name such as bold"),
-        CLIErrorCase(name: "unknown font style", args: ["flow", "swift", "--font-style", "slanted", "-o", "OUT.png"], status: 1,
-                     message: "invalid value \"slanted\" for --font-style: expected normal, italic or oblique"),
-        CLIErrorCase(name: "negative seed", args: ["flow", "swift", "--seed", "-1", "-o", "OUT.png"], status: 1,
-                     message: "invalid value \"-1\" for --seed: expected a whole number between 0 and 18446744073709551615"),
-        CLIErrorCase(name: "padding of three numbers", args: ["flow", "swift", "--padding", "1,2,3", "-o", "OUT.png"], status: 1,
-                     message: "invalid value \"1,2,3\" for --padding: expected 1 number or 2 numbers of points from 0 to 100000, separated by commas"),
-        CLIErrorCase(name: "insets of two numbers", args: ["flow", "swift", "--insets", "1,2", "-o", "OUT.png"], status: 1,
-                     message: "invalid value \"1,2\" for --insets: expected 1 number or 4 numbers of points from 0 to 100000, separated by commas"),
-        CLIErrorCase(name: "unknown alignment", args: ["flow", "swift", "--align", "middle", "-o", "OUT.png"], status: 1,
-                     message: "invalid value \"middle\" for --align: expected one of leading, center, trailing"),
-        CLIErrorCase(name: "unknown strategy", args: ["cloud", "a", "--strategy", "spiral", "-o", "OUT.png"], status: 1,
-                     message: "invalid value \"spiral\" for --strategy: expected one of archimedean, rectangular, random"),
-        CLIErrorCase(name: "a shape and a mask", args: ["cloud", "a", "--shape", "heart", "--mask", "DIR/m.png", "-o", "OUT.png"],
-                     files: ["m.png": maskPNG], status: 1, message: "give either --shape or --mask, not both"),
-        CLIErrorCase(name: "a mask whose proportions make too wide a canvas",
-                     args: ["cloud", "a", "--mask", "DIR/m.png", "--height", "30000", "-o", "OUT.png"], files: ["m.png": maskPNG],
-                     status: 1, message: "--mask DIR/m.png makes a 40000x30000 canvas, over 32767 px a side: give --width or --height"),
-        CLIErrorCase(name: "a threshold without a mask", args: ["cloud", "a", "--mask-threshold", "9", "-o", "OUT.png"], status: 1,
-                     message: "--mask-invert and --mask-threshold need --mask PNG"),
-        CLIErrorCase(name: "config without --print", args: ["config"], status: 1,
-                     message: "usage: tagcloud config --print flow|cloud|count [options…]"),
-        CLIErrorCase(name: "config of an unknown command", args: ["config", "--print", "bogus"], status: 1,
-                     message: "usage: tagcloud config --print flow|cloud|count [options…]"),
+        CLIErrorCase(
+            name: "text that is a folder", args: ["count", "--text", "DIR"], status: 2,
+            message: "cannot read DIR: it is a folder, not a file"),
+        CLIErrorCase(
+            name: "file argument of count that does not exist", args: ["count", "DIR/missing.txt"], status: 2,
+            message: "cannot read DIR/missing.txt: no such file"),
+        CLIErrorCase(
+            name: "standard input for tags and text", args: ["flow", "--input", "-", "--text", "-", "-o", "OUT.png"],
+            status: 1, message: "standard input (-) can be read only once: give it to --text or to --input, not both"),
+        CLIErrorCase(
+            name: "standard input counted twice", args: ["count", "--text", "-", "-"], status: 1,
+            message: "standard input (-) can be read only once"),
+        CLIErrorCase(
+            name: "a stop-word list and none",
+            args: ["count", "--text", "DIR/t.txt", "--stopwords", "DIR/s.txt", "--no-stopwords"],
+            files: ["t.txt": text, "s.txt": Array("alice\n".utf8)], status: 1,
+            message: "give either --stopwords FILE or --no-stopwords, not both"),
+        CLIErrorCase(
+            name: "stop-word list that does not exist", args: ["count", "--text", "DIR/t.txt", "--stopwords", "DIR/none.txt"],
+            files: ["t.txt": text], status: 2, message: "cannot read DIR/none.txt: no such file"),
+        CLIErrorCase(
+            name: "word pattern that does not compile", args: ["count", "--text", "DIR/t.txt", "--word-pattern", "(["],
+            files: ["t.txt": text], status: 1, message: "--word-pattern: invalid word pattern \"([\""),
+        CLIErrorCase(
+            name: "count without a text", args: ["count"], status: 1,
+            message: "no text given: use --text FILE (or - for standard input)"),
+        CLIErrorCase(
+            name: "text option without a text", args: ["flow", "swift", "--top", "3", "-o", "OUT.png"], status: 1,
+            message: "--top applies to --text FILE: give the text to count with --text"),
+        CLIErrorCase(
+            name: "unknown theme", args: ["flow", "swift", "--theme", "neon", "-o", "OUT.html"], status: 1,
+            message: "invalid value \"neon\" for --theme: expected one of light, dark, auto"),
+        CLIErrorCase(
+            name: "unknown format", args: ["flow", "swift", "--format", "gif", "-o", "OUT.png"], status: 1,
+            message: "invalid value \"gif\" for --format: expected png, pdf, svg, html or json"),
+        CLIErrorCase(
+            name: "scale out of range", args: ["flow", "swift", "--scale", "0", "-o", "OUT.svg"], status: 1,
+            message: "invalid value \"0\" for --scale: expected a number between 0.01 and 64"),
+        CLIErrorCase(
+            name: "unknown font weight", args: ["flow", "swift", "--font-weight", "heavyish", "-o", "OUT.png"], status: 1,
+            message: "invalid value \"heavyish\" for --font-weight: expected 100–900 or a name such as bold"),
+        CLIErrorCase(
+            name: "unknown font style", args: ["flow", "swift", "--font-style", "slanted", "-o", "OUT.png"], status: 1,
+            message: "invalid value \"slanted\" for --font-style: expected normal, italic or oblique"),
+        CLIErrorCase(
+            name: "negative seed", args: ["flow", "swift", "--seed", "-1", "-o", "OUT.png"], status: 1,
+            message: "invalid value \"-1\" for --seed: expected a whole number between 0 and 18446744073709551615"),
+        CLIErrorCase(
+            name: "padding of three numbers", args: ["flow", "swift", "--padding", "1,2,3", "-o", "OUT.png"], status: 1,
+            message:
+                "invalid value \"1,2,3\" for --padding: expected 1 number or 2 numbers of points from 0 to 100000, separated by commas"
+        ),
+        CLIErrorCase(
+            name: "insets of two numbers", args: ["flow", "swift", "--insets", "1,2", "-o", "OUT.png"], status: 1,
+            message:
+                "invalid value \"1,2\" for --insets: expected 1 number or 4 numbers of points from 0 to 100000, separated by commas"
+        ),
+        CLIErrorCase(
+            name: "unknown alignment", args: ["flow", "swift", "--align", "middle", "-o", "OUT.png"], status: 1,
+            message: "invalid value \"middle\" for --align: expected one of leading, center, trailing"),
+        CLIErrorCase(
+            name: "unknown strategy", args: ["cloud", "a", "--strategy", "spiral", "-o", "OUT.png"], status: 1,
+            message: "invalid value \"spiral\" for --strategy: expected one of archimedean, rectangular, random"),
+        CLIErrorCase(
+            name: "a shape and a mask", args: ["cloud", "a", "--shape", "heart", "--mask", "DIR/m.png", "-o", "OUT.png"],
+            files: ["m.png": maskPNG], status: 1, message: "give either --shape or --mask, not both"),
+        CLIErrorCase(
+            name: "a mask whose proportions make too wide a canvas",
+            args: ["cloud", "a", "--mask", "DIR/m.png", "--height", "30000", "-o", "OUT.png"], files: ["m.png": maskPNG],
+            status: 1, message: "--mask DIR/m.png makes a 40000x30000 canvas, over 32767 px a side: give --width or --height"),
+        CLIErrorCase(
+            name: "a threshold without a mask", args: ["cloud", "a", "--mask-threshold", "9", "-o", "OUT.png"], status: 1,
+            message: "--mask-invert and --mask-threshold need --mask PNG"),
+        CLIErrorCase(
+            name: "config without --print", args: ["config"], status: 1,
+            message: "usage: tagcloud config --print flow|cloud|count [options…]"),
+        CLIErrorCase(
+            name: "config of an unknown command", args: ["config", "--print", "bogus"], status: 1,
+            message: "usage: tagcloud config --print flow|cloud|count [options…]"),
     ]
 
     @Test("a bad option: one line, its status, no output", arguments: cases)
@@ -76,18 +105,20 @@ struct OptionErrorTests {
 
     /// Every option is resolved before any input is read, so a mistyped option is reported (status
     /// 1) even when an input is missing too, and before minutes of counting or layout.
-    @Test("option values are checked before any input is read", arguments: [
-        ["--theme", "neon", "-o", "OUT.html"],
-        ["--scale", "zz", "-o", "OUT.svg"],
-        ["--text", "DIR/t.txt", "--language", "xx", "-o", "OUT.json"],
-    ])
+    @Test(
+        "option values are checked before any input is read",
+        arguments: [
+            ["--theme", "neon", "-o", "OUT.html"],
+            ["--scale", "zz", "-o", "OUT.svg"],
+            ["--text", "DIR/t.txt", "--language", "xx", "-o", "OUT.json"],
+        ])
     func optionsBeforeInputs(_ options: [String]) throws {
         let dir = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: dir) }
         try Data(text).write(to: dir.appendingPathComponent("t.txt"))
         let args = (["flow", "--input", "DIR/missing.tsv"] + options).map {
             $0.replacingOccurrences(of: "OUT", with: dir.appendingPathComponent("out").path)
-              .replacingOccurrences(of: "DIR", with: dir.path)
+                .replacingOccurrences(of: "DIR", with: dir.path)
         }
         let r = try ToolRun.run(args)
         #expect(r.status == 1, "\(r.stderr)")

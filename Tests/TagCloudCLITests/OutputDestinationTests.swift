@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TagCloudTestSupport
+import Testing
 
 /// Where `-o` writes: regular files are replaced atomically and keep their mode; links are followed;
 /// devices, FIFOs and standard output are written through, never replaced.
@@ -31,7 +31,8 @@ struct OutputDestinationTests {
         }
         #expect(Array(try Data(contentsOf: scratch.url.appendingPathComponent("target.png")).prefix(4)) == Self.png)
         #expect(Array(try Data(contentsOf: scratch.url.appendingPathComponent("new.png")).prefix(4)) == Self.png)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).sorted()
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: scratch.path).sorted()
                 == ["dangling.png", "link.png", "new.png", "target.png"])
     }
 
@@ -134,11 +135,13 @@ struct OutputDestinationTests {
             #expect(r.status == 0, "\(name): \(r.stderr)")
             #expect(String(decoding: r.stdout, as: UTF8.self).hasPrefix("<?xml"), "\(name)")
             try scratch.add("redirected.svg", Data())
-            let toFile = try HostileRun.run(["flow", "a", "-q", "--format", "svg", "-o", name],
-                                            output: .path(scratch.file("redirected.svg")))
+            let toFile = try HostileRun.run(
+                ["flow", "a", "-q", "--format", "svg", "-o", name],
+                output: .path(scratch.file("redirected.svg")))
             #expect(toFile.status == 0, "\(name): \(toFile.stderr)")
-            #expect(String(decoding: try Data(contentsOf: scratch.url.appendingPathComponent("redirected.svg")), as: UTF8.self)
-                .hasPrefix("<?xml"), "\(name)")
+            #expect(
+                String(decoding: try Data(contentsOf: scratch.url.appendingPathComponent("redirected.svg")), as: UTF8.self)
+                    .hasPrefix("<?xml"), "\(name)")
             #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path) == ["redirected.svg"])
         }
         var link = stat()
@@ -166,7 +169,9 @@ struct OutputDestinationTests {
         defer { scratch.remove() }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: prlimit)
-        p.arguments = try ["--fsize=10000", "--", ToolRun.binary.path, "cloud", "a", "b", "c", "-q", "--seed", "1", "-o", scratch.file("o.png")]
+        p.arguments = try [
+            "--fsize=10000", "--", ToolRun.binary.path, "cloud", "a", "b", "c", "-q", "--seed", "1", "-o", scratch.file("o.png"),
+        ]
         let err = Pipe()
         p.standardError = err
         try p.run()
@@ -183,12 +188,15 @@ struct SignalTests {
     /// A cloud that takes seconds, so a signal arrives during its layout.
     private func longCloud(in scratch: inout Scratch) throws -> [String] {
         try scratch.add("w.tsv", Data((0..<4000).map { "word\($0)\t\(5000 - $0)" }.joined(separator: "\n").utf8))
-        return ["cloud", "--input", scratch.file("w.tsv"), "--width", "6000", "--height", "6000", "--max-words", "4000",
-                "--seed", "1", "-o", scratch.file("big.png")]
+        return [
+            "cloud", "--input", scratch.file("w.tsv"), "--width", "6000", "--height", "6000", "--max-words", "4000",
+            "--seed", "1", "-o", scratch.file("big.png"),
+        ]
     }
 
-    @Test("every terminating signal during a layout exits 128 + the signal and leaves no file",
-          arguments: [SIGHUP, SIGTERM, SIGQUIT, SIGUSR1, SIGALRM])
+    @Test(
+        "every terminating signal during a layout exits 128 + the signal and leaves no file",
+        arguments: [SIGHUP, SIGTERM, SIGQUIT, SIGUSR1, SIGALRM])
     func duringLayout(_ signal: Int32) throws {
         var scratch = try Scratch()
         defer { scratch.remove() }
@@ -203,7 +211,8 @@ struct SignalTests {
         kill(p.processIdentifier, signal)
         let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         p.waitUntilExit()
-        #expect(p.terminationReason == .exit && p.terminationStatus == 128 + signal, "\(p.terminationReason) \(p.terminationStatus)")
+        #expect(
+            p.terminationReason == .exit && p.terminationStatus == 128 + signal, "\(p.terminationReason) \(p.terminationStatus)")
         #expect(stderr.hasSuffix("tagcloud: interrupted; no output written\n"), "\(stderr)")
         try scratch.expectUntouched()
     }

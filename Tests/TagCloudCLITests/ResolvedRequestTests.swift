@@ -1,9 +1,10 @@
 import Foundation
-import Testing
 import TagCloud
-import TagCloudText
-@testable import TagCloudCLI
 import TagCloudTestSupport
+import TagCloudText
+import Testing
+
+@testable import TagCloudCLI
 
 /// Parses a command line of `command` as its prologue does.
 private func parsed(_ command: any OptionTableCommand.Type, _ args: [String]) throws -> ParsedArguments {
@@ -46,7 +47,8 @@ struct ResolvedRequestTests {
         #expect(text?.sources == ["s.txt"])
         #expect(text?.top == FlowCommand.defaultTextTop, "a flow keeps the most frequent terms of a text")
         #expect(text?.options.minimumLength == 3)
-        let counted = try CountCommand.resolve(parsed(CountCommand.self, ["--text", "a.txt", "b.txt", "--top", "5"]), reporting: quiet)
+        let counted = try CountCommand.resolve(
+            parsed(CountCommand.self, ["--text", "a.txt", "b.txt", "--top", "5"]), reporting: quiet)
         #expect(counted.sources == ["a.txt", "b.txt"] && counted.top == 5)
     }
 

@@ -1,10 +1,12 @@
 import Foundation
+import TagCloud
+import Testing
+
+@testable import TagCloudExport
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import Testing
-import TagCloud
-@testable import TagCloudExport
 
 /// User strings reach the SVG and the HTML page only as characters those formats can hold, and
 /// never as markup or script.
@@ -12,22 +14,25 @@ import TagCloud
 struct EscapingTests {
     /// Text holding every character XML 1.0 cannot carry that a Swift string can (C0 controls but
     /// tab, newline and return; U+FFFE, U+FFFF), and the characters that are fine but awkward.
-    static let awkward = "a\u{0}\u{1}\u{8}\u{B}\u{C}\u{1B}[31m\u{1F}\u{7F}\u{85}b\u{FFFE}c\u{FFFF}d\u{E000}\u{2028}\u{10FFFD}e\t\n\r"
+    static let awkward =
+        "a\u{0}\u{1}\u{8}\u{B}\u{C}\u{1B}[31m\u{1F}\u{7F}\u{85}b\u{FFFE}c\u{FFFF}d\u{E000}\u{2028}\u{10FFFD}e\t\n\r"
 
     /// A layout whose every user string is `awkward`: text, full text, id, link, font family and
     /// font runs in a fallback font.
     static func awkwardLayout() -> CloudLayout {
         let font = ResolvedFont(family: "Fam\(awkward)", file: "/f.ttf")
-        var word = PlacedWord(index: 0, text: awkward, fullText: awkward + "…", id: awkward, link: "https://e.org/\(awkward)",
-                              weight: 3, frame: Rect(x: 10, y: 10, width: 50, height: 20), origin: Point(x: 10, y: 25),
-                              inkBounds: Rect(x: 10, y: 12, width: 40, height: 15), font: font, fontSize: 16,
-                              color: Color(rgb: 0x1F77B4), glyphs: [PositionedGlyph(id: 3, x: 0, y: 0)],
-                              rightToLeft: false, fallbackFont: true,
-                              fallbackFonts: [ResolvedFont(family: "Other\(awkward)", file: "/g.ttf")],
-                              fontRuns: [FontRun(font: 0, text: awkward), FontRun(font: 1, text: awkward)])
+        var word = PlacedWord(
+            index: 0, text: awkward, fullText: awkward + "…", id: awkward, link: "https://e.org/\(awkward)",
+            weight: 3, frame: Rect(x: 10, y: 10, width: 50, height: 20), origin: Point(x: 10, y: 25),
+            inkBounds: Rect(x: 10, y: 12, width: 40, height: 15), font: font, fontSize: 16,
+            color: Color(rgb: 0x1F77B4), glyphs: [PositionedGlyph(id: 3, x: 0, y: 0)],
+            rightToLeft: false, fallbackFont: true,
+            fallbackFonts: [ResolvedFont(family: "Other\(awkward)", file: "/g.ttf")],
+            fontRuns: [FontRun(font: 0, text: awkward), FontRun(font: 1, text: awkward)])
         word.decoration = TagDecoration(fill: .white)
-        return CloudLayout(kind: .flow, size: Size(width: 100, height: 40), background: .white,
-                           placed: [word], unplaced: [], seed: 1)
+        return CloudLayout(
+            kind: .flow, size: Size(width: 100, height: 40), background: .white,
+            placed: [word], unplaced: [], seed: 1)
     }
 
     struct FixedOutlines: GlyphOutlineProvider {
@@ -43,7 +48,8 @@ struct EscapingTests {
         #expect(document.rootElement()?.localName == "svg")
         for scalar in svg.unicodeScalars {
             let v = scalar.value
-            let allowed = v == 0x9 || v == 0xA || v == 0xD || (0x20...0xD7FF).contains(v) || (0xE000...0xFFFD).contains(v)
+            let allowed =
+                v == 0x9 || v == 0xA || v == 0xD || (0x20...0xD7FF).contains(v) || (0xE000...0xFFFD).contains(v)
                 || (0x10000...0x10FFFF).contains(v)
             #expect(allowed, "U+\(String(v, radix: 16, uppercase: true)) is not an XML character")
         }

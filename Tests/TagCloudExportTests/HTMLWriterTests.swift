@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TagCloud
+import Testing
+
 @testable import TagCloudExport
 
 /// The HTML page's structure, checked on the text: the behaviour itself is exercised in a real
@@ -8,20 +9,24 @@ import TagCloud
 @Suite("HTML writer")
 struct HTMLWriterTests {
     func word(_ i: Int, _ text: String, weight: Double, x: Double, link: String? = nil, id: String? = nil) -> PlacedWord {
-        PlacedWord(index: i, text: text, id: id, link: link, weight: weight,
-                   frame: Rect(x: x, y: 10, width: 50, height: 20), origin: Point(x: x, y: 25),
-                   inkBounds: Rect(x: x, y: 12, width: 40, height: 15),
-                   font: ResolvedFont(family: "DejaVu Sans", file: "/f.ttf"), fontSize: 16,
-                   color: Color(rgb: 0x1F77B4), glyphs: [PositionedGlyph(id: 3, x: 0, y: 0)],
-                   rightToLeft: false, fallbackFont: false)
+        PlacedWord(
+            index: i, text: text, id: id, link: link, weight: weight,
+            frame: Rect(x: x, y: 10, width: 50, height: 20), origin: Point(x: x, y: 25),
+            inkBounds: Rect(x: x, y: 12, width: 40, height: 15),
+            font: ResolvedFont(family: "DejaVu Sans", file: "/f.ttf"), fontSize: 16,
+            color: Color(rgb: 0x1F77B4), glyphs: [PositionedGlyph(id: 3, x: 0, y: 0)],
+            rightToLeft: false, fallbackFont: false)
     }
 
     func layout(kind: CloudLayout.Kind) -> CloudLayout {
-        CloudLayout(kind: kind, size: Size(width: 300, height: 60), background: .white,
-                    placed: [word(0, "light", weight: 1, x: 10, id: "a"),
-                             word(1, "heavy & <b>", weight: 9, x: 70, link: "https://swift.org/?a=1&b=2", id: "b"),
-                             word(2, "middle", weight: 5, x: 150)],
-                    unplaced: [], seed: 1)
+        CloudLayout(
+            kind: kind, size: Size(width: 300, height: 60), background: .white,
+            placed: [
+                word(0, "light", weight: 1, x: 10, id: "a"),
+                word(1, "heavy & <b>", weight: 9, x: 70, link: "https://swift.org/?a=1&b=2", id: "b"),
+                word(2, "middle", weight: 5, x: 150),
+            ],
+            unplaced: [], seed: 1)
     }
 
     /// Every `<text …>` start tag, in document order.
@@ -64,7 +69,10 @@ struct HTMLWriterTests {
     @Test("links are real <a href> (work without JavaScript) and leave the tab order to their word")
     func links() throws {
         let html = try HTMLWriter().html(layout(kind: .flow))
-        #expect(html.contains("<a href=\"https://swift.org/?a=1&amp;b=2\" xlink:href=\"https://swift.org/?a=1&amp;b=2\" tabindex=\"-1\"><text "))
+        #expect(
+            html.contains(
+                "<a href=\"https://swift.org/?a=1&amp;b=2\" xlink:href=\"https://swift.org/?a=1&amp;b=2\" tabindex=\"-1\"><text ")
+        )
         #expect(html.components(separatedBy: "<a ").count == 2)
     }
 
@@ -79,8 +87,9 @@ struct HTMLWriterTests {
         let urls = html.components(separatedBy: "http").dropFirst().map { "http" + $0.prefix { !"\" )".contains($0) } }
             .filter { $0.hasPrefix("http://") || $0.hasPrefix("https://") }
         for url in urls {
-            #expect(["http://www.w3.org/2000/svg", "http://www.w3.org/1999/xlink", "https://swift.org/?a=1&amp;b=2"].contains(url),
-                    "unexpected URL \(url)")
+            #expect(
+                ["http://www.w3.org/2000/svg", "http://www.w3.org/1999/xlink", "https://swift.org/?a=1&amp;b=2"].contains(url),
+                "unexpected URL \(url)")
         }
         #expect(html.contains("<script>"))
         #expect(html.contains("new CustomEvent(\"tagcloud:select\", { bubbles: true, cancelable: true"))
@@ -105,7 +114,10 @@ struct HTMLWriterTests {
     @Test("the SVG hook leaves standalone SVG unchanged")
     func svgUnchanged() throws {
         let svg = try SVGWriter().svg(layout(kind: .flow))
-        #expect(svg.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"300\" height=\"60\" viewBox=\"0 0 300 60\" xml:space=\"preserve\">\n"))
+        #expect(
+            svg.hasPrefix(
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"300\" height=\"60\" viewBox=\"0 0 300 60\" xml:space=\"preserve\">\n"
+            ))
         #expect(!svg.contains("tabindex") && !svg.contains("role="))
         #expect(svg.contains("<a href=\"https://swift.org/?a=1&amp;b=2\" xlink:href=\"https://swift.org/?a=1&amp;b=2\"><text "))
     }
@@ -113,8 +125,9 @@ struct HTMLWriterTests {
 
 @Suite("contrast guard")
 struct ContrastGuardTests {
-    @Test("every built-in palette colour reaches 3:1 on white, changing only those below",
-          arguments: Palette.builtIn)
+    @Test(
+        "every built-in palette colour reaches 3:1 on white, changing only those below",
+        arguments: Palette.builtIn)
     func palettes(palette: Palette) {
         let guardian = ContrastGuard()
         for c in palette.colors {
@@ -143,14 +156,16 @@ struct ContrastGuardTests {
     @Test("the layout guard uses the pill fill behind a word and leaves transparent canvases alone")
     func layoutGuard() {
         func w(_ c: Color, fill: Color?) -> PlacedWord {
-            PlacedWord(index: 0, text: "x", id: nil, link: nil, weight: 1, frame: Rect(x: 0, y: 0, width: 10, height: 10),
-                       origin: Point(x: 0, y: 8), inkBounds: Rect(x: 0, y: 0, width: 8, height: 8),
-                       font: ResolvedFont(family: "DejaVu Sans", file: "/f.ttf"), fontSize: 10, color: c,
-                       glyphs: [], rightToLeft: false, fallbackFont: false,
-                       decoration: fill.map { TagDecoration(fill: $0) })
+            PlacedWord(
+                index: 0, text: "x", id: nil, link: nil, weight: 1, frame: Rect(x: 0, y: 0, width: 10, height: 10),
+                origin: Point(x: 0, y: 8), inkBounds: Rect(x: 0, y: 0, width: 8, height: 8),
+                font: ResolvedFont(family: "DejaVu Sans", file: "/f.ttf"), fontSize: 10, color: c,
+                glyphs: [], rightToLeft: false, fallbackFont: false,
+                decoration: fill.map { TagDecoration(fill: $0) })
         }
-        let l = CloudLayout(kind: .flow, size: Size(width: 10, height: 10), background: .white,
-                            placed: [w(.white, fill: .black), w(Color(rgb: 0xFFFF00), fill: nil)], unplaced: [], seed: 0)
+        let l = CloudLayout(
+            kind: .flow, size: Size(width: 10, height: 10), background: .white,
+            placed: [w(.white, fill: .black), w(Color(rgb: 0xFFFF00), fill: nil)], unplaced: [], seed: 0)
         let g = l.contrastGuarded()
         #expect(g.placed[0].color == .white, "white on a black pill is fine")
         #expect(g.placed[1].color.contrastRatio(with: .white) >= 3)
@@ -160,10 +175,14 @@ struct ContrastGuardTests {
         // Colours repeat across a layout, each pair judged once: the same colour over another
         // background still gets its own answer.
         let yellow = Color(rgb: 0xFFFF00), navy = Color(rgb: 0x101040)
-        let pairs: [(Color, Color?)] = [(yellow, nil), (yellow, .black), (yellow, nil), (navy, nil), (navy, .black),
-                                        (yellow, .black), (navy, yellow), (navy, nil)]
-        let many = CloudLayout(kind: .flow, size: Size(width: 10, height: 10), background: .white,
-                               placed: pairs.map { w($0.0, fill: $0.1) }, unplaced: [], seed: 0).contrastGuarded()
+        let pairs: [(Color, Color?)] = [
+            (yellow, nil), (yellow, .black), (yellow, nil), (navy, nil), (navy, .black),
+            (yellow, .black), (navy, yellow), (navy, nil),
+        ]
+        let many = CloudLayout(
+            kind: .flow, size: Size(width: 10, height: 10), background: .white,
+            placed: pairs.map { w($0.0, fill: $0.1) }, unplaced: [], seed: 0
+        ).contrastGuarded()
         for (i, (c, fill)) in pairs.enumerated() {
             #expect(many.placed[i].color == ContrastGuard().adjusted(c, against: fill ?? .white), "word \(i)")
         }

@@ -1,14 +1,17 @@
 import Foundation
 import TagCloud
-@testable import TagCloudExport
 import Testing
+
+@testable import TagCloudExport
 
 /// Numbers of every kind a layout holds: whole, 1/64ths of a point, sums of both, arbitrary
 /// fractions, and the edges of the writer's fast path.
 private func number(_ rng: inout SeededRandom) -> Double {
-    let edges: [Double] = [0, -0.0, 1, -1, 1.0 / 1024, 1.0 / 2048, -1.0 / 1024, 0.5, 1e-4, 9.999e-5, 1e-7, .leastNonzeroMagnitude,
-                           1e15 - 1, 1e15, 1e15 + 0.5, 1e16, 1e21, -1e21, 123456789012.5, 0.1, 1.0 / 3, 2.5e-5,
-                           .greatestFiniteMagnitude, Double(Int64.max), 9007199254740992, 9007199254740994]
+    let edges: [Double] = [
+        0, -0.0, 1, -1, 1.0 / 1024, 1.0 / 2048, -1.0 / 1024, 0.5, 1e-4, 9.999e-5, 1e-7, .leastNonzeroMagnitude,
+        1e15 - 1, 1e15, 1e15 + 0.5, 1e16, 1e21, -1e21, 123456789012.5, 0.1, 1.0 / 3, 2.5e-5,
+        .greatestFiniteMagnitude, Double(Int64.max), 9_007_199_254_740_992, 9_007_199_254_740_994,
+    ]
     switch rng.nextInt(below: 6) {
     case 0: return edges[rng.nextInt(below: edges.count)]
     case 1: return Double(rng.nextInt(below: 4000) - 2000)
@@ -19,19 +22,23 @@ private func number(_ rng: inout SeededRandom) -> Double {
     }
 }
 
-private let awkwardTexts = ["plain", "quote \" and \\ backslash", "a/b slash", "tab\tnew\nline\rreturn",
-                            "\u{8}\u{c}\u{1}\u{1f}\u{7f}", "é 中文 العربية 😀", "\u{2028}\u{2029}", ""]
+private let awkwardTexts = [
+    "plain", "quote \" and \\ backslash", "a/b slash", "tab\tnew\nline\rreturn",
+    "\u{8}\u{c}\u{1}\u{1f}\u{7f}", "é 中文 العربية 😀", "\u{2028}\u{2029}", "",
+]
 
 private func text(_ rng: inout SeededRandom) -> String { awkwardTexts[rng.nextInt(below: awkwardTexts.count)] }
 
 private func color(_ rng: inout SeededRandom) -> Color {
-    Color(red: UInt8(rng.nextInt(below: 256)), green: UInt8(rng.nextInt(below: 256)), blue: UInt8(rng.nextInt(below: 256)),
-          alpha: rng.nextInt(below: 2) == 0 ? 255 : UInt8(rng.nextInt(below: 256)))
+    Color(
+        red: UInt8(rng.nextInt(below: 256)), green: UInt8(rng.nextInt(below: 256)), blue: UInt8(rng.nextInt(below: 256)),
+        alpha: rng.nextInt(below: 2) == 0 ? 255 : UInt8(rng.nextInt(below: 256)))
 }
 
 private func font(_ rng: inout SeededRandom) -> ResolvedFont {
-    ResolvedFont(family: text(&rng), file: "/usr/share/fonts/\(text(&rng)).ttf", faceIndex: rng.nextInt(below: 3),
-                 weight: [100, 400, 700][rng.nextInt(below: 3)], style: FontStyle.allCases[rng.nextInt(below: 3)])
+    ResolvedFont(
+        family: text(&rng), file: "/usr/share/fonts/\(text(&rng)).ttf", faceIndex: rng.nextInt(below: 3),
+        weight: [100, 400, 700][rng.nextInt(below: 3)], style: FontStyle.allCases[rng.nextInt(below: 3)])
 }
 
 private func rect(_ rng: inout SeededRandom) -> Rect {
@@ -50,25 +57,35 @@ private func layout(_ seed: UInt64) -> CloudLayout {
             frame: rect(&rng), origin: Point(x: number(&rng), y: number(&rng)), inkBounds: rect(&rng),
             font: font(&rng), fontSize: number(&rng), color: color(&rng), rotation: number(&rng),
             glyphs: (0..<rng.nextInt(below: 4)).map { _ in
-                PositionedGlyph(id: UInt32(rng.nextInt(below: 70_000)), x: number(&rng), y: number(&rng),
-                                font: fallbacks.isEmpty ? 0 : rng.nextInt(below: fallbacks.count + 1))
+                PositionedGlyph(
+                    id: UInt32(rng.nextInt(below: 70_000)), x: number(&rng), y: number(&rng),
+                    font: fallbacks.isEmpty ? 0 : rng.nextInt(below: fallbacks.count + 1))
             },
             rightToLeft: maybe(), fallbackFont: maybe(), shrunk: maybe(),
-            decoration: maybe() ? nil : TagDecoration(fill: maybe() ? color(&rng) : nil, border: maybe() ? color(&rng) : nil,
-                                                      borderWidth: number(&rng), cornerRadius: number(&rng)),
+            decoration: maybe()
+                ? nil
+                : TagDecoration(
+                    fill: maybe() ? color(&rng) : nil, border: maybe() ? color(&rng) : nil,
+                    borderWidth: number(&rng), cornerRadius: number(&rng)),
             fallbackFonts: fallbacks,
             fontRuns: fallbacks.isEmpty ? [] : [FontRun(font: 0, text: text(&rng)), FontRun(font: 1, text: text(&rng))])
     }
     let unplaced = (0..<rng.nextInt(below: 4)).map { i in
-        UnplacedWord(index: 10 + i, text: text(&rng), id: maybe() ? text(&rng) : nil,
-                     reason: [.rowLimit, .noSpace, .empty, .maxWords][rng.nextInt(below: 4)])
+        UnplacedWord(
+            index: 10 + i, text: text(&rng), id: maybe() ? text(&rng) : nil,
+            reason: [.rowLimit, .noSpace, .empty, .maxWords][rng.nextInt(below: 4)])
     }
-    let contour = maybe() ? nil : Contour(polygons: (0..<rng.nextInt(below: 3)).map { _ in
-        (0..<rng.nextInt(below: 4)).map { _ in Point(x: number(&rng), y: number(&rng)) }
-    }, width: number(&rng), color: color(&rng))
-    return CloudLayout(kind: maybe() ? .flow : .cloud, size: Size(width: number(&rng), height: number(&rng)),
-                       background: maybe() ? nil : color(&rng), placed: placed, unplaced: unplaced,
-                       seed: [nil, UInt64.max, UInt64(rng.nextInt(below: 1 << 40))][rng.nextInt(below: 3)], contour: contour)
+    let contour =
+        maybe()
+        ? nil
+        : Contour(
+            polygons: (0..<rng.nextInt(below: 3)).map { _ in
+                (0..<rng.nextInt(below: 4)).map { _ in Point(x: number(&rng), y: number(&rng)) }
+            }, width: number(&rng), color: color(&rng))
+    return CloudLayout(
+        kind: maybe() ? .flow : .cloud, size: Size(width: number(&rng), height: number(&rng)),
+        background: maybe() ? nil : color(&rng), placed: placed, unplaced: unplaced,
+        seed: [nil, UInt64.max, UInt64(rng.nextInt(below: 1 << 40))][rng.nextInt(below: 3)], contour: contour)
 }
 
 @Suite("JSON layout")
@@ -86,40 +103,44 @@ struct LayoutJSONTests {
             // Which keys the layouts exercised, below.
             for line in String(decoding: ours, as: UTF8.self).split(separator: "\n") {
                 if let q = line.firstIndex(of: "\""), let e = line[line.index(after: q)...].firstIndex(of: "\""),
-                   line[e...].hasPrefix("\" : ") {
+                    line[e...].hasPrefix("\" : ")
+                {
                     fields.insert(String(line[line.index(after: q)..<e]))
                 }
             }
         }
         // Every field of every type appeared, so none is left untested.
-        let all = ["background", "contour", "color", "polygons", "width", "kind", "placed", "seed", "size", "height",
-                   "unplaced", "id", "index", "reason", "text", "baseline", "decoration", "border", "borderWidth",
-                   "cornerRadius", "fill", "fallbackFont", "fallbackFonts", "font", "fontRuns", "fontSize", "frame",
-                   "fullText", "glyphs", "x", "y", "inkBounds", "link", "origin", "rightToLeft", "rotation", "shrunk",
-                   "weight", "faceIndex", "family", "file", "style"]
+        let all = [
+            "background", "contour", "color", "polygons", "width", "kind", "placed", "seed", "size", "height",
+            "unplaced", "id", "index", "reason", "text", "baseline", "decoration", "border", "borderWidth",
+            "cornerRadius", "fill", "fallbackFont", "fallbackFonts", "font", "fontRuns", "fontSize", "frame",
+            "fullText", "glyphs", "x", "y", "inkBounds", "link", "origin", "rightToLeft", "rotation", "shrunk",
+            "weight", "faceIndex", "family", "file", "style",
+        ]
         #expect(Set(all).subtracting(fields).isEmpty, "never written: \(Set(all).subtracting(fields))")
     }
 
     @Test("an empty layout, and a layout's Codable fields all known to the writer")
     func emptyAndComplete() throws {
         let empty = CloudLayout(kind: .flow, size: Size(width: 0, height: 0), background: nil, placed: [], unplaced: [], seed: 0)
-        #expect(String(decoding: try LayoutJSON.encode(empty), as: UTF8.self) == """
-            {
-              "kind" : "flow",
-              "placed" : [
+        #expect(
+            String(decoding: try LayoutJSON.encode(empty), as: UTF8.self) == """
+                {
+                  "kind" : "flow",
+                  "placed" : [
 
-              ],
-              "seed" : 0,
-              "size" : {
-                "height" : 0,
-                "width" : 0
-              },
-              "unplaced" : [
+                  ],
+                  "seed" : 0,
+                  "size" : {
+                    "height" : 0,
+                    "width" : 0
+                  },
+                  "unplaced" : [
 
-              ]
-            }
+                  ]
+                }
 
-            """)
+                """)
         var unseeded = empty
         unseeded.seed = nil
         #expect(try LayoutJSON.decode(LayoutJSON.encode(unseeded)) == unseeded)
@@ -127,10 +148,14 @@ struct LayoutJSONTests {
         // round trip above would then fail for it once set; this names it at once.
         let word = layout(3).placed.first ?? layout(4).placed[0]
         let properties = Set(Mirror(reflecting: word).children.compactMap(\.label))
-        #expect(properties == ["index", "text", "fullText", "id", "link", "weight", "frame", "origin", "baseline",
-                               "inkBounds", "font", "fontSize", "color", "rotation", "glyphs", "rightToLeft",
-                               "fallbackFont", "shrunk", "decoration", "fallbackFonts", "fontRuns"])
-        #expect(Set(Mirror(reflecting: empty).children.compactMap(\.label))
+        #expect(
+            properties == [
+                "index", "text", "fullText", "id", "link", "weight", "frame", "origin", "baseline",
+                "inkBounds", "font", "fontSize", "color", "rotation", "glyphs", "rightToLeft",
+                "fallbackFont", "shrunk", "decoration", "fallbackFonts", "fontRuns",
+            ])
+        #expect(
+            Set(Mirror(reflecting: empty).children.compactMap(\.label))
                 == ["kind", "size", "background", "placed", "unplaced", "seed", "contour"])
     }
 }

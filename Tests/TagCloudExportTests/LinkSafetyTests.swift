@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TagCloud
+import Testing
+
 @testable import TagCloudExport
 
 /// Links that could run script or reach the reader's machine, in every disguise a browser sees
@@ -23,14 +24,16 @@ let safeLinks: [(link: String, written: String)] = [
 
 /// One linked word, text mode, with the linked attributes of every kind.
 private func linkedLayout(_ link: String, text: String = "word") -> CloudLayout {
-    let word = PlacedWord(index: 0, text: text, id: "id", link: link, weight: 3,
-                          frame: Rect(x: 10, y: 10, width: 50, height: 20), origin: Point(x: 10, y: 25),
-                          inkBounds: Rect(x: 10, y: 12, width: 40, height: 15),
-                          font: ResolvedFont(family: "DejaVu Sans", file: "/f.ttf"), fontSize: 16,
-                          color: Color(rgb: 0x1F77B4), glyphs: [PositionedGlyph(id: 3, x: 0, y: 0)],
-                          rightToLeft: false, fallbackFont: false)
-    return CloudLayout(kind: .flow, size: Size(width: 100, height: 40), background: .white,
-                       placed: [word], unplaced: [], seed: 1)
+    let word = PlacedWord(
+        index: 0, text: text, id: "id", link: link, weight: 3,
+        frame: Rect(x: 10, y: 10, width: 50, height: 20), origin: Point(x: 10, y: 25),
+        inkBounds: Rect(x: 10, y: 12, width: 40, height: 15),
+        font: ResolvedFont(family: "DejaVu Sans", file: "/f.ttf"), fontSize: 16,
+        color: Color(rgb: 0x1F77B4), glyphs: [PositionedGlyph(id: 3, x: 0, y: 0)],
+        rightToLeft: false, fallbackFont: false)
+    return CloudLayout(
+        kind: .flow, size: Size(width: 100, height: 40), background: .white,
+        placed: [word], unplaced: [], seed: 1)
 }
 
 @Suite("links in the exported files")
@@ -67,7 +70,9 @@ struct LinkSafetyTests {
             #expect(try LayoutJSON.decode(json).placed.first?.link == nil)
         }
         for link in safeLinks.map(\.link) {
-            #expect(try LayoutJSON.decode(LayoutJSON.encode(linkedLayout(link))).placed.first?.link != nil, "\(link.debugDescription)")
+            #expect(
+                try LayoutJSON.decode(LayoutJSON.encode(linkedLayout(link))).placed.first?.link != nil, "\(link.debugDescription)"
+            )
         }
     }
 }

@@ -1,12 +1,14 @@
 import Foundation
+import TagCloud
+import Testing
+
+@testable import TagCloudExport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Testing
-import TagCloud
-@testable import TagCloudExport
 
 /// The C library's exact decimal expansion of `value` (every Double has one within 1,074
 /// decimals), rounded to `decimals` places with halves away from zero on the decimal digits:
@@ -48,7 +50,9 @@ private func randomValues(_ count: Int) -> [Double] {
     var rng = SeededRandom(seed: 23)
     var values: [Double] = []
     while values.count < count {
-        let v = values.count % 2 == 0 ? Double(bitPattern: rng.next())
+        let v =
+            values.count % 2 == 0
+            ? Double(bitPattern: rng.next())
             : (rng.nextUnit() - 0.5) * pow(10, Double(rng.nextInt(below: 40) - 12))
         if v.isFinite { values.append(v) }
     }
@@ -67,13 +71,15 @@ struct NumberFormattingTests {
     @Test("huge weights print as plain numbers in the SVG and HTML, read back by the page's Number()")
     func hugeWeights() throws {
         let weight = 9_223_372_036_855.0
-        let word = PlacedWord(index: 0, text: "big", id: nil, link: nil, weight: weight,
-                              frame: Rect(x: 0, y: 0, width: 10, height: 10), origin: Point(x: 0, y: 8),
-                              inkBounds: Rect(x: 0, y: 0, width: 8, height: 8),
-                              font: ResolvedFont(family: "DejaVu Sans", file: "/f.ttf"), fontSize: 10,
-                              color: .black, glyphs: [], rightToLeft: false, fallbackFont: false)
-        var layout = CloudLayout(kind: .cloud, size: Size(width: 10, height: 10), background: .white,
-                                 placed: [word], unplaced: [], seed: 0)
+        let word = PlacedWord(
+            index: 0, text: "big", id: nil, link: nil, weight: weight,
+            frame: Rect(x: 0, y: 0, width: 10, height: 10), origin: Point(x: 0, y: 8),
+            inkBounds: Rect(x: 0, y: 0, width: 8, height: 8),
+            font: ResolvedFont(family: "DejaVu Sans", file: "/f.ttf"), fontSize: 10,
+            color: .black, glyphs: [], rightToLeft: false, fallbackFont: false)
+        var layout = CloudLayout(
+            kind: .cloud, size: Size(width: 10, height: 10), background: .white,
+            placed: [word], unplaced: [], seed: 0)
         #expect(try SVGWriter().svg(layout).contains("data-weight=\"9223372036855\""))
         #expect(try HTMLWriter().html(layout).contains("aria-label=\"big, weight 9223372036855\""))
         layout.placed[0].weight = .greatestFiniteMagnitude

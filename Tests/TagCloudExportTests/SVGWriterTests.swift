@@ -1,27 +1,31 @@
 import Foundation
+import TagCloud
+import Testing
+
+@testable import TagCloudExport
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import Testing
-import TagCloud
-@testable import TagCloudExport
 
 @Suite("SVG and JSON writers")
 struct SVGWriterTests {
     func word(_ text: String, x: Double, link: String? = nil, rotation: Double = 0) -> PlacedWord {
-        PlacedWord(index: 0, text: text, id: "id-\(text)", link: link, weight: 2.5,
-                   frame: Rect(x: x, y: 10, width: 50, height: 20), origin: Point(x: x, y: 25),
-                   inkBounds: Rect(x: x, y: 12, width: 40, height: 15),
-                   font: ResolvedFont(family: "DejaVu Sans", file: "/f.ttf"), fontSize: 16,
-                   color: Color(red: 10, green: 20, blue: 30, alpha: 128), rotation: rotation,
-                   glyphs: [PositionedGlyph(id: 3, x: 0, y: 0)], rightToLeft: false, fallbackFont: false,
-                   decoration: TagDecoration(fill: .white, border: .black, borderWidth: 2, cornerRadius: 10))
+        PlacedWord(
+            index: 0, text: text, id: "id-\(text)", link: link, weight: 2.5,
+            frame: Rect(x: x, y: 10, width: 50, height: 20), origin: Point(x: x, y: 25),
+            inkBounds: Rect(x: x, y: 12, width: 40, height: 15),
+            font: ResolvedFont(family: "DejaVu Sans", file: "/f.ttf"), fontSize: 16,
+            color: Color(red: 10, green: 20, blue: 30, alpha: 128), rotation: rotation,
+            glyphs: [PositionedGlyph(id: 3, x: 0, y: 0)], rightToLeft: false, fallbackFont: false,
+            decoration: TagDecoration(fill: .white, border: .black, borderWidth: 2, cornerRadius: 10))
     }
 
     func layout() -> CloudLayout {
-        CloudLayout(kind: .flow, size: Size(width: 200.5, height: 100), background: Color(rgb: 0xFFEEDD),
-                    placed: [word("a<b & \"c\"", x: 10, link: "https://e.org/?a=1&b=2"), word("d", x: 100, rotation: -90)],
-                    unplaced: [], seed: 3)
+        CloudLayout(
+            kind: .flow, size: Size(width: 200.5, height: 100), background: Color(rgb: 0xFFEEDD),
+            placed: [word("a<b & \"c\"", x: 10, link: "https://e.org/?a=1&b=2"), word("d", x: 100, rotation: -90)],
+            unplaced: [], seed: 3)
     }
 
     @Test("well-formed XML with escaped text, links, fill-opacity, rotation and decorations")
@@ -54,9 +58,12 @@ struct SVGWriterTests {
         #expect(!svg.contains("<text"))
     }
 
-    @Test("numbers print short and stable", arguments: [
-        (0.0, "0"), (-0.0001, "0"), (1.5, "1.5"), (2.0, "2"), (-3.25, "-3.25"), (1.0 / 3.0, "0.333"), (12345.6789, "12345.679"),
-    ])
+    @Test(
+        "numbers print short and stable",
+        arguments: [
+            (0.0, "0"), (-0.0001, "0"), (1.5, "1.5"), (2.0, "2"), (-3.25, "-3.25"), (1.0 / 3.0, "0.333"),
+            (12345.6789, "12345.679"),
+        ])
     func numbers(value: Double, expected: String) {
         #expect(formatNumber(value) == expected)
     }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TagCloud
+import Testing
+
 @testable import TagCloudGraphics
 
 /// `AtomicFile`, the one write-to-temporary-then-rename in the package: a complete file or no change.
@@ -51,7 +52,8 @@ struct AtomicFileTests {
     func rendererErrors() throws {
         let dir = try folder()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let layout = CloudLayout(kind: .flow, size: Size(width: 10, height: 10), background: .white, placed: [], unplaced: [], seed: 0)
+        let layout = CloudLayout(
+            kind: .flow, size: Size(width: 10, height: 10), background: .white, placed: [], unplaced: [], seed: 0)
         let target = dir.appendingPathComponent("none/x.png")
         #expect {
             try CairoRenderer().writePNG(layout, to: target)

@@ -1,24 +1,28 @@
 import Foundation
 import TagCloud
-@testable import TagCloudGraphics
 import TagCloudTestSupport
 import Testing
+
+@testable import TagCloudGraphics
 
 private let dejaVu = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 private let wordColor = Color(red: 200, green: 0, blue: 0)
 
 /// A hand-made layout with one word (glyph ids from the font's cmap, advances unkerned), so the
 /// renderer is tested without the typesetter.
-private func layout(text: String = "Hello", size: Double = 32, origin: Point = Point(x: 20, y: 60),
-                    rotation: Double = 0, decoration: TagDecoration? = nil,
-                    background: Color? = .white, canvas: Size = Size(width: 200, height: 100)) throws -> CloudLayout {
+private func layout(
+    text: String = "Hello", size: Double = 32, origin: Point = Point(x: 20, y: 60),
+    rotation: Double = 0, decoration: TagDecoration? = nil,
+    background: Color? = .white, canvas: Size = Size(width: 200, height: 100)
+) throws -> CloudLayout {
     let run = try CairoFontCache.simpleGlyphRun(text, fontFile: dejaVu, size: size)
     // Generous box: DejaVu's ascent is 0.93 em and descent 0.24 em; 4 pt margin on every side.
     let frame = Rect(x: origin.x - 4, y: origin.y - size - 4, width: run.advance + 8, height: size * 1.3 + 8)
-    let word = PlacedWord(index: 0, text: text, id: nil, link: nil, weight: 1, frame: frame, origin: origin,
-                          inkBounds: frame, font: ResolvedFont(family: "DejaVu Sans", file: dejaVu),
-                          fontSize: size, color: wordColor, rotation: rotation, glyphs: run.glyphs,
-                          rightToLeft: false, fallbackFont: false, decoration: decoration)
+    let word = PlacedWord(
+        index: 0, text: text, id: nil, link: nil, weight: 1, frame: frame, origin: origin,
+        inkBounds: frame, font: ResolvedFont(family: "DejaVu Sans", file: dejaVu),
+        fontSize: size, color: wordColor, rotation: rotation, glyphs: run.glyphs,
+        rightToLeft: false, fallbackFont: false, decoration: decoration)
     return CloudLayout(kind: .flow, size: canvas, background: background, placed: [word], unplaced: [], seed: 1)
 }
 
@@ -108,16 +112,18 @@ private func inside(_ x: Int, _ y: Int, _ r: Rect, scale: Double = 1) -> Bool {
         #expect(clear[0, 0] == 0)
         #expect(clear.points { close($0, to: wordColor) }.count > 50)
         // transparent wins over an override.
-        let stillClear = Image(try CairoRenderer(options: RenderOptions(backgroundOverride: .black, transparent: true))
-            .renderARGB(l))
+        let stillClear = Image(
+            try CairoRenderer(options: RenderOptions(backgroundOverride: .black, transparent: true))
+                .renderARGB(l))
         #expect(stillClear[0, 0] == 0)
         let black = Image(try CairoRenderer(options: RenderOptions(backgroundOverride: .black)).renderARGB(l))
         #expect(black[0, 0] == argb(.black))
         let none = Image(try CairoRenderer().renderARGB(try layout(background: nil)))
         #expect(none[5, 5] == 0)
         // A translucent background is stored as given (premultiplied), not blended.
-        let half = Image(try CairoRenderer(options: RenderOptions(backgroundOverride: Color(red: 0, green: 0, blue: 255, alpha: 128)))
-            .renderARGB(l))
+        let half = Image(
+            try CairoRenderer(options: RenderOptions(backgroundOverride: Color(red: 0, green: 0, blue: 255, alpha: 128)))
+                .renderARGB(l))
         #expect(half[0, 0] == 0x8000_0080)
     }
 
@@ -153,8 +159,9 @@ private func inside(_ x: Int, _ y: Int, _ r: Rect, scale: Double = 1) -> Bool {
         // Rotated 90° clockwise, the run goes down the page from its origin and the ascenders
         // point right.
         let size = 24.0
-        let l = try layout(text: "Hi", size: size, origin: Point(x: 100, y: 10), rotation: 90,
-                           canvas: Size(width: 200, height: 100))
+        let l = try layout(
+            text: "Hi", size: size, origin: Point(x: 100, y: 10), rotation: 90,
+            canvas: Size(width: 200, height: 100))
         let run = try CairoFontCache.simpleGlyphRun("Hi", fontFile: dejaVu, size: size)
         let box = Rect(x: 100 - size * 0.3, y: 10, width: size * 1.3, height: run.advance)
         let image = Image(try CairoRenderer().renderARGB(l))

@@ -1,7 +1,8 @@
 import Foundation
 import TagCloud
-@testable import TagCloudGraphics
 import Testing
+
+@testable import TagCloudGraphics
 
 private let dejaVu = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 
@@ -36,17 +37,25 @@ struct DamagedFontTests {
             try FontSubsetter().subset(of: font, text: "hello")
         }
         let message = GraphicsError.damagedFont(path: path, problem: problem).description
-        #expect(message == "the font file \"\(path)\" is damaged (\(problem)): replace it with an undamaged copy or choose another font")
+        #expect(
+            message
+                == "the font file \"\(path)\" is damaged (\(problem)): replace it with an undamaged copy or choose another font")
     }
 
-    @Test("a name table whose records leave it is refused when the font opens, and before Cairo embeds it", arguments: [
-        ("count", "its name table lists 65535 names but has room for 1301"),
-        ("offset", "name 1 of its name table points past the table's end"),
-    ])
+    @Test(
+        "a name table whose records leave it is refused when the font opens, and before Cairo embeds it",
+        arguments: [
+            ("count", "its name table lists 65535 names but has room for 1301"),
+            ("offset", "name 1 of its name table points past the table's end"),
+        ])
     func damagedNameTable(field: String, problem: String) throws {
         let (path, folder) = try damagedCopy("name-\(field).ttf") { bytes in
             guard let name = tableOffset(bytes, "name") else { return }
-            if field == "count" { bytes[name + 2] = 0xFF; bytes[name + 3] = 0xFF } else { bytes[name + 16] = 0xFF; bytes[name + 17] = 0xF0 }
+            if field == "count" {
+                bytes[name + 2] = 0xFF; bytes[name + 3] = 0xFF
+            } else {
+                bytes[name + 16] = 0xFF; bytes[name + 17] = 0xF0
+            }
         }
         defer { try? FileManager.default.removeItem(at: folder) }
         let error = GraphicsError.damagedFont(path: path, problem: problem)

@@ -1,8 +1,9 @@
 import Foundation
 import TagCloud
 import TagCloudExport
-@testable import TagCloudGraphics
 import Testing
+
+@testable import TagCloudGraphics
 
 private let typesetter = FreeTypeTypesetter()
 private let rasterizer = FreeTypeGlyphRasterizer()
@@ -10,13 +11,15 @@ private let dejaVu = FontDescriptor(family: "DejaVu Sans")
 
 /// A placed word drawing `word` at `origin`, carrying its fallback fonts and runs as the layouts do.
 private func placed(_ word: TypesetWord, origin: Point, rotation: Double = 0, color: Color = .black) -> PlacedWord {
-    PlacedWord(index: 0, text: word.text, id: nil, link: nil, weight: 1,
-               frame: Rect(x: origin.x, y: origin.y - word.ascent, width: word.advance,
-                           height: word.ascent + word.descent),
-               origin: origin, inkBounds: word.inkBounds.offsetBy(dx: origin.x, dy: origin.y),
-               font: word.font, fontSize: word.size, color: color, rotation: rotation,
-               glyphs: word.glyphs, rightToLeft: word.isRightToLeft, fallbackFont: word.usedFallback,
-               fallbackFonts: word.fallbackFonts, fontRuns: word.fontRuns)
+    PlacedWord(
+        index: 0, text: word.text, id: nil, link: nil, weight: 1,
+        frame: Rect(
+            x: origin.x, y: origin.y - word.ascent, width: word.advance,
+            height: word.ascent + word.descent),
+        origin: origin, inkBounds: word.inkBounds.offsetBy(dx: origin.x, dy: origin.y),
+        font: word.font, fontSize: word.size, color: color, rotation: rotation,
+        glyphs: word.glyphs, rightToLeft: word.isRightToLeft, fallbackFont: word.usedFallback,
+        fallbackFonts: word.fallbackFonts, fontRuns: word.fontRuns)
 }
 
 /// Cairo's ARGB32 pixel split into premultiplied channels.
@@ -51,14 +54,17 @@ struct FontFallbackTests {
         #expect(smile.fallbackFonts.count == 1 && smile.fontRuns.first?.text == "😀", "\(smile.fontRuns.map(\.text))")
         let emojiFont = try #require(smile.fallbackFonts.first)
         #expect(!(try FontFace(font: emojiFont).isScalable), "a colour (bitmap) emoji font: \(emojiFont.family)")
-        for (text, picture) in [("I ❤ tags", false), ("I ❤\u{FE0F} tags", true), ("☺\u{FE0E} text", false),
-                                ("1\u{FE0F}\u{20E3} first", true), ("🇫🇷 France", true), ("© 2026", false)] {
+        for (text, picture) in [
+            ("I ❤ tags", false), ("I ❤\u{FE0F} tags", true), ("☺\u{FE0E} text", false),
+            ("1\u{FE0F}\u{20E3} first", true), ("🇫🇷 France", true), ("© 2026", false),
+        ] {
             let word = try typesetter.typeset(text, font: dejaVu, size: 30)
             #expect(word.fallbackFonts.contains(emojiFont) == picture, "\(text): \(word.fallbackFonts.map(\.family))")
             #expect(!word.glyphs.contains { $0.id == 0 }, "\(text)")
         }
         #expect(wantsEmojiPresentation("😀") && wantsEmojiPresentation("❤\u{FE0F}") && wantsEmojiPresentation("🇫🇷"))
-        #expect(!wantsEmojiPresentation("❤") && !wantsEmojiPresentation("😀\u{FE0E}") && !wantsEmojiPresentation("1")
+        #expect(
+            !wantsEmojiPresentation("❤") && !wantsEmojiPresentation("😀\u{FE0E}") && !wantsEmojiPresentation("1")
                 && !wantsEmojiPresentation("©") && !wantsEmojiPresentation("a"))
     }
 
@@ -97,9 +103,10 @@ struct FontFallbackTests {
         let word = try typesetter.typeset("🎉", font: dejaVu, size: 60)
         #expect(word.glyphs.allSatisfy { $0.id != 0 })
         let fill = Color(red: 0, green: 0, blue: 0)
-        let layout = CloudLayout(kind: .flow, size: Size(width: 120, height: 120), background: nil,
-                                 placed: [placed(word, origin: Point(x: 20, y: 80), color: fill)],
-                                 unplaced: [], seed: 1)
+        let layout = CloudLayout(
+            kind: .flow, size: Size(width: 120, height: 120), background: nil,
+            placed: [placed(word, origin: Point(x: 20, y: 80), color: fill)],
+            unplaced: [], seed: 1)
         let image = try CairoRenderer(options: RenderOptions(transparent: true)).renderARGB(layout)
         var hues = Set<Int>()
         var saturated = 0
@@ -123,15 +130,17 @@ struct FontFallbackTests {
         #expect(pdf.count > 0)
     }
 
-    @Test("the mask covers every pixel cairo paints for words in several fonts",
-          arguments: ["🎉 party", "日本語 😀", "שלום 🎉", "a漢b"])
+    @Test(
+        "the mask covers every pixel cairo paints for words in several fonts",
+        arguments: ["🎉 party", "日本語 😀", "שלום 🎉", "a漢b"])
     func maskCoversCairo(text: String) throws {
         for rotation in [0.0, 90, -30] {
             let word = try typesetter.typeset(text, font: dejaVu, size: 30)
             let mask = try rasterizer.coverage(of: word, rotation: rotation)
             let origin = Point(x: 200, y: 200)
-            let layout = CloudLayout(kind: .cloud, size: Size(width: 400, height: 400), background: nil,
-                                     placed: [placed(word, origin: origin, rotation: rotation)], unplaced: [], seed: 1)
+            let layout = CloudLayout(
+                kind: .cloud, size: Size(width: 400, height: 400), background: nil,
+                placed: [placed(word, origin: origin, rotation: rotation)], unplaced: [], seed: 1)
             let image = try CairoRenderer(options: RenderOptions(transparent: true)).renderARGB(layout)
             let left = Int(origin.x) + mask.offsetX, top = Int(origin.y) + mask.offsetY
             var missing = 0, painted = 0
@@ -149,10 +158,13 @@ struct FontFallbackTests {
     func jsonRoundTrip() throws {
         let mixed = try typesetter.typeset("🎉 party", font: dejaVu, size: 30)
         let plain = try typesetter.typeset("party", font: dejaVu, size: 30)
-        let layout = CloudLayout(kind: .flow, size: Size(width: 300, height: 100), background: .white,
-                                 placed: [placed(mixed, origin: Point(x: 10, y: 40)),
-                                          placed(plain, origin: Point(x: 10, y: 80))],
-                                 unplaced: [], seed: 3)
+        let layout = CloudLayout(
+            kind: .flow, size: Size(width: 300, height: 100), background: .white,
+            placed: [
+                placed(mixed, origin: Point(x: 10, y: 40)),
+                placed(plain, origin: Point(x: 10, y: 80)),
+            ],
+            unplaced: [], seed: 3)
         let data = try LayoutJSON.encode(layout)
         let decoded = try LayoutJSON.decode(data)
         #expect(decoded == layout)
@@ -160,8 +172,9 @@ struct FontFallbackTests {
         #expect(decoded.placed[0].glyphs.map(\.font) == mixed.glyphs.map(\.font))
 
         // The single-font word writes neither the new keys nor a glyph font index.
-        let single = CloudLayout(kind: .flow, size: layout.size, background: .white, placed: [layout.placed[1]],
-                                 unplaced: [], seed: 3)
+        let single = CloudLayout(
+            kind: .flow, size: layout.size, background: .white, placed: [layout.placed[1]],
+            unplaced: [], seed: 3)
         let text = String(decoding: try LayoutJSON.encode(single), as: UTF8.self)
         #expect(!text.contains("fallbackFonts") && !text.contains("fontRuns"))
         #expect(!text.contains("\"font\" : 0"))
@@ -190,8 +203,9 @@ struct FontFallbackTests {
     @Test("SVG names each run's font; outlines skip colour bitmaps")
     func svg() throws {
         let mixed = try typesetter.typeset("🎉 party", font: dejaVu, size: 30)
-        let layout = CloudLayout(kind: .flow, size: Size(width: 300, height: 100), background: nil,
-                                 placed: [placed(mixed, origin: Point(x: 10, y: 40))], unplaced: [], seed: 3)
+        let layout = CloudLayout(
+            kind: .flow, size: Size(width: 300, height: 100), background: nil,
+            placed: [placed(mixed, origin: Point(x: 10, y: 40))], unplaced: [], seed: 3)
         let text = try SVGWriter().svg(layout)
         #expect(text.contains("<tspan font-family=\"Noto Color Emoji\">🎉</tspan>"))
         #expect(text.contains("<tspan font-family=\"DejaVu Sans\"> party</tspan>"))
@@ -207,7 +221,8 @@ struct EmbeddedFontTests {
     func embedded() throws {
         var o = FlowOptions()
         o.seed = 2
-        let layout = try FlowLayout(o).layout([Term("swift"), Term("你好世界"), Term("cloud")], typesetter: FreeTypeTypesetter(), width: 500)
+        let layout = try FlowLayout(o).layout(
+            [Term("swift"), Term("你好世界"), Term("cloud")], typesetter: FreeTypeTypesetter(), width: 500)
         let svg = try SVGWriter(embeddedFonts: FontSubsetter()).svg(layout)
         let faces = svg.components(separatedBy: "@font-face").count - 1
         #expect(faces == Set(layout.placed.map(\.font)).count)
@@ -216,7 +231,8 @@ struct EmbeddedFontTests {
         let start = try #require(svg.range(of: "base64,"))
         let b64 = svg[start.upperBound...].prefix { $0 != ")" }
         let bytes = try #require(Data(base64Encoded: String(b64)))
-        #expect(bytes.prefix(4) == Data([0, 1, 0, 0]) || bytes.prefix(4) == Data("OTTO".utf8) || bytes.prefix(4) == Data("true".utf8))
+        #expect(
+            bytes.prefix(4) == Data([0, 1, 0, 0]) || bytes.prefix(4) == Data("OTTO".utf8) || bytes.prefix(4) == Data("true".utf8))
         let original = try Data(contentsOf: URL(fileURLWithPath: layout.placed[0].font.file))
         #expect(bytes.count < original.count / 4, "subset \(bytes.count) of \(original.count) bytes")
         // Without embedding, the output is unchanged.

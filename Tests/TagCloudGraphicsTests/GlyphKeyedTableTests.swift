@@ -1,6 +1,7 @@
 import TagCloud
-@testable import TagCloudGraphics
 import Testing
+
+@testable import TagCloudGraphics
 
 @Suite("Glyph-keyed cache table")
 struct GlyphKeyedTableTests {
@@ -12,8 +13,9 @@ struct GlyphKeyedTableTests {
         for round in 0..<3 {
             for i in 0..<5_000 {
                 // Few distinct highs (sizes) and clustered lows (glyph ids and phases), as the caches use them.
-                let key = GlyphKeyedTable<Int>.Key(high: 4_600_000_000_000_000_000 + UInt64(rng.nextInt(below: 6)),
-                                                   low: UInt64(rng.nextInt(below: 3_000)) | UInt64(i % 4) << 32)
+                let key = GlyphKeyedTable<Int>.Key(
+                    high: 4_600_000_000_000_000_000 + UInt64(rng.nextInt(below: 6)),
+                    low: UInt64(rng.nextInt(below: 3_000)) | UInt64(i % 4) << 32)
                 table.set(i + round, for: key)
                 reference[[key.high, key.low]] = i + round
             }

@@ -1,8 +1,9 @@
 import Dispatch
 import Foundation
 import TagCloud
-@testable import TagCloudGraphics
 import Testing
+
+@testable import TagCloudGraphics
 
 /// Shared like in the app: one typesetter (its word cache keeps the suite fast) and one rasteriser.
 private let typesetter = FreeTypeTypesetter()
@@ -47,21 +48,26 @@ private struct Agreement: CustomStringConvertible {
 
 /// Draws `word` with `CairoRenderer` at `origin`, rotated, on a transparent canvas, and compares
 /// every pixel with the word's mask placed at origin + offset.
-private func compareWithCairo(_ word: TypesetWord, rotation: Double, origin: Point = Point(x: 400, y: 400),
-                              canvas: Size = Size(width: 800, height: 800)) throws -> Agreement {
+private func compareWithCairo(
+    _ word: TypesetWord, rotation: Double, origin: Point = Point(x: 400, y: 400),
+    canvas: Size = Size(width: 800, height: 800)
+) throws -> Agreement {
     let mask = try rasterizer.coverage(of: word, rotation: rotation)
-    let placed = PlacedWord(index: 0, text: word.text, id: nil, link: nil, weight: 1,
-                            frame: Rect(x: origin.x, y: origin.y - word.ascent, width: word.advance,
-                                        height: word.ascent + word.descent),
-                            origin: origin, inkBounds: word.inkBounds.offsetBy(dx: origin.x, dy: origin.y),
-                            font: word.font, fontSize: word.size, color: .black, rotation: rotation,
-                            glyphs: word.glyphs, rightToLeft: word.isRightToLeft, fallbackFont: word.usedFallback)
+    let placed = PlacedWord(
+        index: 0, text: word.text, id: nil, link: nil, weight: 1,
+        frame: Rect(
+            x: origin.x, y: origin.y - word.ascent, width: word.advance,
+            height: word.ascent + word.descent),
+        origin: origin, inkBounds: word.inkBounds.offsetBy(dx: origin.x, dy: origin.y),
+        font: word.font, fontSize: word.size, color: .black, rotation: rotation,
+        glyphs: word.glyphs, rightToLeft: word.isRightToLeft, fallbackFont: word.usedFallback)
     let layout = CloudLayout(kind: .cloud, size: canvas, background: nil, placed: [placed], unplaced: [], seed: 1)
     let image = try CairoRenderer(options: RenderOptions(transparent: true)).renderARGB(layout)
     let left = Int(origin.x) + mask.offsetX, top = Int(origin.y) + mask.offsetY
-    var result = Agreement(missing: 0, maskPixels: mask.bits.popCount, painted: 0,
-                           onCanvas: left >= 0 && top >= 0 && left + mask.bits.width <= image.width
-                               && top + mask.bits.height <= image.height)
+    var result = Agreement(
+        missing: 0, maskPixels: mask.bits.popCount, painted: 0,
+        onCanvas: left >= 0 && top >= 0 && left + mask.bits.width <= image.width
+            && top + mask.bits.height <= image.height)
     for y in 0..<image.height {
         for x in 0..<image.width where image.pixels[y * image.width + x] >> 24 != 0 {
             if mask.bits[x - left, y - top] { result.painted += 1 } else { result.missing += 1 }
@@ -151,25 +157,31 @@ struct GlyphRasterizerTests {
         #expect(Double(common) >= 0.95 * Double(max(mapped.count, turned.count)))
     }
 
-    @Test("every pixel cairo paints is in the mask, and the mask is not oversized",
-          arguments: [0.0, 90, -90, 33, 147])
+    @Test(
+        "every pixel cairo paints is in the mask, and the mask is not oversized",
+        arguments: [0.0, 90, -90, 33, 147])
     func agreesWithCairo(rotation: Double) throws {
-        let words = [try word("Hello"), try word("Typography", size: 33.7), try word("wave AVA", size: 12.25),
-                     try word("Quixotic jumps", size: 47.5), try word("fi", size: 9)]
+        let words = [
+            try word("Hello"), try word("Typography", size: 33.7), try word("wave AVA", size: 12.25),
+            try word("Quixotic jumps", size: 47.5), try word("fi", size: 9),
+        ]
         for w in words {
             let result = try compareWithCairo(w, rotation: rotation)
             #expect(result.onCanvas, "\(w.text) at \(rotation)°")
             #expect(result.missing == 0, "\(w.text) at \(w.size) pt, \(rotation)°: \(result)")
-            #expect(Double(result.painted) >= 0.9 * Double(result.maskPixels),
-                    "\(w.text) at \(w.size) pt, \(rotation)°: \(result)")
+            #expect(
+                Double(result.painted) >= 0.9 * Double(result.maskPixels),
+                "\(w.text) at \(w.size) pt, \(rotation)°: \(result)")
         }
     }
 
     @Test("agreement holds at other whole-pixel origins")
     func agreesAtOtherOrigins() throws {
         let w = try word("Kerning Wave", size: 27.3)
-        for (origin, rotation) in [(Point(x: 50, y: 120), 0.0), (Point(x: 61, y: 317), -90),
-                                   (Point(x: 333, y: 57), 90), (Point(x: 240, y: 222), 12.5)] {
+        for (origin, rotation) in [
+            (Point(x: 50, y: 120), 0.0), (Point(x: 61, y: 317), -90),
+            (Point(x: 333, y: 57), 90), (Point(x: 240, y: 222), 12.5),
+        ] {
             let result = try compareWithCairo(w, rotation: rotation, origin: origin)
             #expect(result.onCanvas && result.missing == 0, "\(origin) \(rotation)°: \(result)")
             #expect(Double(result.painted) >= 0.9 * Double(result.maskPixels))
@@ -179,8 +191,10 @@ struct GlyphRasterizerTests {
     @Test("agreement holds for right-to-left text with marks and for CFF outlines in a collection")
     func agreesForOtherScripts() throws {
         // Installed by the set-up scripts on Linux; skipped where the fonts are missing.
-        let samples: [(String, String, Double)] = [("سَلام عليكم", "Noto Naskh Arabic", 28),
-                                                   ("漢字テスト", "Noto Sans CJK JP", 26)]
+        let samples: [(String, String, Double)] = [
+            ("سَلام عليكم", "Noto Naskh Arabic", 28),
+            ("漢字テスト", "Noto Sans CJK JP", 26),
+        ]
         for (text, family, size) in samples {
             guard let w = try? word(text, size: size, font: FontDescriptor(family: family)), !w.usedFallback else {
                 continue
@@ -222,7 +236,8 @@ struct GlyphRasterizerTests {
         let bytes = FreeTypeGlyphRasterizer()
         var samples: [(String, Double, FontDescriptor)] = [
             ("Hello", 8, dejaVu), ("Typography", 33.7, dejaVu), ("wave AVA", 12.25, dejaVu),
-            ("Quixotic jumps", 97.5, dejaVu), ("mow", 226, dejaVu), ("fi@%&", 4, dejaVu), ("Øresund", 151.3, dejaVu)]
+            ("Quixotic jumps", 97.5, dejaVu), ("mow", 226, dejaVu), ("fi@%&", 4, dejaVu), ("Øresund", 151.3, dejaVu),
+        ]
         // Installed by the set-up scripts on Linux; left out where the fonts are missing.
         for (text, family) in [("سَلام عليكم", "Noto Naskh Arabic"), ("漢字テスト", "Noto Sans CJK JP")] {
             let font = FontDescriptor(family: family)
@@ -285,8 +300,11 @@ struct GlyphRasterizerTests {
         }
         var none = try word("x")
         none.glyphs = []
-        #expect(try rasterizer.coverage(of: none, rotation: 0) == WordMask(bits: BitMask(width: 0, height: 0),
-                                                                            offsetX: 0, offsetY: 0))
+        #expect(
+            try rasterizer.coverage(of: none, rotation: 0)
+                == WordMask(
+                    bits: BitMask(width: 0, height: 0),
+                    offsetX: 0, offsetY: 0))
         // Spaces inside a word add no pixels of their own.
         let spaced = try rasterizer.coverage(of: try word("a b"), rotation: 0)
         let a = try rasterizer.coverage(of: try word("a"), rotation: 0)
@@ -330,8 +348,9 @@ struct GlyphRasterizerTests {
             for angle in [0.0, 90, -90, 180, 270] {
                 let mask = try typesetter.coverage(of: set, rotation: angle)
                 let bound = try #require(typesetter.coverageLowerBound(of: set, rotation: angle))
-                #expect(bound.width <= mask.bits.width && bound.height <= mask.bits.height,
-                        "\(text) at \(size) pt, \(angle)°: bound \(bound), mask \(mask.bits.width)x\(mask.bits.height)")
+                #expect(
+                    bound.width <= mask.bits.width && bound.height <= mask.bits.height,
+                    "\(text) at \(size) pt, \(angle)°: bound \(bound), mask \(mask.bits.width)x\(mask.bits.height)")
                 if mask.bits.width - bound.width <= 4 && mask.bits.height - bound.height <= 4 { tight += 1 }
             }
         }
@@ -379,7 +398,8 @@ private func overlapFlaggedCopy(of file: String) throws -> String {
         tables[tag] = u32(entry + 8)
     }
     guard let head = tables["head"], let maxp = tables["maxp"], let loca = tables["loca"],
-          let glyf = tables["glyf"] else { throw CocoaError(.fileReadCorruptFile) }
+        let glyf = tables["glyf"]
+    else { throw CocoaError(.fileReadCorruptFile) }
     let longOffsets = u16(head + 50) == 1
     func offset(_ glyph: Int) -> Int { longOffsets ? u32(loca + 4 * glyph) : 2 * u16(loca + 2 * glyph) }
     for glyph in 0..<u16(maxp + 4) {

@@ -1,8 +1,10 @@
 import CZlib
 import Foundation
 import TagCloud
-@testable import TagCloudGraphics
 import Testing
+
+@testable import TagCloudGraphics
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -13,7 +15,9 @@ import Darwin
 enum PNGBytes {
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
-    static func bigEndian(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+    static func bigEndian(_ v: UInt32) -> [UInt8] {
+        [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
+    }
 
     /// A chunk with its length and a correct CRC.
     static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
@@ -38,8 +42,10 @@ enum PNGBytes {
 
     /// A `width` × `height` 8-bit RGBA PNG whose rows all hold `pixel` (RGBA bytes); with `rows`,
     /// only that many rows of data follow the header (a small file declaring a large image).
-    static func image(width: UInt32, height: UInt32, depth: UInt8 = 8, pixel: [UInt8] = [255, 0, 0, 255],
-                      rows: Int? = nil) -> [UInt8] {
+    static func image(
+        width: UInt32, height: UInt32, depth: UInt8 = 8, pixel: [UInt8] = [255, 0, 0, 255],
+        rows: Int? = nil
+    ) -> [UInt8] {
         let row = [0] + Array([[UInt8]](repeating: pixel, count: Int(width)).joined())
         let raw = Array([[UInt8]](repeating: row, count: rows ?? Int(height)).joined())
         return signature + header(width: width, height: height, depth: depth) + chunk("IDAT", zlib(raw)) + chunk("IEND", [])
@@ -54,7 +60,9 @@ private func temporaryFolder() throws -> URL {
 }
 
 /// Loads `bytes` written to a file, counting how often decoding started.
-private func load(_ bytes: [UInt8], name: String = "image.png") throws -> (result: Result<RGBAImage, GraphicsError>, path: String, decodes: Int) {
+private func load(_ bytes: [UInt8], name: String = "image.png") throws -> (
+    result: Result<RGBAImage, GraphicsError>, path: String, decodes: Int
+) {
     let dir = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: dir) }
     let path = dir.appendingPathComponent(name).path
@@ -90,10 +98,17 @@ private let damagedCases: [([UInt8], String)] = [
     (flipped(29), "bad CRC in its IHDR header chunk"),
     (flipped(45), "bad CRC in its IDAT chunk at byte 33 (the file is damaged)"),
     (badDeflate, "its compressed image data is damaged and cannot be decoded"),
-    (png([PNGBytes.header(width: 0, height: 48), PNGBytes.chunk("IEND", [])]),
-     "its header gives a size of 0×48 pixels (each side must be 1 to 2147483647)"),
-    (png([PNGBytes.header(width: 4, height: 4, color: 3), PNGBytes.chunk("IDAT", PNGBytes.zlib([0])), PNGBytes.chunk("IEND", [])]),
-     "its image data comes before its palette (PLTE chunk)"),
+    (
+        png([PNGBytes.header(width: 0, height: 48), PNGBytes.chunk("IEND", [])]),
+        "its header gives a size of 0×48 pixels (each side must be 1 to 2147483647)"
+    ),
+    (
+        png([
+            PNGBytes.header(width: 4, height: 4, color: 3), PNGBytes.chunk("IDAT", PNGBytes.zlib([0])),
+            PNGBytes.chunk("IEND", []),
+        ]),
+        "its image data comes before its palette (PLTE chunk)"
+    ),
     (png([PNGBytes.header(width: 4, height: 4), PNGBytes.chunk("IEND", [])]), "it has no image data (no IDAT chunk)"),
 ]
 
@@ -105,17 +120,23 @@ struct HostilePNGTests {
         #expect(bomb.count < 1000, "the bomb is a small file: \(bomb.count) bytes")
         let (result, path, decodes) = try load(bomb, name: "bomb.png")
         #expect(decodes == 0)
-        #expect(throws: GraphicsError.imageTooLarge(path: path, width: 20000, height: 20000,
-                                                    limit: "67108864 pixels (8192×8192)")) { try result.get() }
-        let message = GraphicsError.imageTooLarge(path: path, width: 20000, height: 20000, limit: "67108864 pixels (8192×8192)").description
+        #expect(
+            throws: GraphicsError.imageTooLarge(
+                path: path, width: 20000, height: 20000,
+                limit: "67108864 pixels (8192×8192)")
+        ) { try result.get() }
+        let message = GraphicsError.imageTooLarge(path: path, width: 20000, height: 20000, limit: "67108864 pixels (8192×8192)")
+            .description
         #expect(message.contains(path) && message.contains("20000×20000") && message.contains("scale it down"))
     }
 
-    @Test("the side and 16-bit limits", arguments: [
-        (40000 as UInt32, 1 as UInt32, 8 as UInt8, "32767 pixels a side"),
-        (5000, 5000, 16, "22369621 pixels for a 16-bit PNG"),
-        (8193, 8192, 8, "67108864 pixels (8192×8192)"),
-    ])
+    @Test(
+        "the side and 16-bit limits",
+        arguments: [
+            (40000 as UInt32, 1 as UInt32, 8 as UInt8, "32767 pixels a side"),
+            (5000, 5000, 16, "22369621 pixels for a 16-bit PNG"),
+            (8193, 8192, 8, "67108864 pixels (8192×8192)"),
+        ])
     func limits(width: UInt32, height: UInt32, depth: UInt8, limit: String) throws {
         let (result, path, decodes) = try load(PNGBytes.image(width: width, height: height, depth: depth, rows: 1))
         #expect(decodes == 0)
@@ -148,8 +169,11 @@ struct HostilePNGTests {
         try Data(valid).write(to: URL(fileURLWithPath: path))
         // Sparse: the size is there without the bytes on disk.
         #expect(truncate(path, off_t(ImageLoader.maximumFileBytes + 1)) == 0)
-        #expect(throws: GraphicsError.imageFileTooLarge(path: path, bytes: ImageLoader.maximumFileBytes + 1,
-                                                        limit: ImageLoader.maximumFileBytes)) {
+        #expect(
+            throws: GraphicsError.imageFileTooLarge(
+                path: path, bytes: ImageLoader.maximumFileBytes + 1,
+                limit: ImageLoader.maximumFileBytes)
+        ) {
             try ImageLoader.loadRGBA(path: path)
         }
     }
@@ -166,7 +190,9 @@ struct HostilePNGTests {
         defer { close(fd) }
         let text = Array("not a picture\n".utf8)
         #expect(write(fd, text, text.count) == text.count)
-        #expect(throws: GraphicsError.unreadableImage(path: path, reason: "it is not a regular file but a pipe, socket or device")) {
+        #expect(
+            throws: GraphicsError.unreadableImage(path: path, reason: "it is not a regular file but a pipe, socket or device")
+        ) {
             try ImageLoader.loadRGBA(path: path)
         }
     }

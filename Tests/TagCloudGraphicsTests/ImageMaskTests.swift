@@ -1,8 +1,9 @@
 import CCairo
 import Foundation
 import TagCloud
-@testable import TagCloudGraphics
 import Testing
+
+@testable import TagCloudGraphics
 
 /// A fresh temporary folder for one test.
 private func temporaryFolder() throws -> URL {
@@ -12,8 +13,10 @@ private func temporaryFolder() throws -> URL {
 }
 
 /// Draws with Cairo on a `width` × `height` surface of `format` and writes it as a PNG at `url`.
-private func writePNG(_ url: URL, width: Int32, height: Int32, format: cairo_format_t,
-                      draw: (OpaquePointer) -> Void) throws {
+private func writePNG(
+    _ url: URL, width: Int32, height: Int32, format: cairo_format_t,
+    draw: (OpaquePointer) -> Void
+) throws {
     let surface = try #require(cairo_image_surface_create(format, width, height))
     defer { cairo_surface_destroy(surface) }
     let cr = try #require(cairo_create(surface))
@@ -31,12 +34,15 @@ private func disc(_ cr: OpaquePointer, _ cx: Double, _ cy: Double, _ r: Double) 
 
 /// Checks that `mask` holds a disc: pixels clearly inside allowed, clearly outside forbidden
 /// (the antialiased rim may go either way).
-private func expectDisc(_ mask: BitMask, cx: Double, cy: Double, r: Double,
-                        sourceLocation: SourceLocation = #_sourceLocation) {
+private func expectDisc(
+    _ mask: BitMask, cx: Double, cy: Double, r: Double,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     var wrong = 0
     for y in 0..<mask.height {
         for x in 0..<mask.width {
-            let d = ((Double(x) + 0.5 - cx) * (Double(x) + 0.5 - cx) + (Double(y) + 0.5 - cy) * (Double(y) + 0.5 - cy)).squareRoot()
+            let d = ((Double(x) + 0.5 - cx) * (Double(x) + 0.5 - cx) + (Double(y) + 0.5 - cy) * (Double(y) + 0.5 - cy))
+                .squareRoot()
             if d < r - 1, !mask[x, y] { wrong += 1 }
             if d > r + 1, mask[x, y] { wrong += 1 }
         }

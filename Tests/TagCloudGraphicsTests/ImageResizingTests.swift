@@ -1,6 +1,7 @@
 import TagCloud
-@testable import TagCloudGraphics
 import Testing
+
+@testable import TagCloudGraphics
 
 /// The resize as a plain two-pass filter over a whole intermediate image (target width × source
 /// height), to check `ImageLoader.resized`, which keeps one row at a time, against.
@@ -55,21 +56,30 @@ struct ImageResizingTests {
         let pixels = (0..<(37 * 23)).map { _ -> UInt32 in
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             let p = UInt32(truncatingIfNeeded: state >> 32)
-            switch p % 4 { case 0: return p & 0x00FF_FFFF; case 1: return p | 0xFF00_0000; default: return p }
+            switch p % 4 {
+            case 0: return p & 0x00FF_FFFF;
+            case 1: return p | 0xFF00_0000;
+            default: return p
+            }
         }
         return RGBAImage(width: 37, height: 23, pixels: pixels)
     }()
 
-    @Test("the same pixels as a whole-image two-pass filter", arguments: [
-        (10, 7), (80, 50), (20, 50), (80, 9), (1, 1), (37, 11), (36, 23),
-    ])
+    @Test(
+        "the same pixels as a whole-image two-pass filter",
+        arguments: [
+            (10, 7), (80, 50), (20, 50), (80, 9), (1, 1), (37, 11), (36, 23),
+        ])
     func matchesTheTwoPassFilter(width: Int, height: Int) throws {
-        #expect(try ImageLoader.resized(image, width: width, height: height) == referenceResized(image, width: width, height: height))
+        #expect(
+            try ImageLoader.resized(image, width: width, height: height) == referenceResized(image, width: width, height: height))
     }
 
-    @Test("sizes no canvas may have are refused, not allocated", arguments: [
-        (WordCloudOptions.Limits.side + 1, 1), (1, Int.max), (20_000, 20_001),
-    ])
+    @Test(
+        "sizes no canvas may have are refused, not allocated",
+        arguments: [
+            (WordCloudOptions.Limits.side + 1, 1), (1, Int.max), (20_000, 20_001),
+        ])
     func refusesSizesOutOfRange(width: Int, height: Int) {
         #expect(throws: GraphicsError.imageSizeOutOfRange(width: width, height: height)) {
             try ImageLoader.resized(image, width: width, height: height)

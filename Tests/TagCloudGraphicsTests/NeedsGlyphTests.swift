@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TagCloudGraphics
 
 /// `needsGlyph` answers ASCII without Unicode's property tables; the answer must be the tables' own.
@@ -9,7 +10,8 @@ struct NeedsGlyphTests {
         for value in UInt32(0)..<0x80 {
             let scalar = Unicode.Scalar(value)!
             let p = scalar.properties
-            let expected = !(p.isWhitespace || p.isDefaultIgnorableCodePoint)
+            let expected =
+                !(p.isWhitespace || p.isDefaultIgnorableCodePoint)
                 && ![.control, .lineSeparator, .paragraphSeparator].contains(p.generalCategory)
             #expect(needsGlyph(scalar) == expected, "U+\(String(value, radix: 16))")
         }

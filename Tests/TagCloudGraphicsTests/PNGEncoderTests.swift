@@ -2,8 +2,9 @@ import CCairo
 import CZlib
 import Foundation
 import TagCloud
-@testable import TagCloudGraphics
 import Testing
+
+@testable import TagCloudGraphics
 
 /// A PNG read back independently of the encoder: chunks checked (lengths, CRCs, order), IDAT
 /// inflated, every row unfiltered (all five filter types, since Cairo's writer uses them all).
@@ -22,7 +23,9 @@ private struct DecodedPNG: Equatable {
 
     init(_ png: Data) throws {
         let bytes = [UInt8](png)
-        guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { throw Invalid(description: "signature") }
+        guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
+            throw Invalid(description: "signature")
+        }
         func u32(_ i: Int) -> Int { bytes[i..<i + 4].reduce(0) { $0 << 8 | Int($1) } }
         var i = 8
         var chunks: [(type: String, data: ArraySlice<UInt8>)] = []
@@ -122,19 +125,22 @@ private func surface(width: Int, height: Int, _ pixel: (Int, Int) -> UInt32) thr
 private func cairoPNG(_ s: OpaquePointer) throws -> Data {
     final class Sink { var data = Data() }
     let sink = Sink()
-    let status = cairo_surface_write_to_png_stream(s, { closure, bytes, length in
-        guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
-        Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
-        return CAIRO_STATUS_SUCCESS
-    }, Unmanaged.passUnretained(sink).toOpaque())
+    let status = cairo_surface_write_to_png_stream(
+        s,
+        { closure, bytes, length in
+            guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
+            Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
+            return CAIRO_STATUS_SUCCESS
+        }, Unmanaged.passUnretained(sink).toOpaque())
     #expect(status == CAIRO_STATUS_SUCCESS)
     return sink.data
 }
 
 @Suite("PNG encoder")
 struct PNGEncoderTests {
-    @Test("the same samples as Cairo's writer: RGB when opaque, RGBA un-premultiplied as Cairo rounds it",
-          arguments: [false, true])
+    @Test(
+        "the same samples as Cairo's writer: RGB when opaque, RGBA un-premultiplied as Cairo rounds it",
+        arguments: [false, true])
     func sameSamplesAsCairo(opaque: Bool) throws {
         var rng = SeededRandom(seed: opaque ? 1 : 2)
         // Every alpha value, colour values up to it (premultiplied), and runs of flat colour.
@@ -180,7 +186,9 @@ struct PNGEncoderTests {
         #expect(decoded.colorType == 2 && decoded.width == 400 && decoded.height == 300)
         let drawn = try CairoRenderer().renderARGB(layout)
         var expected: [UInt8] = []
-        for p in drawn.pixels { expected += [UInt8(truncatingIfNeeded: p >> 16), UInt8(truncatingIfNeeded: p >> 8), UInt8(truncatingIfNeeded: p)] }
+        for p in drawn.pixels {
+            expected += [UInt8(truncatingIfNeeded: p >> 16), UInt8(truncatingIfNeeded: p >> 8), UInt8(truncatingIfNeeded: p)]
+        }
         #expect(firstDifference(decoded.samples, expected) == nil)
         // The file Cairo would have written, for comparison.
         let s = try surface(width: 400, height: 300) { x, y in drawn.pixels[y * 400 + x] }

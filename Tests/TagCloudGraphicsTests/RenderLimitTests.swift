@@ -1,8 +1,9 @@
 import CCairo
 import Foundation
 import TagCloud
-@testable import TagCloudGraphics
 import Testing
+
+@testable import TagCloudGraphics
 
 /// A layout with nothing placed on a page of `width` × `height` points.
 private func emptyLayout(width: Double, height: Double) -> CloudLayout {
@@ -11,9 +12,11 @@ private func emptyLayout(width: Double, height: Double) -> CloudLayout {
 
 @Suite("render limits: PDF page sides, and one PNG side limit for canvases and images")
 struct RenderLimitTests {
-    @Test("a page side of 2^23 points (where Cairo hangs) or just over the limit is refused", arguments: [
-        (800.0, 8_388_608.0), (8_388_608.0, 600.0), (800.0, 2_097_152.5), (Double.infinity, 600.0),
-    ])
+    @Test(
+        "a page side of 2^23 points (where Cairo hangs) or just over the limit is refused",
+        arguments: [
+            (800.0, 8_388_608.0), (8_388_608.0, 600.0), (800.0, 2_097_152.5), (Double.infinity, 600.0),
+        ])
     func refusesPagesOverTheLimit(width: Double, height: Double) {
         #expect(throws: GraphicsError.self) { try CairoRenderer.checkPDFPageSize(width: width, height: height) }
         if width.isFinite {
@@ -23,9 +26,11 @@ struct RenderLimitTests {
         }
     }
 
-    @Test("normal pages and pages at the limit pass", arguments: [
-        (595.0, 842.0), (800.0, 164_142.0), (2_097_152.0, 2_097_152.0),
-    ])
+    @Test(
+        "normal pages and pages at the limit pass",
+        arguments: [
+            (595.0, 842.0), (800.0, 164_142.0), (2_097_152.0, 2_097_152.0),
+        ])
     func acceptsPagesWithinTheLimit(width: Double, height: Double) throws {
         try CairoRenderer.checkPDFPageSize(width: width, height: height)
     }

@@ -113,8 +113,8 @@ struct TypesetterTests {
         #expect(word.inkBounds.width > 0)
         #expect(word.inkBounds.minY >= -word.ascent - 1)
         #expect(word.inkBounds.maxY <= word.descent + 1)
-        #expect(word.inkBounds.minY < -20) // the H reaches well above the baseline
-        #expect(word.inkBounds.maxY > 5) // the g descends below it
+        #expect(word.inkBounds.minY < -20)  // the H reaches well above the baseline
+        #expect(word.inkBounds.maxY > 5)  // the g descends below it
         #expect(word.layoutBounds.contains(word.inkBounds))
         #expect(try typesetter.typeset(" ", font: dejaVu, size: 40).inkBounds == .zero)
     }

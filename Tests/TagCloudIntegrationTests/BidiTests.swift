@@ -1,8 +1,9 @@
 import Foundation
 import TagCloud
 import TagCloudExport
-@testable import TagCloudGraphics
 import Testing
+
+@testable import TagCloudGraphics
 
 private let typesetter = FreeTypeTypesetter()
 private let dejaVu = FontDescriptor(family: "DejaVu Sans")
@@ -25,13 +26,15 @@ private func letters(_ word: TypesetWord) throws -> [UInt32] {
 
 /// A placed word drawing `word` at `origin` in black, as the layouts place it.
 private func placed(_ word: TypesetWord, at origin: Point, index: Int = 0) -> PlacedWord {
-    PlacedWord(index: index, text: word.text, id: nil, link: nil, weight: 1,
-               frame: Rect(x: origin.x, y: origin.y - word.ascent, width: word.advance,
-                           height: word.ascent + word.descent),
-               origin: origin, inkBounds: word.inkBounds.offsetBy(dx: origin.x, dy: origin.y),
-               font: word.font, fontSize: word.size, color: .black, glyphs: word.glyphs,
-               rightToLeft: word.isRightToLeft, fallbackFont: word.usedFallback,
-               fallbackFonts: word.fallbackFonts, fontRuns: word.fontRuns)
+    PlacedWord(
+        index: index, text: word.text, id: nil, link: nil, weight: 1,
+        frame: Rect(
+            x: origin.x, y: origin.y - word.ascent, width: word.advance,
+            height: word.ascent + word.descent),
+        origin: origin, inkBounds: word.inkBounds.offsetBy(dx: origin.x, dy: origin.y),
+        font: word.font, fontSize: word.size, color: .black, glyphs: word.glyphs,
+        rightToLeft: word.isRightToLeft, fallbackFont: word.usedFallback,
+        fallbackFonts: word.fallbackFonts, fontRuns: word.fontRuns)
 }
 
 /// A white canvas with each line's words set side by side from x = 20, one line per 80 points.
@@ -46,8 +49,9 @@ private func canvas(_ lines: [[TypesetWord]]) -> CloudLayout {
         }
         width = max(width, x + 20)
     }
-    return CloudLayout(kind: .flow, size: Size(width: width.rounded(.up), height: 80 * Double(lines.count) + 20),
-                       background: .white, placed: words, unplaced: [], seed: 1)
+    return CloudLayout(
+        kind: .flow, size: Size(width: width.rounded(.up), height: 80 * Double(lines.count) + 20),
+        background: .white, placed: words, unplaced: [], seed: 1)
 }
 
 /// How dark each column of `image` is between rows `top` and `bottom`, as a share of the band's ink.
@@ -108,20 +112,24 @@ struct BidiTests {
         #expect(zip(word.glyphs, word.glyphs.dropFirst()).allSatisfy { $0.x <= $1.x })
     }
 
-    @Test("a tag whose first letter is Hebrew is a right-to-left line; digits in it stay left to right",
-          arguments: [("שלום hello", "hello םולש"), ("עמוד 12", "12 דומע"), ("שלום!", "!םולש")])
+    @Test(
+        "a tag whose first letter is Hebrew is a right-to-left line; digits in it stay left to right",
+        arguments: [("שלום hello", "hello םולש"), ("עמוד 12", "12 דומע"), ("שלום!", "!םולש")])
     func rightToLeftParagraph(text: String, visual: String) throws {
         let word = try typesetter.typeset(text, font: dejaVu, size: size)
         #expect(word.isRightToLeft)
         #expect(word.glyphs.map(\.id) == (try glyphs(visual)))
     }
 
-    @Test("explicit controls: U+202E reverses a Latin run, U+202D a Hebrew one, U+2068 isolates",
-          arguments: [("ab\u{202E}cde\u{202C}fg", "abedcfg", false),
-                      ("ab\u{202E}cde", "abedc", false),
-                      ("\u{202D}עולם\u{202C}", "עולם", true),
-                      ("\u{2068}עולם\u{2069} world", "םלועworld", false),
-                      ("עולם world", "worldםלוע", true)])
+    @Test(
+        "explicit controls: U+202E reverses a Latin run, U+202D a Hebrew one, U+2068 isolates",
+        arguments: [
+            ("ab\u{202E}cde\u{202C}fg", "abedcfg", false),
+            ("ab\u{202E}cde", "abedc", false),
+            ("\u{202D}עולם\u{202C}", "עולם", true),
+            ("\u{2068}עולם\u{2069} world", "םלועworld", false),
+            ("עולם world", "worldםלוע", true),
+        ])
     func explicitControls(text: String, visual: String, rightToLeft: Bool) throws {
         let word = try typesetter.typeset(text, font: dejaVu, size: size)
         #expect(word.isRightToLeft == rightToLeft)
@@ -159,8 +167,10 @@ struct BidiTests {
 
     @Test("text with no right-to-left letter or control takes the one-direction path")
     func detection() throws {
-        let oneDirection = ["hello", "naïve café", "日本語", "Ελληνικά", "1+1=2", "emoji 🎉",
-                            "\u{200E}ltr mark", ""]
+        let oneDirection = [
+            "hello", "naïve café", "日本語", "Ελληνικά", "1+1=2", "emoji 🎉",
+            "\u{200E}ltr mark", "",
+        ]
         for text in oneDirection {
             #expect(!BidiParagraph.isNeeded(for: text), "\(text)")
         }
@@ -169,9 +179,12 @@ struct BidiTests {
         }
         let paragraph = try BidiParagraph("hello עולם world")
         #expect(!paragraph.isRightToLeft)
-        #expect(paragraph.runs == [.init(start: 0, end: 6, isRightToLeft: false),
-                                   .init(start: 6, end: 14, isRightToLeft: true),
-                                   .init(start: 14, end: 20, isRightToLeft: false)])
+        #expect(
+            paragraph.runs == [
+                .init(start: 0, end: 6, isRightToLeft: false),
+                .init(start: 6, end: 14, isRightToLeft: true),
+                .init(start: 14, end: 20, isRightToLeft: false),
+            ])
     }
 
     @Test("PNG and PDF draw a mixed tag as its pieces written in visual order", arguments: ["PNG", "PDF"])
@@ -197,11 +210,14 @@ struct BidiTests {
         }
     }
 
-    @Test("SVG text drawn by rsvg-convert, and the HTML page in Chromium, order mixed tags as the PNG does",
-          arguments: ["rsvg-convert", "Chromium"])
+    @Test(
+        "SVG text drawn by rsvg-convert, and the HTML page in Chromium, order mixed tags as the PNG does",
+        arguments: ["rsvg-convert", "Chromium"])
     func viewers(viewer: String) throws {
         let output = try Output()
-        let shot = try viewer == "Chromium" ? output.chromium(output.mixed)
+        let shot =
+            try viewer == "Chromium"
+            ? output.chromium(output.mixed)
             : output.svg(output.mixed, "mixed", outlines: false)
         let a = lineProfiles(shot, output.mixed)
         let b = lineProfiles(try output.png(output.pieces, "pieces"), output.pieces)
@@ -221,9 +237,10 @@ private struct Output {
 
     init() throws {
         mixed = canvas(try mixedTags.map { [try typesetter.typeset($0.tag, font: dejaVu, size: size)] })
-        pieces = canvas(try mixedTags.map { tag in
-            try tag.visual.map { try typesetter.typeset($0, font: dejaVu, size: size) }
-        })
+        pieces = canvas(
+            try mixedTags.map { tag in
+                try tag.visual.map { try typesetter.typeset($0, font: dejaVu, size: size) }
+            })
         #expect(mixed.size == pieces.size)
     }
 

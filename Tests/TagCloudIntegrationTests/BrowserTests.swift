@@ -1,8 +1,10 @@
 import Foundation
-import Testing
 import TagCloud
 import TagCloudExport
+import Testing
+
 @testable import TagCloudGraphics
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -19,10 +21,12 @@ import Darwin
 struct BrowserTests {
     /// One clearly different colour per word (all at least 3:1 on white), so a word's pixels can be
     /// told from its neighbours'.
-    static let palette = Palette(name: "distinct", colors: [
-        0xD62728, 0x1F77B4, 0x2CA02C, 0x9467BD, 0x8C564B, 0xE377C2, 0x0E7C86, 0x555555, 0x8A7D00, 0xB35900,
-        0x000080, 0x800000, 0x006400, 0x4B0082, 0xC71585, 0x2F4F4F, 0x8B4513, 0x1E5AA8, 0x7A1F5C, 0x3D6B00,
-    ].map { Color(rgb: $0) })
+    static let palette = Palette(
+        name: "distinct",
+        colors: [
+            0xD62728, 0x1F77B4, 0x2CA02C, 0x9467BD, 0x8C564B, 0xE377C2, 0x0E7C86, 0x555555, 0x8A7D00, 0xB35900,
+            0x000080, 0x800000, 0x006400, 0x4B0082, 0xC71585, 0x2F4F4F, 0x8B4513, 0x1E5AA8, 0x7A1F5C, 0x3D6B00,
+        ].map { Color(rgb: $0) })
 
     /// A word cloud with ids, a link and clearly distinct colours (so each word's pixels can be found).
     static func cloudLayout() throws -> CloudLayout {
@@ -34,8 +38,10 @@ struct BrowserTests {
         o.rotation = .angles([0])
         o.style.palette = palette
         o.style.colorMode = .cycle
-        let words = ["swift", "chromium", "cairo", "harfbuzz", "pixel", "glyph", "layout", "render", "font", "svg",
-                     "kerning", "linux", "cloud", "word", "html", "pdf", "focus", "click", "enter", "tab"]
+        let words = [
+            "swift", "chromium", "cairo", "harfbuzz", "pixel", "glyph", "layout", "render", "font", "svg",
+            "kerning", "linux", "cloud", "word", "html", "pdf", "focus", "click", "enter", "tab",
+        ]
         let terms = words.enumerated().map { i, w in
             Term(w, weight: Double(40 - i), id: "id-\(w)", link: i == 0 ? "https://swift.org/" : nil)
         }
@@ -75,7 +81,8 @@ struct BrowserTests {
         }
         #expect(focused == Array(order.prefix(focused.count)))
 
-        try browser.evaluate("""
+        try browser.evaluate(
+            """
             window.__selected = []; document.addEventListener('tagcloud:select', function (e) {
               window.__selected.push(e.detail); e.preventDefault(); }); 0
             """)
@@ -84,10 +91,12 @@ struct BrowserTests {
         // A click on the middle of another word (the first, heaviest, which carries the link:
         // the listener's preventDefault keeps the page from navigating).
         let target = HTMLWriter.readingOrder(layout)[0]
-        let box = try #require(browser.evaluate("""
-            (function () { var r = document.getElementById('tc-word-\(target.index)').getBoundingClientRect();
-              return [r.left + r.width / 2, r.top + r.height / 2]; })()
-            """) as? [Double])
+        let box = try #require(
+            browser.evaluate(
+                """
+                (function () { var r = document.getElementById('tc-word-\(target.index)').getBoundingClientRect();
+                  return [r.left + r.width / 2, r.top + r.height / 2]; })()
+                """) as? [Double])
         try browser.click(x: box[0], y: box[1])
         let json = try #require(browser.evaluate("JSON.stringify(window.__selected)") as? String)
         let selected = try #require(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
@@ -209,7 +218,7 @@ func inkCentroid(of word: PlacedWord, in image: RGBAImage, background: Color) ->
     let c = word.color
     func dist(_ r: Double, _ g: Double, _ b: Double) -> Double {
         ((r - Double(c.red)) * (r - Double(c.red)) + (g - Double(c.green)) * (g - Double(c.green))
-         + (b - Double(c.blue)) * (b - Double(c.blue))).squareRoot()
+            + (b - Double(c.blue)) * (b - Double(c.blue))).squareRoot()
     }
     let full = dist(Double(background.red), Double(background.green), Double(background.blue))
     var sx = 0.0, sy = 0.0, sw = 0.0
@@ -248,7 +257,10 @@ func tool(_ names: String..., package: String) throws -> String {
             if FileManager.default.isExecutableFile(atPath: p) { return p }
         }
     }
-    throw ToolMissing(description: "\(names.joined(separator: " or ")) not found: run scripts/setup (it installs the Debian package \(package)), then run the tests again")
+    throw ToolMissing(
+        description:
+            "\(names.joined(separator: " or ")) not found: run scripts/setup (it installs the Debian package \(package)), then run the tests again"
+    )
 }
 
 /// Runs a tool and returns its standard output; throws with its standard error when it fails.
@@ -265,7 +277,8 @@ func run(_ path: String, _ arguments: [String]) throws -> String {
     let errors = err.fileHandleForReading.readDataToEndOfFile()
     p.waitUntilExit()
     guard p.terminationStatus == 0 else {
-        throw ToolMissing(description: "\(path) \(arguments.joined(separator: " ")) failed: \(String(decoding: errors, as: UTF8.self))")
+        throw ToolMissing(
+            description: "\(path) \(arguments.joined(separator: " ")) failed: \(String(decoding: errors, as: UTF8.self))")
     }
     return String(decoding: data, as: UTF8.self)
 }
@@ -300,10 +313,12 @@ final class Chromium {
         posix_spawn_file_actions_adddup2(&actions, up[1], 4)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let args = [path, "--headless", "--remote-debugging-pipe", "--user-data-dir=\(profile.path)",
-                    "--no-sandbox", "--disable-gpu", "--no-first-run", "--no-default-browser-check",
-                    "--hide-scrollbars", "--force-device-scale-factor=1", "--font-render-hinting=none",
-                    "--disable-extensions", "--disable-background-networking", "--mute-audio", "about:blank"]
+        let args = [
+            path, "--headless", "--remote-debugging-pipe", "--user-data-dir=\(profile.path)",
+            "--no-sandbox", "--disable-gpu", "--no-first-run", "--no-default-browser-check",
+            "--hide-scrollbars", "--force-device-scale-factor=1", "--font-render-hinting=none",
+            "--disable-extensions", "--disable-background-networking", "--mute-audio", "about:blank",
+        ]
         var cargs = args.map { strdup($0) } + [nil]
         defer { for a in cargs { free(a) } }
         var child: pid_t = 0
@@ -324,11 +339,13 @@ final class Chromium {
     /// Opens `url` in a fresh tab whose viewport is `width`×`height` CSS pixels and waits for `load`.
     func open(_ url: URL, width: Int, height: Int) throws {
         let target = try send("Target.createTarget", ["url": "about:blank"], inSession: false)
-        let attached = try send("Target.attachToTarget", ["targetId": target["targetId"] as Any, "flatten": true],
-                                inSession: false)
+        let attached = try send(
+            "Target.attachToTarget", ["targetId": target["targetId"] as Any, "flatten": true],
+            inSession: false)
         session = attached["sessionId"] as? String
         for domain in ["Runtime.enable", "Log.enable", "Page.enable", "Network.enable"] { try send(domain, [:]) }
-        try send("Emulation.setDeviceMetricsOverride", ["width": width, "height": height, "deviceScaleFactor": 1, "mobile": false])
+        try send(
+            "Emulation.setDeviceMetricsOverride", ["width": width, "height": height, "deviceScaleFactor": 1, "mobile": false])
         events.removeAll()
         try send("Page.navigate", ["url": url.absoluteString])
         _ = try waitForEvent("Page.loadEventFired")
@@ -346,12 +363,18 @@ final class Chromium {
 
     /// Presses and releases a key, as the keyboard would.
     func key(_ key: String, code: Int, text: String? = nil) throws {
-        var down: [String: Any] = ["type": text == nil ? "rawKeyDown" : "keyDown", "key": key, "code": key,
-                                   "windowsVirtualKeyCode": code, "nativeVirtualKeyCode": code]
+        var down: [String: Any] = [
+            "type": text == nil ? "rawKeyDown" : "keyDown", "key": key, "code": key,
+            "windowsVirtualKeyCode": code, "nativeVirtualKeyCode": code,
+        ]
         if let text { down["text"] = text; down["unmodifiedText"] = text }
         try send("Input.dispatchKeyEvent", down)
-        try send("Input.dispatchKeyEvent", ["type": "keyUp", "key": key, "code": key,
-                                            "windowsVirtualKeyCode": code, "nativeVirtualKeyCode": code])
+        try send(
+            "Input.dispatchKeyEvent",
+            [
+                "type": "keyUp", "key": key, "code": key,
+                "windowsVirtualKeyCode": code, "nativeVirtualKeyCode": code,
+            ])
     }
 
     /// Moves the mouse to a point and clicks the left button there.
@@ -373,8 +396,10 @@ final class Chromium {
     // MARK: Protocol
 
     @discardableResult
-    private func send(_ method: String, _ params: [String: Any], inSession: Bool = true,
-                      timeout: Double = 30) throws -> [String: Any] {
+    private func send(
+        _ method: String, _ params: [String: Any], inSession: Bool = true,
+        timeout: Double = 30
+    ) throws -> [String: Any] {
         let id = try post(method, params, session: inSession ? session : nil)
         let deadline = Date().addingTimeInterval(timeout)
         while true {

@@ -1,18 +1,22 @@
 import Foundation
+import TagCloud
+import TagCloudExport
+import Testing
+
+@testable import TagCloudGraphics
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import Testing
-import TagCloud
-import TagCloudExport
-@testable import TagCloudGraphics
 
 /// The whole pipeline on real fonts: FlowLayout + FreeTypeTypesetter + Cairo, checked in pixels.
 @Suite("flow rendering on real fonts")
 struct FlowRenderingTests {
     /// Saturated colours far apart, one per tag, so a pixel's colour says which tag drew it.
-    static let colors: [UInt32] = [0xE6194B, 0x3CB44B, 0x4363D8, 0xF58231, 0x911EB4, 0x46F0F0, 0xF032E6,
-                                   0x008080, 0x9A6324, 0x800000, 0x000075, 0x808000]
+    static let colors: [UInt32] = [
+        0xE6194B, 0x3CB44B, 0x4363D8, 0xF58231, 0x911EB4, 0x46F0F0, 0xF032E6,
+        0x008080, 0x9A6324, 0x800000, 0x000075, 0x808000,
+    ]
 
     /// The tag whose colour, blended over white with at least half coverage, gives this pixel; nil
     /// for background, faint edges and pixels two colours could explain.
@@ -34,8 +38,10 @@ struct FlowRenderingTests {
     }
 
     func layout(scale: Double = 1, seed: UInt64) throws -> CloudLayout {
-        let words = ["swift", "ios", "linux", "machine learning", "Typography", "你好世界", "مرحبا",
-                     "AVATAR", "gjpqy", "fontconfig", "ÅÉÎ", "cairo"]
+        let words = [
+            "swift", "ios", "linux", "machine learning", "Typography", "你好世界", "مرحبا",
+            "AVATAR", "gjpqy", "fontconfig", "ÅÉÎ", "cairo",
+        ]
         let terms = words.enumerated().map { i, w in
             Term(w, weight: Double((i * 7) % 11 + 1), color: Color(rgb: Self.colors[i]))
         }

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import TagCloud
 import TagCloudExport
+import Testing
+
 @testable import TagCloudGraphics
 
 /// Links that run script or leave the page for something other than the web, in the disguises
@@ -29,10 +30,12 @@ extension BrowserTests {
 
     /// Clicks the middle of a word, as the mouse would.
     func click(_ browser: Chromium, word index: Int) throws {
-        let box = try #require(browser.evaluate("""
-            (function () { var r = document.getElementById('tc-word-\(index)').getBoundingClientRect();
-              return [r.left + r.width / 2, r.top + r.height / 2]; })()
-            """) as? [Double])
+        let box = try #require(
+            browser.evaluate(
+                """
+                (function () { var r = document.getElementById('tc-word-\(index)').getBoundingClientRect();
+                  return [r.left + r.width / 2, r.top + r.height / 2]; })()
+                """) as? [Double])
         try browser.click(x: box[0], y: box[1])
     }
 
@@ -80,7 +83,8 @@ extension BrowserTests {
         // A link that other script put on the page later goes through the same rule.
         let safeIndex = dangerousLinks.count
         func setLink(_ link: String) throws {
-            try browser.evaluate("""
+            try browser.evaluate(
+                """
                 (function () { var a = document.getElementById('tc-word-\(safeIndex)').closest('a');
                   a.setAttribute('href', \(link)); a.setAttributeNS('http://www.w3.org/1999/xlink', 'xlink:href', \(link));
                   return 0; })()
@@ -125,6 +129,8 @@ extension BrowserTests {
         let svgURL = dir.appendingPathComponent("awkward.svg")
         let writer = SVGWriter(mode: outlines ? .outlines(GlyphOutlineCache()) : .text)
         try Data(writer.data(layout)).write(to: svgURL)
-        try run(try tool("rsvg-convert", package: "librsvg2-bin"), ["-o", dir.appendingPathComponent("awkward.png").path, svgURL.path])
+        try run(
+            try tool("rsvg-convert", package: "librsvg2-bin"),
+            ["-o", dir.appendingPathComponent("awkward.png").path, svgURL.path])
     }
 }

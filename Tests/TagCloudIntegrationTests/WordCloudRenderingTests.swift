@@ -1,19 +1,24 @@
 import Foundation
-import Testing
 import TagCloud
 import TagCloudExport
+import Testing
+
 @testable import TagCloudGraphics
 
 /// The word cloud on real fonts, checked independently of the occupancy map: every placed word is
 /// drawn alone by Cairo and its painted pixels are counted.
 @Suite("word cloud on real fonts")
 struct WordCloudRenderingTests {
-    static let words = ["typography", "harfbuzz", "freetype", "cairo", "swift", "linux", "kerning", "glyph", "pixel",
-                        "cloud", "word", "spiral", "mask", "shape", "heart", "rotation", "margin", "layout", "render",
-                        "font", "fallback", "unicode", "baseline", "ligature", "AVATAR", "Wolf", "jumpy", "quartz"]
+    static let words = [
+        "typography", "harfbuzz", "freetype", "cairo", "swift", "linux", "kerning", "glyph", "pixel",
+        "cloud", "word", "spiral", "mask", "shape", "heart", "rotation", "margin", "layout", "render",
+        "font", "fallback", "unicode", "baseline", "ligature", "AVATAR", "Wolf", "jumpy", "quartz",
+    ]
 
     func terms(_ n: Int) -> [Term] {
-        (0..<n).map { Term(Self.words[$0 % Self.words.count] + ($0 >= Self.words.count ? "\($0)" : ""), weight: Double(200 - $0)) }
+        (0..<n).map {
+            Term(Self.words[$0 % Self.words.count] + ($0 >= Self.words.count ? "\($0)" : ""), weight: Double(200 - $0))
+        }
     }
 
     /// Pixels Cairo paints (alpha > 0) for each placed word drawn alone.
@@ -78,8 +83,9 @@ struct WordCloudRenderingTests {
         o.rotation = .range(from: -80, to: 80)
         o.seed = 5
         o.style.background = nil
-        let layout = try WordCloudLayout(o).layout(terms(12).map { Term("typography" + $0.text.prefix(0), weight: $0.weight) },
-                                                  typesetter: FreeTypeTypesetter())
+        let layout = try WordCloudLayout(o).layout(
+            terms(12).map { Term("typography" + $0.text.prefix(0), weight: $0.weight) },
+            typesetter: FreeTypeTypesetter())
         let svg = try SVGWriter().svg(layout)
         for (word, pixels) in zip(layout.placed, try paintedPixels(layout)) {
             if word.rotation != 0 {
@@ -112,8 +118,9 @@ struct WordCloudRenderingTests {
         }
     }
 
-    @Test("skipping sizes too big for the area changes nothing: the same layout as rasterising them",
-          arguments: [(Shape?.none, false), (.heart, false), (.none, true), (.star, true)])
+    @Test(
+        "skipping sizes too big for the area changes nothing: the same layout as rasterising them",
+        arguments: [(Shape?.none, false), (.heart, false), (.none, true), (.star, true)])
     func sizeBoundOnlySavesWork(shape: Shape?, randomStart: Bool) throws {
         var o = WordCloudOptions()
         o.width = 260
@@ -126,8 +133,9 @@ struct WordCloudRenderingTests {
         if let shape { o.area = .shape(shape) }
         let bounded = FreeTypeTypesetter()
         let big = try bounded.typeset("typography", font: o.style.fonts[0], size: 150)
-        #expect(try #require(bounded.coverageLowerBound(of: big, rotation: 0)).width > o.width,
-                "no size is too big: the test would not notice a bound that skips a fitting size")
+        #expect(
+            try #require(bounded.coverageLowerBound(of: big, rotation: 0)).width > o.width,
+            "no size is too big: the test would not notice a bound that skips a fitting size")
         let a = try WordCloudLayout(o).layout(terms(60), typesetter: bounded)
         let b = try WordCloudLayout(o).layout(terms(60), typesetter: WithoutBound())
         #expect(try SVGWriter().svg(a) == SVGWriter().svg(b))

@@ -34,8 +34,10 @@ public struct HostileRun {
     }
 
     /// Runs `args` with standard input from `stdinPath` (or empty) and standard output to `output`.
-    public static func run(_ args: [String], stdinPath: String? = nil, output: Output = .pipe,
-                    addressSpace: Int = addressSpaceBytes) throws -> HostileRun {
+    public static func run(
+        _ args: [String], stdinPath: String? = nil, output: Output = .pipe,
+        addressSpace: Int = addressSpaceBytes
+    ) throws -> HostileRun {
         let p = Process()
         var command = [try ToolRun.binary.path] + args
         if let prlimit {
@@ -91,8 +93,10 @@ public struct Scratch {
 
     /// Every file written by `add` still holds its bytes, and the folder holds nothing else except
     /// `allowed` (no output of a failed run, no hidden temporary file).
-    public func expectUntouched(allowing allowed: Set<String> = [], _ comment: String = "",
-                         sourceLocation: SourceLocation = #_sourceLocation) throws {
+    public func expectUntouched(
+        allowing allowed: Set<String> = [], _ comment: String = "",
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         for (name, bytes) in originals {
             let now = FileManager.default.contents(atPath: file(name))
             #expect(now == bytes, "\(name) was changed \(comment)", sourceLocation: sourceLocation)

@@ -28,12 +28,16 @@ enum ToolLocator {
         let folder = buildFolder()
         let tool = folder.appendingPathComponent("tagcloud")
         guard FileManager.default.isExecutableFile(atPath: tool.path) else {
-            return .failure(ToolNotBuilt(description: "no tagcloud at \(tool.path) beside the test bundle: build it with "
-                                         + "`\(buildCommand)` (or set TAGCLOUD_BIN to a tagcloud binary)"))
+            return .failure(
+                ToolNotBuilt(
+                    description: "no tagcloud at \(tool.path) beside the test bundle: build it with "
+                        + "`\(buildCommand)` (or set TAGCLOUD_BIN to a tagcloud binary)"))
         }
         if let newer = newestObject(in: folder), let built = modified(tool), newer.date > built {
-            return .failure(ToolNotBuilt(description: "\(tool.path) is older than \(newer.path), which it is linked "
-                                         + "from: a stale build. Rebuild it with `\(buildCommand)` (or set TAGCLOUD_BIN)"))
+            return .failure(
+                ToolNotBuilt(
+                    description: "\(tool.path) is older than \(newer.path), which it is linked "
+                        + "from: a stale build. Rebuild it with `\(buildCommand)` (or set TAGCLOUD_BIN)"))
         }
         return .success(tool)
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TagCloud
 
 /// The angle lists a word tries, as the layout drew them before the lists were shared: one draw
@@ -29,10 +30,13 @@ private func referenceAngles(_ options: WordCloudOptions, _ rng: inout SeededRan
 
 @Suite("Angle choices")
 struct AngleChoicesTests {
-    @Test("the shared lists are the lists drawn one by one, and use the generator the same way",
-          arguments: [WordCloudOptions.Rotation.angles([0, 90]), .angles([0, 90, -90, 45]), .angles([90, -90]),
-                      .angles([0]), .angles([30]), .angles([0, 90, 90]), .range(from: -90, to: 90),
-                      .range(from: 10, to: 10)])
+    @Test(
+        "the shared lists are the lists drawn one by one, and use the generator the same way",
+        arguments: [
+            WordCloudOptions.Rotation.angles([0, 90]), .angles([0, 90, -90, 45]), .angles([90, -90]),
+            .angles([0]), .angles([30]), .angles([0, 90, 90]), .range(from: -90, to: 90),
+            .range(from: 10, to: 10),
+        ])
     func matchesDrawingOneByOne(rotation: WordCloudOptions.Rotation) {
         for prefer in [0.0, 0.3, 0.9, 1.0] {
             var options = WordCloudOptions()

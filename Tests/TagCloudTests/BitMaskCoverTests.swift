@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TagCloud
 
 /// `covers` decides that a word fits nowhere without searching, so it must never say yes wrongly.
@@ -17,7 +18,9 @@ struct BitMaskCoverTests {
             for dy in 0...(big.height - small.height) {
                 for dx in 0...(big.width - small.width) {
                     var inside = true
-                    for y in 0..<small.height { for x in 0..<small.width where small[x, y] && !big[x + dx, y + dy] { inside = false } }
+                    for y in 0..<small.height {
+                        for x in 0..<small.width where small[x, y] && !big[x + dx, y + dy] { inside = false }
+                    }
                     if inside { expected = true }
                 }
             }

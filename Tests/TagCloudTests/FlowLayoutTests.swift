@@ -1,6 +1,7 @@
-import Testing
-@testable import TagCloud
 import TagCloudTestSupport
+import Testing
+
+@testable import TagCloud
 
 /// Geometry properties of the flow layout, over many seeds, widths and option combinations.
 struct FlowLayoutTests {
@@ -18,10 +19,12 @@ struct FlowLayoutTests {
         o.oversize = rng.nextInt(below: 2) == 0 ? .truncate : .scale
         o.itemSpacing = Double(rng.nextInt(below: 20))
         o.rowSpacing = Double(rng.nextInt(below: 12))
-        o.insets = EdgeInsets(top: Double(rng.nextInt(below: 40)), left: Double(rng.nextInt(below: 30)),
-                              bottom: Double(rng.nextInt(below: 30)), right: Double(rng.nextInt(below: 30)))
+        o.insets = EdgeInsets(
+            top: Double(rng.nextInt(below: 40)), left: Double(rng.nextInt(below: 30)),
+            bottom: Double(rng.nextInt(below: 30)), right: Double(rng.nextInt(below: 30)))
         o.padding = EdgeInsets(vertical: Double(rng.nextInt(below: 6)), horizontal: Double(rng.nextInt(below: 12)))
-        o.style.sizing = rng.nextInt(below: 2) == 0
+        o.style.sizing =
+            rng.nextInt(below: 2) == 0
             ? .scaled(WeightScale(curve: .sqrt, minimumSize: 10, maximumSize: 48)) : .random(minimum: 10, maximum: 27)
         return o
     }
@@ -32,15 +35,17 @@ struct FlowLayoutTests {
             let o = options(seed: seed)
             let layout = try FlowLayout(o).layout(sampleTerms(count: 60, seed: seed), typesetter: FakeTypesetter(), width: width)
             #expect(layout.placed.count + layout.unplaced.count == 60)
-            let content = Rect(x: o.insets.left, y: o.insets.top, width: width - o.insets.horizontal,
-                               height: layout.size.height - o.insets.vertical)
+            let content = Rect(
+                x: o.insets.left, y: o.insets.top, width: width - o.insets.horizontal,
+                height: layout.size.height - o.insets.vertical)
             for (i, a) in layout.placed.enumerated() {
                 #expect(content.contains(a.frame, tolerance: 1e-6), "frame \(a.frame) outside \(content)")
                 #expect(a.frame.contains(a.inkBounds, tolerance: 1e-6))
                 for b in layout.placed[(i + 1)...] {
                     // Touching is fine (spacing may be 0); shrink by a rounding tolerance before testing.
-                    let inner = Rect(x: a.frame.x + 1e-6, y: a.frame.y + 1e-6,
-                                     width: a.frame.width - 2e-6, height: a.frame.height - 2e-6)
+                    let inner = Rect(
+                        x: a.frame.x + 1e-6, y: a.frame.y + 1e-6,
+                        width: a.frame.width - 2e-6, height: a.frame.height - 2e-6)
                     #expect(!inner.intersects(b.frame), "\(a.text) overlaps \(b.text)")
                 }
             }
@@ -52,7 +57,8 @@ struct FlowLayoutTests {
         var rows: [[PlacedWord]] = []
         for w in layout.placed {
             if let last = rows.last?.last, w.frame.minY < (rows.last!.map(\.frame.maxY).max()!),
-               w.frame.maxY > (rows.last!.map(\.frame.minY).min()!) || last.frame.minY == w.frame.minY {
+                w.frame.maxY > (rows.last!.map(\.frame.minY).min()!) || last.frame.minY == w.frame.minY
+            {
                 rows[rows.count - 1].append(w)
             } else {
                 rows.append([w])
@@ -189,8 +195,11 @@ struct FlowLayoutTests {
         let w = try #require(layout.placed.first)
         #expect(w.frame.maxX <= 200 - o.insets.right + 1e-9)
         #expect(w.frame.minX >= o.insets.left - 1e-9)
-        if policy == .truncate { #expect(w.text.hasSuffix("…")); #expect(w.fontSize == 40) }
-        else { #expect(w.fontSize < 40); #expect(w.text.count == 30) }
+        if policy == .truncate {
+            #expect(w.text.hasSuffix("…")); #expect(w.fontSize == 40)
+        } else {
+            #expect(w.fontSize < 40); #expect(w.text.count == 30)
+        }
     }
 
     @Test("bad options are refused with the option's name")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TagCloud
 
 /// The search's shortcuts (the horizontal pyramid, the probe filter, remembered tile orders, the
@@ -43,7 +44,9 @@ struct PlacementSearchTests {
     }
 
     /// The best key of all positions where `mask` fits, pixel by pixel, or nil when it fits nowhere.
-    func bruteBestKey(_ map: OccupancyMap, _ mask: BitMask, _ finder: PlacementSearch, startX sx: Double, startY sy: Double) -> Double? {
+    func bruteBestKey(_ map: OccupancyMap, _ mask: BitMask, _ finder: PlacementSearch, startX sx: Double, startY sy: Double)
+        -> Double?
+    {
         var bestKey: Double? = nil
         for y in 0...(map.height - mask.height) {
             for x in 0...(map.width - mask.width) where !bruteCollides(map, mask, x: x, y: y) {
@@ -84,8 +87,9 @@ struct PlacementSearchTests {
         }
     }
 
-    @Test("full blocks are exactly the fully taken ones, and searches that skip them still find the best fit",
-          arguments: [UInt64(1), 2, 3, 4, 5, 6])
+    @Test(
+        "full blocks are exactly the fully taken ones, and searches that skip them still find the best fit",
+        arguments: [UInt64(1), 2, 3, 4, 5, 6])
     func fullBlocksSkipOnlyWhatCannotFit(seed: UInt64) {
         var rng = SeededRandom(seed: seed)
         // Crowded: solid slabs (whole 64×8 blocks get taken) between specks of free space.
@@ -148,8 +152,9 @@ struct PlacementSearchTests {
                 map.withWindows(search) { win in
                     for y in 0...maxY {
                         for x0 in Swift.stride(from: 0, through: maxX, by: 64) {
-                            let free = OccupancyMap.freeBits(p, win, stride: map.stride, row: y, tile: x0 >> 6,
-                                                             count: min(maxX, x0 + 63) - x0 + 1)
+                            let free = OccupancyMap.freeBits(
+                                p, win, stride: map.stride, row: y, tile: x0 >> 6,
+                                count: min(maxX, x0 + 63) - x0 + 1)
                             for x in x0...min(maxX, x0 + 63) where free >> UInt64(x - x0) & 1 == 0 {
                                 #expect(bruteCollides(map, mask, x: x, y: y), "a free position at (\(x), \(y)) was filtered out")
                             }
@@ -160,8 +165,9 @@ struct PlacementSearchTests {
         }
     }
 
-    @Test("nearest finds the best free position, or proves there is none, with and without remembered plans",
-          arguments: [UInt64(1), 2, 3, 4, 5, 6, 7, 8])
+    @Test(
+        "nearest finds the best free position, or proves there is none, with and without remembered plans",
+        arguments: [UInt64(1), 2, 3, 4, 5, 6, 7, 8])
     func nearestMatchesBruteForce(seed: UInt64) {
         var rng = SeededRandom(seed: seed)
         let width = 50 + rng.nextInt(below: 150), height = 30 + rng.nextInt(below: 60)
@@ -298,8 +304,9 @@ struct PlacementSearchTests {
         return d
     }
 
-    @Test("the depth map matches a plain chamfer distance on whole, empty and barred grids",
-          arguments: [(64, 9, 0), (130, 21, 0), (130, 21, 1), (77, 40, 2), (200, 3, 3), (16, 16, 4)])
+    @Test(
+        "the depth map matches a plain chamfer distance on whole, empty and barred grids",
+        arguments: [(64, 9, 0), (130, 21, 0), (130, 21, 1), (77, 40, 2), (200, 3, 3), (16, 16, 4)])
     func depthMatchesReferenceOnEdgeCases(width w: Int, height h: Int, kind: Int) {
         // All allowed (whole 64-pixel runs), nothing allowed, a frame, bars of whole and partial runs.
         let allowed = BitMask(width: w, height: h) { x, y in
@@ -349,8 +356,9 @@ struct PlacementSearchTests {
         }
     }
 
-    @Test("the pixel test visits inked rows densest first, ties top first, short and tall masks alike",
-          arguments: [UInt64(1), 2, 3, 4])
+    @Test(
+        "the pixel test visits inked rows densest first, ties top first, short and tall masks alike",
+        arguments: [UInt64(1), 2, 3, 4])
     func rowOrderIsDensestFirst(seed: UInt64) {
         var rng = SeededRandom(seed: seed)
         // Up to 200 rows: past 48 the rows are sorted by counting, below by insertion.

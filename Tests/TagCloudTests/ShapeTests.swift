@@ -1,6 +1,7 @@
 import Foundation
-@testable import TagCloud
 import Testing
+
+@testable import TagCloud
 
 /// Allowed pixels of `mask` as (x, y) pairs.
 private func allowedPixels(_ mask: BitMask) -> [(x: Int, y: Int)] {
@@ -146,9 +147,10 @@ private func rowCounts(_ mask: BitMask) -> [(y: Int, count: Int)] {
         let traced = ShapeMask.traced(from: big.allowed)
         let points = traced.contours.map(\.count).reduce(0, +)
         #expect(points > 100 && points < 5000)
-        let square = ShapeMask.traced(from: BitMask(width: 50, height: 50) { x, y in
-            x >= 10 && x < 40 && y >= 5 && y < 45
-        })
+        let square = ShapeMask.traced(
+            from: BitMask(width: 50, height: 50) { x, y in
+                x >= 10 && x < 40 && y >= 5 && y < 45
+            })
         // Four straight sides, each corner cut by one diagonal step.
         #expect(square.contours.count == 1 && square.contours[0].count == 8)
     }

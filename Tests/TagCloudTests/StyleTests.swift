@@ -1,26 +1,40 @@
 import Testing
+
 @testable import TagCloud
 
 struct ColorTests {
-    @Test("colour forms parse", arguments: [
-        ("navy", Color(rgb: 0x000080)), ("#f00", Color(rgb: 0xFF0000)), ("#ff000080", Color(red: 255, green: 0, blue: 0, alpha: 128)),
-        ("#1A2b3C", Color(rgb: 0x1A2B3C)), ("rgb(1, 2, 3)", Color(rgb: 0x010203)), ("rgba(255,255,255,0.5)", Color(red: 255, green: 255, blue: 255, alpha: 128)),
-        ("transparent", Color.transparent), ("  RebeccaPurple ", Color(rgb: 0x663399)), ("#abcd", Color(red: 0xAA, green: 0xBB, blue: 0xCC, alpha: 0xDD)),
-        ("rgb(100%, 0%, 50%)", Color(red: 255, green: 0, blue: 128)),
-    ])
+    @Test(
+        "colour forms parse",
+        arguments: [
+            ("navy", Color(rgb: 0x000080)), ("#f00", Color(rgb: 0xFF0000)),
+            ("#ff000080", Color(red: 255, green: 0, blue: 0, alpha: 128)),
+            ("#1A2b3C", Color(rgb: 0x1A2B3C)), ("rgb(1, 2, 3)", Color(rgb: 0x010203)),
+            ("rgba(255,255,255,0.5)", Color(red: 255, green: 255, blue: 255, alpha: 128)),
+            ("transparent", Color.transparent), ("  RebeccaPurple ", Color(rgb: 0x663399)),
+            ("#abcd", Color(red: 0xAA, green: 0xBB, blue: 0xCC, alpha: 0xDD)),
+            ("rgb(100%, 0%, 50%)", Color(red: 255, green: 0, blue: 128)),
+        ])
     func parses(text: String, expected: Color) throws {
         #expect(try Color(parsing: text) == expected)
     }
 
-    @Test("blank texts are those that draw nothing: spaces, controls, zero-width and other default-ignorable characters",
-          arguments: ["", " ", "\t\n", "\u{3000}\u{A0}", "\u{200B}", "\u{200B}\u{200D}\u{FEFF}", "\u{202E}\u{2066}", "\u{1B}\u{7}",
-                      "\u{FE0F}", "a", " a ", "漢", " \u{301}", "\u{200B}a", "\u{600}"])
+    @Test(
+        "blank texts are those that draw nothing: spaces, controls, zero-width and other default-ignorable characters",
+        arguments: [
+            "", " ", "\t\n", "\u{3000}\u{A0}", "\u{200B}", "\u{200B}\u{200D}\u{FEFF}", "\u{202E}\u{2066}", "\u{1B}\u{7}",
+            "\u{FE0F}", "a", " a ", "漢", " \u{301}", "\u{200B}a", "\u{600}",
+        ])
     func blankMeansDrawsNothing(text: String) {
-        let blank = ["", " ", "\t\n", "\u{3000}\u{A0}", "\u{200B}", "\u{200B}\u{200D}\u{FEFF}", "\u{202E}\u{2066}", "\u{1B}\u{7}", "\u{FE0F}"]
+        let blank = [
+            "", " ", "\t\n", "\u{3000}\u{A0}", "\u{200B}", "\u{200B}\u{200D}\u{FEFF}", "\u{202E}\u{2066}", "\u{1B}\u{7}",
+            "\u{FE0F}",
+        ]
         #expect(text.isBlank == blank.contains(text))
     }
 
-    @Test("bad colours are refused with the text", arguments: ["", "#12", "#gggggg", "rgb(1,2)", "rgb(300,0,0)", "blurple", "#1234567", "rgb(1,2,3"])
+    @Test(
+        "bad colours are refused with the text",
+        arguments: ["", "#12", "#gggggg", "rgb(1,2)", "rgb(300,0,0)", "blurple", "#1234567", "rgb(1,2,3"])
     func refuses(text: String) {
         #expect(Color.parse(text) == nil)
         do { _ = try Color(parsing: text); Issue.record("accepted \(text)") } catch {
@@ -57,7 +71,8 @@ struct StyleTests {
 
     @Test("random sizes stay in range and follow the seed")
     func randomSizes() throws {
-        let style = CloudStyle(sizing: .random(minimum: 10, maximum: 27), fonts: [.default, FontDescriptor(family: "DejaVu Serif")])
+        let style = CloudStyle(
+            sizing: .random(minimum: 10, maximum: 27), fonts: [.default, FontDescriptor(family: "DejaVu Serif")])
         var a = SeededRandom(seed: 5), b = SeededRandom(seed: 5)
         let terms = (0..<300).map { Term("w\($0)") }
         let x = try style.style(terms, using: &a), y = try style.style(terms, using: &b)

@@ -1,17 +1,23 @@
 import Foundation
-import Testing
-@testable import TagCloud
 import TagCloudTestSupport
+import Testing
+
+@testable import TagCloud
 
 /// Properties of the word cloud over many seeds, sizes, angles and shapes, checked independently of
 /// the occupancy map: every placed word is re-rasterised on its own and its pixels counted.
 struct WordCloudLayoutTests {
     func terms(_ n: Int, seed: UInt64) -> [Term] {
         var rng = SeededRandom(seed: seed)
-        let words = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa",
-                     "lambda", "mu", "nu", "xi", "omicron", "pi", "rho", "sigma", "tau", "upsilon"]
-        return (0..<n).map { i in Term(words[i % words.count] + (i >= words.count ? "\(i)" : ""),
-                                       weight: Double(1 + rng.nextInt(below: 1000))) }
+        let words = [
+            "alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa",
+            "lambda", "mu", "nu", "xi", "omicron", "pi", "rho", "sigma", "tau", "upsilon",
+        ]
+        return (0..<n).map { i in
+            Term(
+                words[i % words.count] + (i >= words.count ? "\(i)" : ""),
+                weight: Double(1 + rng.nextInt(below: 1000)))
+        }
     }
 
     /// Re-rasterises every placed word and checks: no pixel twice, all inside the canvas and the area.
@@ -20,8 +26,9 @@ struct WordCloudLayoutTests {
         var count = [UInt8](repeating: 0, count: w * h)
         let ts = FakeTypesetter()
         for p in layout.placed {
-            let set = TypesetWord(text: p.text, font: p.font, size: p.fontSize, advance: 0, ascent: 0, descent: 0,
-                                  inkBounds: .zero, glyphs: p.glyphs)
+            let set = TypesetWord(
+                text: p.text, font: p.font, size: p.fontSize, advance: 0, ascent: 0, descent: 0,
+                inkBounds: .zero, glyphs: p.glyphs)
             let m = try ts.coverage(of: set, rotation: p.rotation)
             let ox = Int(p.origin.x) + m.offsetX, oy = Int(p.origin.y) + m.offsetY
             #expect(p.origin.x == p.origin.x.rounded() && p.origin.y == p.origin.y.rounded(), "origins are whole pixels")
@@ -157,8 +164,10 @@ struct WordCloudLayoutTests {
     @Test("a style's scaled or random sizes are the sizes the cloud draws, when there is room")
     func styleSizesHonoured() throws {
         let words = (1...12).map { Term("w\($0)", weight: Double($0)) }
-        for sizing in [CloudStyle.Sizing.scaled(WeightScale(curve: .linear, minimumSize: 10, maximumSize: 21)),
-                       .random(minimum: 8, maximum: 30)] {
+        for sizing in [
+            CloudStyle.Sizing.scaled(WeightScale(curve: .linear, minimumSize: 10, maximumSize: 21)),
+            .random(minimum: 8, maximum: 30),
+        ] {
             var o = WordCloudOptions()
             o.width = 900
             o.height = 700
@@ -195,7 +204,9 @@ struct WordCloudLayoutTests {
         #expect(try FlowLayout(flow).layout(terms(10, seed: 1), typesetter: FakeTypesetter(), width: 300).seed == 9)
     }
 
-    @Test("sizes never increase as weight decreases", arguments: [FittedSizing.Rule.relativeScaling(0.5), .relativeScaling(1), .curve(.sqrt), .curve(.log)])
+    @Test(
+        "sizes never increase as weight decreases",
+        arguments: [FittedSizing.Rule.relativeScaling(0.5), .relativeScaling(1), .curve(.sqrt), .curve(.log)])
     func monotoneSizes(rule: FittedSizing.Rule) throws {
         var o = WordCloudOptions()
         o.style.sizing = .fitted(FittedSizing(rule: rule))
@@ -259,14 +270,18 @@ struct WordCloudLayoutTests {
         let message = TagCloudError.shapeLeavesNoRoom(shape: "heart", width: 3, height: 2, contourWidth: 3).description
         #expect(message.contains("use a larger --width/--height or a thinner --contour"))
         #expect(!message.contains("mask"))
-        #expect(!TagCloudError.shapeLeavesNoRoom(shape: "star", width: 1, height: 1, contourWidth: 0).description
-            .contains("contour"))
+        #expect(
+            !TagCloudError.shapeLeavesNoRoom(shape: "star", width: 1, height: 1, contourWidth: 0).description
+                .contains("contour"))
     }
 
     @Test("bad options name themselves")
     func badOptions() throws {
-        for change in [{ (o: inout WordCloudOptions) in o.width = 0 }, { $0.height = 40_000 }, { $0.maximumWords = 0 },
-                       { $0.minimumFontSize = -1 }, { $0.preferHorizontal = 2 }, { $0.style.sizing = .fitted(FittedSizing(rule: .relativeScaling(3))) }] {
+        for change in [
+            { (o: inout WordCloudOptions) in o.width = 0 }, { $0.height = 40_000 }, { $0.maximumWords = 0 },
+            { $0.minimumFontSize = -1 }, { $0.preferHorizontal = 2 },
+            { $0.style.sizing = .fitted(FittedSizing(rule: .relativeScaling(3))) },
+        ] {
             var o = WordCloudOptions()
             change(&o)
             #expect(throws: TagCloudError.self) { try WordCloudLayout(o).layout(terms(3, seed: 1), typesetter: FakeTypesetter()) }
@@ -290,13 +305,18 @@ struct WordCloudLayoutTests {
         o.height = 200
         o.maximumWords = 60
         // Left half red, right half blue.
-        o.colorImage = RGBAImage(width: 300, height: 200, pixels: (0..<(300 * 200)).map { $0 % 300 < 150 ? 0xFFFF_0000 : 0xFF00_00FF })
+        o.colorImage = RGBAImage(
+            width: 300, height: 200, pixels: (0..<(300 * 200)).map { $0 % 300 < 150 ? 0xFFFF_0000 : 0xFF00_00FF })
         let layout = try WordCloudLayout(o).layout(terms(60, seed: 3), typesetter: FakeTypesetter())
         var left = 0, right = 0
         for w in layout.placed {
-            if w.frame.maxX <= 150 { #expect(w.color == Color(rgb: 0xFF0000)); left += 1 }
-            else if w.frame.minX >= 150 { #expect(w.color == Color(rgb: 0x0000FF)); right += 1 }
-            else { #expect(w.color.red > 0 && w.color.blue > 0, "a word across the middle mixes both") }
+            if w.frame.maxX <= 150 {
+                #expect(w.color == Color(rgb: 0xFF0000)); left += 1
+            } else if w.frame.minX >= 150 {
+                #expect(w.color == Color(rgb: 0x0000FF)); right += 1
+            } else {
+                #expect(w.color.red > 0 && w.color.blue > 0, "a word across the middle mixes both")
+            }
         }
         #expect(left > 3 && right > 3)
     }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TagCloud
+import Testing
+
 @testable import TagCloudText
 
 /// The counter's fast paths (inline-keyed hash table, batched counting, pruning of hopeless pairs,
@@ -24,7 +25,9 @@ struct CountingInternalsTests {
         }
         var expected: [[UInt8]: Int32] = [:]
         for s in strings {
-            let (id, isNew) = s.withUnsafeBufferPointer { table.intern($0.baseAddress ?? UnsafePointer(bitPattern: 1)!, $0.count) }
+            let (id, isNew) = s.withUnsafeBufferPointer {
+                table.intern($0.baseAddress ?? UnsafePointer(bitPattern: 1)!, $0.count)
+            }
             if let known = expected[s] {
                 #expect(id == known && !isNew)
             } else {
@@ -65,7 +68,8 @@ struct CountingInternalsTests {
     func minimumCount(words n: Int) {
         let fewest = Int(Collocation.minimumCount(words: n, threshold: 30))
         #expect(fewest >= 1)
-        #expect(Collocation.score(bigram: fewest, first: fewest, second: fewest, words: n) > 30 || fewest >= 1000 || 2 * fewest >= n)
+        #expect(
+            Collocation.score(bigram: fewest, first: fewest, second: fewest, words: n) > 30 || fewest >= 1000 || 2 * fewest >= n)
         var rng = SeededRandom(seed: UInt64(n))
         for _ in 0..<20_000 where fewest > 1 {
             let k = 1 + rng.nextInt(below: fewest - 1)
@@ -97,10 +101,13 @@ struct CountingInternalsTests {
         var rng = SeededRandom(seed: 2)
         let pool = ["a", "b", "ab", "abcdefgh", "abcdefghi", "abcdefgg", "é", "e\u{301}", "z", "Ω", "北京", "🐇", "abcdefgh!"]
         let terms = (0..<400).map { _ in
-            Term(pool[rng.nextInt(below: pool.count)] + String(rng.nextInt(below: 3)), weight: Double(rng.nextInt(below: 4)) * unit)
+            Term(
+                pool[rng.nextInt(below: pool.count)] + String(rng.nextInt(below: 3)), weight: Double(rng.nextInt(below: 4)) * unit
+            )
         }
         let expected = terms.sorted {
-            $0.weight != $1.weight ? $0.weight > $1.weight : $0.text.unicodeScalars.lexicographicallyPrecedes($1.text.unicodeScalars)
+            $0.weight != $1.weight
+                ? $0.weight > $1.weight : $0.text.unicodeScalars.lexicographicallyPrecedes($1.text.unicodeScalars)
         }
         #expect(TermOrder.sorted(terms).map(\.text) == expected.map(\.text))
         #expect(TermOrder.sorted(terms).map(\.weight) == expected.map(\.weight))
@@ -173,8 +180,9 @@ struct CountingInternalsTests {
             let a = Int(key >> 32), b = Int(key & 0xFFFF_FFFF), n = sums[key]!
             guard Collocation.score(bigram: n, first: counts[a], second: counts[b], words: total) > 30 else { return nil }
             let raw = best[key]!.raw
-            return CollocationFinder.Winner(first: Int32(a), second: Int32(b), count: n,
-                                            rawFirst: Int32(raw >> 32), rawSecond: Int32(raw & 0xFFFF_FFFF))
+            return CollocationFinder.Winner(
+                first: Int32(a), second: Int32(b), count: n,
+                rawFirst: Int32(raw >> 32), rawSecond: Int32(raw & 0xFFFF_FFFF))
         }
         #expect(found == expected)
         #expect(vocabulary > 1000 || !found.isEmpty)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TagCloudText
 
 /// `TextAnalysis.dropped` and `tokens`: every word read is accounted for by the filter that removed
@@ -18,8 +19,8 @@ struct DroppedWordsTests {
         let a = try analyze("The cat and the dog saw 3 cats in 1999 and 2001, a x y cat.")
         #expect(a.tokens == 16)
         #expect(a.dropped.numbers == 3)
-        #expect(a.dropped.tooShort == 3)                 // a, x, y
-        #expect(a.dropped.stopWords == 5)                // The, and, the, in, and
+        #expect(a.dropped.tooShort == 3)  // a, x, y
+        #expect(a.dropped.stopWords == 5)  // The, and, the, in, and
         #expect(a.dropped.extraStopWords == 0)
         #expect(a.words == a.tokens - a.dropped.numbers - a.dropped.tooShort)
     }
@@ -38,14 +39,20 @@ struct DroppedWordsTests {
         #expect(a.terms.isEmpty)
         #expect(a.tokens == 6)
         #expect(a.dropped.total == a.tokens)
-        #expect(a.dropped == {
-            var d = DroppedWords(); d.stopWords = 4; d.numbers = 1; d.tooShort = 1; return d
-        }())
+        #expect(
+            a.dropped
+                == {
+                    var d = DroppedWords(); d.stopWords = 4; d.numbers = 1; d.tooShort = 1; return d
+                }())
     }
 
     @Test("including numbers and a shorter minimum removes nothing; a pattern that matches nothing reads no token")
     func relaxed() throws {
-        let kept = try analyze("42 x 42", { $0.includeNumbers = true; $0.minimumLength = 1 })
+        let kept = try analyze(
+            "42 x 42",
+            {
+                $0.includeNumbers = true; $0.minimumLength = 1
+            })
         #expect(kept.dropped.total == 0)
         #expect(kept.tokens == 3)
         let none = try analyze("no hashtags here", { $0.pattern = "#\\w+" })

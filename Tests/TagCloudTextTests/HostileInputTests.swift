@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TagCloud
+import Testing
+
 @testable import TagCloudText
 
 /// JSON positions, one-line tags, huge weights and bounded file reads.
@@ -17,13 +18,15 @@ struct HostileInputTests {
 
     // MARK: JSON lone surrogates
 
-    @Test("a lone surrogate escape is reported at its line and column", arguments: [
-        ("[\"\\ud800\"]", 1, 3, "\\ud800 is a high surrogate without the low one that must follow"),
-        ("[\n  \"ok\",\n  \"x\\ud800y\"\n]", 3, 5, "\\ud800 is a high surrogate"),
-        ("[\"é\\udc00\"]", 1, 4, "\\udc00 is a low surrogate without the high one that must come first"),
-        ("{\"a\": \"\\uD83D\\u0041\"}", 1, 8, "\\ud83d is a high surrogate"),
-        ("[\"\\\\ud800\", \"\\uDBFF\"]", 1, 14, "\\udbff is a high surrogate"),
-    ])
+    @Test(
+        "a lone surrogate escape is reported at its line and column",
+        arguments: [
+            ("[\"\\ud800\"]", 1, 3, "\\ud800 is a high surrogate without the low one that must follow"),
+            ("[\n  \"ok\",\n  \"x\\ud800y\"\n]", 3, 5, "\\ud800 is a high surrogate"),
+            ("[\"é\\udc00\"]", 1, 4, "\\udc00 is a low surrogate without the high one that must come first"),
+            ("{\"a\": \"\\uD83D\\u0041\"}", 1, 8, "\\ud83d is a high surrogate"),
+            ("[\"\\\\ud800\", \"\\uDBFF\"]", 1, 14, "\\udbff is a high surrogate"),
+        ])
     func loneSurrogate(text: String, line: Int, column: Int, reason: String) throws {
         let found = try #require(JSONPosition.firstLoneSurrogate(in: Data(text.utf8)))
         #expect(found.line == line && found.column == column)
@@ -32,9 +35,11 @@ struct HostileInputTests {
         #expect(error.hasPrefix("tags.json:\(line):\(column): not valid JSON (\(reason)"), "\(error)")
     }
 
-    @Test("pairs, escaped backslashes and surrogates outside strings are no lone surrogates", arguments: [
-        "[\"\\ud83d\\ude00\"]", "[\"\\\\ud800\"]", "[\"a\\\"\\u0041\"]", "{\"x\": 1}", "\\ud800",
-    ])
+    @Test(
+        "pairs, escaped backslashes and surrogates outside strings are no lone surrogates",
+        arguments: [
+            "[\"\\ud83d\\ude00\"]", "[\"\\\\ud800\"]", "[\"a\\\"\\u0041\"]", "{\"x\": 1}", "\\ud800",
+        ])
     func noLoneSurrogate(text: String) {
         #expect(JSONPosition.firstLoneSurrogate(in: Data(text.utf8)) == nil)
     }
@@ -49,13 +54,15 @@ struct HostileInputTests {
 
     // MARK: Tag text is one line
 
-    @Test("tags from CSV and JSON lose tabs, line breaks and controls", arguments: [
-        ("tags.json", "[{\"text\": \"a\\tb\", \"weight\": 2}]", "a b"),
-        ("tags.json", "[\"new\\r\\nline\"]", "new line"),
-        ("tags.json", "{\"\\u001b[31mred\": 1}", "[31mred"),
-        ("tags.csv", "\"multi\n\tline\",3", "multi line"),
-        ("tags.txt", "bell\u{7}ing\t2", "belling"),
-    ])
+    @Test(
+        "tags from CSV and JSON lose tabs, line breaks and controls",
+        arguments: [
+            ("tags.json", "[{\"text\": \"a\\tb\", \"weight\": 2}]", "a b"),
+            ("tags.json", "[\"new\\r\\nline\"]", "new line"),
+            ("tags.json", "{\"\\u001b[31mred\": 1}", "[31mred"),
+            ("tags.csv", "\"multi\n\tline\",3", "multi line"),
+            ("tags.txt", "bell\u{7}ing\t2", "belling"),
+        ])
     func oneLineTags(name: String, text: String, expected: String) throws {
         let terms = try TagListReader.read(data: Data(text.utf8), name: name)
         #expect(terms.map(\.text) == [expected])
@@ -68,20 +75,25 @@ struct HostileInputTests {
 
     // MARK: Huge weights
 
-    @Test("huge but finite weights are read as they are", arguments: [
-        ("a\t9223372036855\n", 9_223_372_036_855.0), ("a\t1e300\n", 1e300), ("a\t1.7976931348623157e308\n", .greatestFiniteMagnitude),
-    ])
+    @Test(
+        "huge but finite weights are read as they are",
+        arguments: [
+            ("a\t9223372036855\n", 9_223_372_036_855.0), ("a\t1e300\n", 1e300),
+            ("a\t1.7976931348623157e308\n", .greatestFiniteMagnitude),
+        ])
     func hugeWeights(text: String, weight: Double) throws {
         #expect(try TagListReader.read(data: Data(text.utf8), name: "t.tsv") == [Term("a", weight: weight)])
         let json = "[{\"text\": \"a\", \"weight\": \(text.split(separator: "\t")[1].dropLast())}]"
         #expect(try TagListReader.read(data: Data(json.utf8), name: "t.json").first?.weight == weight)
     }
 
-    @Test("weights beyond Double are errors, not traps", arguments: [
-        ("t.tsv", "a\t1e400", "t.tsv:1:2: weight \"1e400\" is not a finite number"),
-        ("t.tsv", "a\t-1e300", "t.tsv:1:2: weight \"-1e300\" is negative (weights must be 0 or more)"),
-        ("t.json", "{\"a\": -1e300}", "t.json: key \"a\": weight -1e+300 is negative (weights must be 0 or more)"),
-    ])
+    @Test(
+        "weights beyond Double are errors, not traps",
+        arguments: [
+            ("t.tsv", "a\t1e400", "t.tsv:1:2: weight \"1e400\" is not a finite number"),
+            ("t.tsv", "a\t-1e300", "t.tsv:1:2: weight \"-1e300\" is negative (weights must be 0 or more)"),
+            ("t.json", "{\"a\": -1e300}", "t.json: key \"a\": weight -1e+300 is negative (weights must be 0 or more)"),
+        ])
     func beyondDouble(name: String, text: String, expected: String) {
         #expect(message(text, name) == expected)
     }
@@ -96,7 +108,8 @@ struct HostileInputTests {
         #expect(throws: TextError.tooLarge(name: url.path, limit: StopWords.maximumFileBytes, what: "a stop-word file")) {
             _ = try StopWords.read(path: url.path)
         }
-        #expect(TextError.tooLarge(name: "s.txt", limit: 8 << 20, what: "a stop-word file").description
+        #expect(
+            TextError.tooLarge(name: "s.txt", limit: 8 << 20, what: "a stop-word file").description
                 == "s.txt is larger than 8 MB, the most a stop-word file may be")
     }
 

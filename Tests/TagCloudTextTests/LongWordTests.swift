@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TagCloud
+import Testing
+
 @testable import TagCloudText
 
 /// Words longer than `TermCounter.maximumWordBytes` are skipped whole and counted as such, never cut
@@ -18,8 +19,10 @@ struct LongWordTests {
     }
 
     /// Counts `text` through the engine with a word bound of `bound` bytes, fed `chunk` bytes at a time.
-    private func count(_ text: String, bound: Int, chunk: Int, _ options: TextOptions,
-                       pipelined: Bool = false) throws -> TextAnalysis {
+    private func count(
+        _ text: String, bound: Int, chunk: Int, _ options: TextOptions,
+        pipelined: Bool = false
+    ) throws -> TextAnalysis {
         let engine = try CountingEngine(options: options, name: "t", pipelinesOnOneCore: pipelined, maximumWordBytes: bound)
         let bytes = Array(text.utf8)
         try bytes.withUnsafeBufferPointer { all in
@@ -33,8 +36,9 @@ struct LongWordTests {
         return try engine.finish()
     }
 
-    @Test("a 3,000,000-letter word is one word skipped, not words counted, at any chunk size",
-          arguments: [1 << 20, 4_096, 65_537, 999_983, 3_100_000])
+    @Test(
+        "a 3,000,000-letter word is one word skipped, not words counted, at any chunk size",
+        arguments: [1 << 20, 4_096, 65_537, 999_983, 3_100_000])
     func threeMillion(chunkSize: Int) throws {
         let long = String(repeating: "a", count: 3_000_000)
         for text in ["alpha beta " + long + " gamma alpha", "alpha beta," + long + ",gamma alpha"] {
@@ -69,22 +73,26 @@ struct LongWordTests {
     /// With a bound of 16 bytes, short texts cover the cases: long words between spaces, between
     /// punctuation, at the start and the end, with apostrophes (dropped whole even when apostrophes
     /// split words), hyphens, numbers and accented letters.
-    @Test("every chunk size gives the whole text's counts, and drops exactly its words over the bound", arguments: [
-        "ab " + String(repeating: "a", count: 40) + " cd ab",
-        "x," + String(repeating: "a", count: 40) + ",y z",
-        String(repeating: "a", count: 40),
-        "short " + String(repeating: "a", count: 40),
-        String(repeating: "a", count: 17) + "'" + String(repeating: "b", count: 5) + " w don't",
-        "well-" + String(repeating: "k", count: 20) + "-known ok",
-        "12345678901234567890 12 " + String(repeating: "9", count: 30) + ".5",
-        "één " + String(repeating: "é", count: 20) + " twee één",
-        String(repeating: "ab,", count: 30),
-        String(repeating: "a", count: 16) + " " + String(repeating: "b", count: 17),
-    ])
+    @Test(
+        "every chunk size gives the whole text's counts, and drops exactly its words over the bound",
+        arguments: [
+            "ab " + String(repeating: "a", count: 40) + " cd ab",
+            "x," + String(repeating: "a", count: 40) + ",y z",
+            String(repeating: "a", count: 40),
+            "short " + String(repeating: "a", count: 40),
+            String(repeating: "a", count: 17) + "'" + String(repeating: "b", count: 5) + " w don't",
+            "well-" + String(repeating: "k", count: 20) + "-known ok",
+            "12345678901234567890 12 " + String(repeating: "9", count: 30) + ".5",
+            "één " + String(repeating: "é", count: 20) + " twee één",
+            String(repeating: "ab,", count: 30),
+            String(repeating: "a", count: 16) + " " + String(repeating: "b", count: 17),
+        ])
     func smallBound(text: String) throws {
         for keepApostrophes in [true, false] {
             for keepHyphens in [false, true] {
-                let o = options { $0.keepApostrophes = keepApostrophes; $0.keepHyphens = keepHyphens; $0.includeNumbers = true }
+                let o = options {
+                    $0.keepApostrophes = keepApostrophes; $0.keepHyphens = keepHyphens; $0.includeNumbers = true
+                }
                 let whole = try count(text, bound: 16, chunk: text.utf8.count, o)
                 var wordsOnly = o
                 wordsOnly.keepApostrophes = true

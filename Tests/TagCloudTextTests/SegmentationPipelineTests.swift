@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TagCloud
+import Testing
+
 @testable import TagCloudText
 
 /// Counting with the segmentation on two threads must give exactly what one thread gives.
@@ -94,7 +95,9 @@ struct SegmentationPipelineTests {
         #expect(!apart.terms.contains { $0.text == "white rabbit" })
         // No punctuation between "rabbit" and the next "white": that pair is one.
         #expect(apart.terms.contains { $0.text == "rabbit white" && $0.weight == 299 })
-        Self.expectSame(apart, try Self.count(String(repeating: "white, rabbit ", count: 300), o, chunkSize: 7, twoThreads: false), "one thread")
+        Self.expectSame(
+            apart, try Self.count(String(repeating: "white, rabbit ", count: 300), o, chunkSize: 7, twoThreads: false),
+            "one thread")
         let together = try Self.count(String(repeating: "white rabbit ", count: 300), o, chunkSize: 7, twoThreads: true)
         #expect(together.terms.contains { $0.text == "white rabbit" && $0.weight == 300 })
     }

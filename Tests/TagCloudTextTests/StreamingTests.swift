@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TagCloud
+import Testing
+
 @testable import TagCloudText
 
 /// Writes `bytes` to a fresh temporary file.
@@ -37,13 +38,16 @@ struct StreamingTests {
         #expect(streamed.terms == whole.terms)
         #expect(streamed.words == whole.words)
         #expect(streamed.bytes == Int64(text.utf8.count))
-        #expect(whole.terms.contains { $0.text == "Alice" })   // the BOM was dropped
+        #expect(whole.terms.contains { $0.text == "Alice" })  // the BOM was dropped
         #expect(whole.terms.contains { $0.text == "New York" && $0.weight == 6 })
     }
 
     @Test("Invalid UTF-8 is replaced and reported once with its offset")
     func invalidUTF8() throws {
-        let bytes: [UInt8] = Array("good words ".utf8) + [0xFF] + Array(" more good words ".utf8) + [0xE2, 0x82] + Array(" end".utf8) + [0xF0, 0x9F]
+        let bytes: [UInt8] =
+            Array("good words ".utf8) + [0xFF] + Array(" more good words ".utf8) + [0xE2, 0x82] + Array(" end".utf8) + [
+                0xF0, 0x9F,
+            ]
         for chunk in [1, 2, 4, 1024] {
             let url = try temporaryFile(bytes)
             defer { try? FileManager.default.removeItem(at: url) }

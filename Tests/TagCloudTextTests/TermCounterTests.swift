@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TagCloud
+import Testing
+
 @testable import TagCloudText
 
 private func counts(_ text: String, _ configure: (inout TextOptions) -> Void = { _ in }) throws -> [String: Int] {
@@ -32,39 +33,57 @@ struct TermCounterTests {
         let c = try counts("Swift swift SWIFT Swift linux Linux Linux", { $0.collocations = false })
         #expect(c == ["Swift": 4, "Linux": 3])
         // Full case folding and NFC: ß and SS, and a decomposed é, are one word.
-        let d = try counts("Straße STRASSE strasse Cafe\u{301} café café", { $0.collocations = false; $0.language = .de })
-        #expect(d["Straße"] == 3)   // a tie: the spelling seen first
+        let d = try counts(
+            "Straße STRASSE strasse Cafe\u{301} café café",
+            {
+                $0.collocations = false; $0.language = .de
+            })
+        #expect(d["Straße"] == 3)  // a tie: the spelling seen first
         #expect(d["café"] == 3)
     }
 
     @Test("English plurals merge into the singular when both occur; possessives lose 's")
     func plurals() throws {
-        let c = try counts("rabbits rabbit rabbit glasses glass bus news Alice's Alice", { $0.collocations = false; $0.language = .en })
+        let c = try counts(
+            "rabbits rabbit rabbit glasses glass bus news Alice's Alice",
+            {
+                $0.collocations = false; $0.language = .en
+            })
         #expect(c["rabbit"] == 3)
         #expect(c["rabbits"] == nil)
-        #expect(c["glasses"] == 1)   // only a trailing single s is a plural
+        #expect(c["glasses"] == 1)  // only a trailing single s is a plural
         #expect(c["news"] == 1)
         #expect(c["Alice"] == 2)
-        let off = try counts("rabbits rabbit rabbit", { $0.collocations = false; $0.language = .en; $0.mergePlurals = false })
+        let off = try counts(
+            "rabbits rabbit rabbit",
+            {
+                $0.collocations = false; $0.language = .en; $0.mergePlurals = false
+            })
         #expect(off["rabbits"] == 1)
     }
 
-    @Test("Stop words per language", arguments: [
-        ("The cat and the dog are in the garden with the cat", Language.en, "cat", ["the", "and", "in"]),
-        ("Der Hund und die Katze sind in dem Garten und der Hund", .de, "Hund", ["der", "und", "die"]),
-        ("Le chat et le chien sont dans le jardin avec le chat", .fr, "chat", ["le", "et", "dans"]),
-        ("El gato y el perro están en el jardín con el gato", .es, "gato", ["el", "y", "en"]),
-        ("Il gatto e il cane sono nel giardino con il gatto", .it, "gatto", ["il", "e", "con"]),
-        ("O gato e o cão estão no jardim com o gato", .pt, "gato", ["o", "e", "no"]),
-        ("De kat en de hond zijn in de tuin met de kat", .nl, "kat", ["de", "en", "in"]),
-        ("Кошка и собака в саду и кошка это", .ru, "Кошка", ["и", "в", "это"]),
-        ("我的猫和我的狗在花园里。我的猫是白色的。", .zh, "猫", ["的", "我", "是"]),
-        ("私の猫は庭にいます。私の猫は白いです。", .ja, "猫", ["の", "は", "です"]),
-        ("القطة في الحديقة مع الكلب في الحديقة القطة", .ar, "القطة", ["في", "مع"]),
-        ("बिल्ली और कुत्ता बगीचे में हैं और बिल्ली सफेद है", .hi, "बिल्ली", ["और", "में", "है"]),
-    ] as [(String, Language, String, [String])])
+    @Test(
+        "Stop words per language",
+        arguments: [
+            ("The cat and the dog are in the garden with the cat", Language.en, "cat", ["the", "and", "in"]),
+            ("Der Hund und die Katze sind in dem Garten und der Hund", .de, "Hund", ["der", "und", "die"]),
+            ("Le chat et le chien sont dans le jardin avec le chat", .fr, "chat", ["le", "et", "dans"]),
+            ("El gato y el perro están en el jardín con el gato", .es, "gato", ["el", "y", "en"]),
+            ("Il gatto e il cane sono nel giardino con il gatto", .it, "gatto", ["il", "e", "con"]),
+            ("O gato e o cão estão no jardim com o gato", .pt, "gato", ["o", "e", "no"]),
+            ("De kat en de hond zijn in de tuin met de kat", .nl, "kat", ["de", "en", "in"]),
+            ("Кошка и собака в саду и кошка это", .ru, "Кошка", ["и", "в", "это"]),
+            ("我的猫和我的狗在花园里。我的猫是白色的。", .zh, "猫", ["的", "我", "是"]),
+            ("私の猫は庭にいます。私の猫は白いです。", .ja, "猫", ["の", "は", "です"]),
+            ("القطة في الحديقة مع الكلب في الحديقة القطة", .ar, "القطة", ["في", "مع"]),
+            ("बिल्ली और कुत्ता बगीचे में हैं और बिल्ली सफेद है", .hi, "बिल्ली", ["और", "में", "है"]),
+        ] as [(String, Language, String, [String])])
     func stopWords(text: String, language: Language, kept: String, dropped: [String]) throws {
-        let analysis = try TermCounter({ var o = TextOptions(); o.collocations = false; return o }()).analyze(text)
+        let analysis = try TermCounter(
+            {
+                var o = TextOptions(); o.collocations = false; return o
+            }()
+        ).analyze(text)
         #expect(analysis.language == language, "detected \(String(describing: analysis.language))")
         let c = Dictionary(uniqueKeysWithValues: analysis.terms.map { ($0.text.lowercased(), Int($0.weight)) })
         #expect(c[kept.lowercased()] != nil, "\(c)")
@@ -74,10 +93,23 @@ struct TermCounterTests {
     @Test("Stop words can be replaced, extended and turned off")
     func stopWordOptions() throws {
         let text = "the cat sat on the mat"
-        #expect(try counts(text, { $0.stopWords = .none; $0.collocations = false })["the"] == 2)
-        let custom = try counts(text, { $0.stopWords = .custom(["cat"]); $0.collocations = false })
+        #expect(
+            try counts(
+                text,
+                {
+                    $0.stopWords = .none; $0.collocations = false
+                })["the"] == 2)
+        let custom = try counts(
+            text,
+            {
+                $0.stopWords = .custom(["cat"]); $0.collocations = false
+            })
         #expect(custom["the"] == 2 && custom["cat"] == nil)
-        let extended = try counts(text, { $0.extraStopWords = ["MAT"]; $0.collocations = false })
+        let extended = try counts(
+            text,
+            {
+                $0.extraStopWords = ["MAT"]; $0.collocations = false
+            })
         #expect(extended["the"] == nil && extended["mat"] == nil && extended["cat"] == 1)
     }
 
@@ -85,9 +117,17 @@ struct TermCounterTests {
     func numbersAndLength() throws {
         let text = "In 1999 a cat ate 3.14 pies"
         #expect(try counts(text, { $0.collocations = false })["1999"] == nil)
-        let n = try counts(text, { $0.includeNumbers = true; $0.collocations = false })
+        let n = try counts(
+            text,
+            {
+                $0.includeNumbers = true; $0.collocations = false
+            })
         #expect(n["1999"] == 1 && n["3.14"] == 1)
-        let long = try counts(text, { $0.minimumLength = 4; $0.collocations = false })
+        let long = try counts(
+            text,
+            {
+                $0.minimumLength = 4; $0.collocations = false
+            })
         #expect(long["pies"] == 1 && long["cat"] == nil)
     }
 
@@ -122,8 +162,9 @@ struct TermCounterTests {
         #expect(c["United State"] == nil)
         #expect(c["state"] != nil && c["states"] == nil)
         // A possessive still loses its 's inside a pair, as it does alone.
-        let possessive = try counts(rabbitText().replacingOccurrences(of: "White Rabbit", with: "Alice's garden"),
-                                    { $0.language = .en })
+        let possessive = try counts(
+            rabbitText().replacingOccurrences(of: "White Rabbit", with: "Alice's garden"),
+            { $0.language = .en })
         #expect(possessive["Alice garden"] != nil, "\(possessive.filter { $0.key.contains("Alice") })")
     }
 
@@ -144,7 +185,13 @@ struct TermCounterTests {
         #expect(c["Yorker"] == 1)
         let who = try counts("the who sang; The Who played", { $0.phrases = ["The Who"] })
         #expect(who["The Who"] == 2)
-        #expect(throws: TextError.self) { try TermCounter({ var o = TextOptions(); o.phrases = ["  ,, "]; return o }()).count("x") }
+        #expect(throws: TextError.self) {
+            try TermCounter(
+                {
+                    var o = TextOptions(); o.phrases = ["  ,, "]; return o
+                }()
+            ).count("x")
+        }
     }
 
     @Test("Chinese and Japanese are counted by words")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TagCloudText
 
 /// `WholeFile`, the one way small files are read, and the stop-word files read through it.
@@ -13,7 +14,9 @@ struct WholeFileTests {
         let empty = dir.appendingPathComponent("empty.txt")
         try Data().write(to: empty)
         #expect(try WholeFile.contents(of: empty.path, limit: 10) == Data())
-        #expect(throws: WholeFile.Failure.missing) { try WholeFile.contents(of: dir.appendingPathComponent("missing.txt").path, limit: 10) }
+        #expect(throws: WholeFile.Failure.missing) {
+            try WholeFile.contents(of: dir.appendingPathComponent("missing.txt").path, limit: 10)
+        }
         #expect(throws: WholeFile.Failure.folder) { try WholeFile.contents(of: dir.path, limit: 10) }
         let ten = dir.appendingPathComponent("ten.txt")
         try Data("0123456789".utf8).write(to: ten)

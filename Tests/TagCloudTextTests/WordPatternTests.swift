@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TagCloud
+import Testing
+
 @testable import TagCloudText
 
 /// `--word-pattern`: bounded matching, the checks on the pattern, and one-line terms.
@@ -16,8 +17,10 @@ struct WordPatternTests {
     }
 
     /// The error a count of `text` fails with, or nil.
-    private func failure(_ pattern: String, _ text: String, name: String = "text", pipelined: Bool = false,
-                         chunkSize: Int = 1 << 20) -> TextError? {
+    private func failure(
+        _ pattern: String, _ text: String, name: String = "text", pipelined: Bool = false,
+        chunkSize: Int = 1 << 20
+    ) -> TextError? {
         var counter = TermCounter(options(pattern))
         counter.pipelinesOnOneCore = pipelined
         do {
@@ -33,8 +36,9 @@ struct WordPatternTests {
 
     // MARK: Catastrophic backtracking
 
-    @Test("a pattern that backtracks catastrophically stops with an error naming it, the input and the line",
-          arguments: [false, true])
+    @Test(
+        "a pattern that backtracks catastrophically stops with an error naming it, the input and the line",
+        arguments: [false, true])
     func catastrophic(pipelined: Bool) throws {
         let text = "first line\nsecond line\n" + String(repeating: "a", count: 5_000) + "\nlast"
         let error = try #require(failure("(a+)+b", text, name: "book.txt", pipelined: pipelined))
@@ -68,11 +72,15 @@ struct WordPatternTests {
         }
     }
 
-    @Test("ordinary patterns over long texts and long matches are not stopped", arguments: [
-        "\\w+", "(?:\\w|-)+", "\\S+", "[\\p{L}\\p{M}'-]+", "(?i)\\b(?:the|and|of|to|in|that|was|he|it|with|as|his|on|be|at|by|had|not|are|but|from|or|have|an|they|which|one|you|were|her|all|she|there|would|their|we|him|been|has|when|who|will|more|no|if|out|so|said|what|up|its|about|into|than|them|can|only|other|new|some|could|time)\\b",
-    ])
+    @Test(
+        "ordinary patterns over long texts and long matches are not stopped",
+        arguments: [
+            "\\w+", "(?:\\w|-)+", "\\S+", "[\\p{L}\\p{M}'-]+",
+            "(?i)\\b(?:the|and|of|to|in|that|was|he|it|with|as|his|on|be|at|by|had|not|are|but|from|or|have|an|they|which|one|you|were|her|all|she|there|would|their|we|him|been|has|when|who|will|more|no|if|out|so|said|what|up|its|about|into|than|them|can|only|other|new|some|could|time)\\b",
+        ])
     func ordinary(pattern: String) throws {
-        let prose = String(repeating: "It was the best of times, it was the worst of times; well-known words and more. ", count: 10_000)
+        let prose = String(
+            repeating: "It was the best of times, it was the worst of times; well-known words and more. ", count: 10_000)
         let text = prose + String(repeating: "b", count: 300_000) + " end"
         let a = try TermCounter(options(pattern)).analyze(text)
         #expect(a.words > 50_000)
@@ -80,12 +88,14 @@ struct WordPatternTests {
 
     // MARK: Checks on the pattern
 
-    @Test("an invalid pattern is an error saying where", arguments: [
-        ("([", "it does not compile: a [ is never closed"),
-        ("(ab", "it does not compile: unbalanced parentheses"),
-        ("a{3,1}", "it does not compile: a {min,max} repetition with max below min"),
-        ("\\p{Nonsense}", "it does not compile: an unknown property in \\p{…}"),
-    ])
+    @Test(
+        "an invalid pattern is an error saying where",
+        arguments: [
+            ("([", "it does not compile: a [ is never closed"),
+            ("(ab", "it does not compile: unbalanced parentheses"),
+            ("a{3,1}", "it does not compile: a {min,max} repetition with max below min"),
+            ("\\p{Nonsense}", "it does not compile: an unknown property in \\p{…}"),
+        ])
     func invalid(pattern: String, reason: String) throws {
         do {
             try WordPattern.check(pattern)
@@ -99,8 +109,12 @@ struct WordPatternTests {
 
     @Test("a pattern that matches the empty text is refused", arguments: ["\\w*", "a?", "^", "(x|)", "x*|y", "$"])
     func matchesEmpty(pattern: String) throws {
-        #expect(throws: TextError.invalidPattern(pattern: pattern, reason:
-            "it matches the empty text, and a word cannot be empty (use + rather than *, e.g. \\w+ rather than \\w*)")) {
+        #expect(
+            throws: TextError.invalidPattern(
+                pattern: pattern,
+                reason:
+                    "it matches the empty text, and a word cannot be empty (use + rather than *, e.g. \\w+ rather than \\w*)")
+        ) {
             try WordPattern.check(pattern)
         }
         #expect(throws: TextError.self) { _ = try TermCounter(options(pattern)).analyze("some words") }
@@ -123,14 +137,16 @@ struct WordPatternTests {
 
     /// A match cannot span the last whitespace of the text read so far (the counter cuts there), so
     /// the texts go on after the match.
-    @Test("a match holding tabs, line breaks or controls becomes a term without them", arguments: [
-        ("a\\tb", "x a\tb y", "a b"),
-        ("\\w+\\s+\\w+", "New\nYork end", "New York"),
-        ("\\w+\\s+\\w+", "New\r\n\t York end", "New York"),
-        ("[^ ]+", "x\u{1B}[31my", "x[31my"),
-        ("\\S+\\s+\\S+", "a\u{7}\t\u{2028}b end", "a b"),
-        ("\\s*\\w+\\s*", "\tword\n", "word"),
-    ])
+    @Test(
+        "a match holding tabs, line breaks or controls becomes a term without them",
+        arguments: [
+            ("a\\tb", "x a\tb y", "a b"),
+            ("\\w+\\s+\\w+", "New\nYork end", "New York"),
+            ("\\w+\\s+\\w+", "New\r\n\t York end", "New York"),
+            ("[^ ]+", "x\u{1B}[31my", "x[31my"),
+            ("\\S+\\s+\\S+", "a\u{7}\t\u{2028}b end", "a b"),
+            ("\\s*\\w+\\s*", "\tword\n", "word"),
+        ])
     func oneLine(pattern: String, text: String, term: String) throws {
         let terms = try TermCounter(options(pattern)).count(text)
         #expect(terms.map(\.text) == [term])
@@ -152,8 +168,9 @@ struct WordPatternTests {
         let terms = try TermCounter(options("\\w+.\\w+")).count(text)
         #expect(!terms.isEmpty)
         for t in terms {
-            #expect(!t.text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{2028}" },
-                    "\(t.text.debugDescription)")
+            #expect(
+                !t.text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{2028}" },
+                "\(t.text.debugDescription)")
         }
     }
 
@@ -169,11 +186,13 @@ struct WordPatternTests {
 
 @Suite("Term text")
 struct TermTextTests {
-    @Test("runs of spaces and controls", arguments: [
-        ("plain", "plain"), ("a\tb", "a b"), ("a \t\r\n b", "a b"), ("\ta\n", "a"), ("a\u{1B}b", "ab"),
-        ("a\u{1B} b", "a b"), ("a\u{85}b", "a b"), ("a\u{2029}b", "a b"), ("a\u{A0}b", "a\u{A0}b"),
-        ("a\u{3000}b", "a\u{3000}b"), ("\u{7}\u{8}", ""), ("é\u{9F}ü", "éü"), ("a\u{7F}b", "ab"),
-    ])
+    @Test(
+        "runs of spaces and controls",
+        arguments: [
+            ("plain", "plain"), ("a\tb", "a b"), ("a \t\r\n b", "a b"), ("\ta\n", "a"), ("a\u{1B}b", "ab"),
+            ("a\u{1B} b", "a b"), ("a\u{85}b", "a b"), ("a\u{2029}b", "a b"), ("a\u{A0}b", "a\u{A0}b"),
+            ("a\u{3000}b", "a\u{3000}b"), ("\u{7}\u{8}", ""), ("é\u{9F}ü", "éü"), ("a\u{7F}b", "ab"),
+        ])
     func normalized(text: String, expected: String) {
         #expect(TermText.normalized(text) == expected)
         var bytes = Array(text.utf8)

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TagCloud
+import Testing
+
 @testable import TagCloudText
 
 private func words(_ text: String, _ configure: (inout TextOptions) -> Void = { _ in }) throws -> [String] {
@@ -55,7 +56,10 @@ struct WordTokenizerTests {
     @Test("Hyphenated words split by default and kept whole on request")
     func hyphens() throws {
         #expect(try words("a well-known fact - not co--op") == ["a", "well", "known", "fact", "not", "co", "op"])
-        #expect(try words("a well-known fact - not co--op") { $0.keepHyphens = true } == ["a", "well-known", "fact", "not", "co", "op"])
+        #expect(
+            try words("a well-known fact - not co--op") { $0.keepHyphens = true } == [
+                "a", "well-known", "fact", "not", "co", "op",
+            ])
         #expect(try words("ein weiß-blauer Himmel") { $0.keepHyphens = true } == ["ein", "weiß-blauer", "Himmel"])
     }
 
@@ -68,7 +72,12 @@ struct WordTokenizerTests {
     @Test("A custom pattern replaces word breaks")
     func pattern() throws {
         #expect(try words("#swift and #linux, not swift") { $0.pattern = "#\\w+" } == ["#swift", "#linux"])
-        #expect(throws: TextError.self) { try WordTokenizer(options: { var o = TextOptions(); o.pattern = "(["; return o }()) }
+        #expect(throws: TextError.self) {
+            try WordTokenizer(
+                options: {
+                    var o = TextOptions(); o.pattern = "(["; return o
+                }())
+        }
     }
 
     /// The ASCII fast path must segment exactly as ICU does, or counts would depend on which path ran.
@@ -92,8 +101,10 @@ struct WordTokenizerTests {
 struct FastPathMixedTests {
     @Test("Dashes, curly quotes, ellipses and other marks segment as ICU does", arguments: [UInt64(1), 2, 3, 4, 5, 6])
     func fastPunctuationAgreesWithICU(seed: UInt64) throws {
-        let alphabet = ["ab", "Z9", "_", "0", ".", "'", ",", "-", " ", "\n", "\"", "3.5",
-                        "—", "–", "“", "”", "…", "•", "«", "»", "×", "°", "§", "’", "é", "北京", "‘", "‐", "\u{301}", "\u{2060}"]
+        let alphabet = [
+            "ab", "Z9", "_", "0", ".", "'", ",", "-", " ", "\n", "\"", "3.5",
+            "—", "–", "“", "”", "…", "•", "«", "»", "×", "°", "§", "’", "é", "北京", "‘", "‐", "\u{301}", "\u{2060}",
+        ]
         var rng = SeededRandom(seed: seed)
         for keepHyphens in [false, true] {
             var o = TextOptions()
@@ -103,7 +114,9 @@ struct FastPathMixedTests {
             slow.asciiFastPath = false
             for _ in 0..<400 {
                 let text = (0..<rng.nextInt(below: 14)).map { _ in alphabet[rng.nextInt(below: alphabet.count)] }.joined()
-                #expect(tokens(Array(text.utf8), fast) == tokens(Array(text.utf8), slow), "\(text.debugDescription) keepHyphens \(keepHyphens)")
+                #expect(
+                    tokens(Array(text.utf8), fast) == tokens(Array(text.utf8), slow),
+                    "\(text.debugDescription) keepHyphens \(keepHyphens)")
             }
         }
     }
@@ -116,12 +129,14 @@ struct UnicodeFastPathTests {
 
     @Test("Random texts of many scripts and marks segment as ICU does", arguments: [UInt64(1), 2, 3, 4, 5, 6])
     func agreesWithICU(seed: UInt64) throws {
-        let alphabet = ["ab", "Z9", "_", "0", ".", "'", ",", ";", ":", "-", " ", "\n", "\"", "3.5", "@",
-                        "Мос", "ква", "Ё", "αβ", "ς", "عرب", "كَتَبَ", "،", "٣٤", "٫", "٬", "؟", "ـ",
-                        "हिन्दी", "।", "१२", "é", "e\u{301}", "ß", "ǅ", "·", "·", "’", "‘", "“", "—", "…",
-                        "\u{2060}", "\u{200D}", "\u{200C}", "\u{AD}", "\u{A0}", "\u{2003}", "\u{2007}", "\u{2028}", "\u{85}", "\u{202F}",
-                        "שלום", "״", "ภาษา", "ກາ", "北京", "カタ", "ひら", "한국", "😀", "👍🏽", "❤", "\u{FE0F}", "™", "©",
-                        "\u{2010}", "\u{2011}", "#", "Ⅻ", "½", "ª", "\u{1F1EB}\u{1F1F7}", "\u{E000}", "𝐀", "\u{10400}"]
+        let alphabet = [
+            "ab", "Z9", "_", "0", ".", "'", ",", ";", ":", "-", " ", "\n", "\"", "3.5", "@",
+            "Мос", "ква", "Ё", "αβ", "ς", "عرب", "كَتَبَ", "،", "٣٤", "٫", "٬", "؟", "ـ",
+            "हिन्दी", "।", "१२", "é", "e\u{301}", "ß", "ǅ", "·", "·", "’", "‘", "“", "—", "…",
+            "\u{2060}", "\u{200D}", "\u{200C}", "\u{AD}", "\u{A0}", "\u{2003}", "\u{2007}", "\u{2028}", "\u{85}", "\u{202F}",
+            "שלום", "״", "ภาษา", "ກາ", "北京", "カタ", "ひら", "한국", "😀", "👍🏽", "❤", "\u{FE0F}", "™", "©",
+            "\u{2010}", "\u{2011}", "#", "Ⅻ", "½", "ª", "\u{1F1EB}\u{1F1F7}", "\u{E000}", "𝐀", "\u{10400}",
+        ]
         var rng = SeededRandom(seed: seed)
         for keepHyphens in [false, true] {
             var o = TextOptions()
@@ -132,7 +147,9 @@ struct UnicodeFastPathTests {
             slow.asciiFastPath = false
             for _ in 0..<500 {
                 let text = (0..<rng.nextInt(below: 14)).map { _ in alphabet[rng.nextInt(below: alphabet.count)] }.joined()
-                #expect(tokens(Array(text.utf8), fast) == tokens(Array(text.utf8), slow), "\(text.debugDescription) keepHyphens \(keepHyphens)")
+                #expect(
+                    tokens(Array(text.utf8), fast) == tokens(Array(text.utf8), slow),
+                    "\(text.debugDescription) keepHyphens \(keepHyphens)")
             }
         }
     }
@@ -150,8 +167,10 @@ struct UnicodeFastPathTests {
             guard let scalar = Unicode.Scalar(value) else { continue }
             if WordClass.belowLimit[value] != WordClass.needsICU { fastClassed += 1 }
             let x = String(Character(scalar))
-            for text in ["a\(x)b", "1\(x)2", "Я\(x)я", "\(x)", " \(x) ", "a\(x)", "\(x)a", "7\(x)", "a\u{301}\(x)b", "\(x)\u{301}",
-                         "a\(x)\u{301}b", "_\(x)", "\(x)_"] {
+            for text in [
+                "a\(x)b", "1\(x)2", "Я\(x)я", "\(x)", " \(x) ", "a\(x)", "\(x)a", "7\(x)", "a\u{301}\(x)b", "\(x)\u{301}",
+                "a\(x)\u{301}b", "_\(x)", "\(x)_",
+            ] {
                 if tokens(Array(text.utf8), fast) != tokens(Array(text.utf8), slow) { mismatches.append(text.debugDescription) }
             }
         }

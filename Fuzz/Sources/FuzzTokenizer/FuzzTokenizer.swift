@@ -1,5 +1,6 @@
 import Foundation
 import TagCloud
+
 // `@testable` only for `CountingEngine`: the public API reads a stream in equal chunks, and chunks of
 // random sizes (cutting UTF-8 sequences, CRLF pairs and words anywhere) are what this target is for.
 @testable import TagCloudText
@@ -23,8 +24,10 @@ func fuzzOptions(_ b: UInt8) -> TextOptions {
 
 /// Counts `bytes` through the streaming engine, fed in chunks whose sizes `nextChunk` gives, with
 /// words longer than `maximumWordBytes` dropped.
-func countBytes(_ bytes: UnsafeBufferPointer<UInt8>, _ options: TextOptions, maximumWordBytes: Int,
-                nextChunk: () -> Int) -> Result<TextAnalysis, TextError> {
+func countBytes(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ options: TextOptions, maximumWordBytes: Int,
+    nextChunk: () -> Int
+) -> Result<TextAnalysis, TextError> {
     do {
         let engine = try CountingEngine(options: options, name: "fuzz", maximumWordBytes: maximumWordBytes)
         var start = 0

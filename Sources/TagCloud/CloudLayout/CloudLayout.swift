@@ -27,8 +27,10 @@ public struct CloudLayout: Hashable, Decodable, Sendable {
     public var contour: Contour?
 
     /// Creates a layout.
-    public init(kind: Kind, size: Size, background: Color?, placed: [PlacedWord],
-                unplaced: [UnplacedWord], seed: UInt64?, contour: Contour? = nil) {
+    public init(
+        kind: Kind, size: Size, background: Color?, placed: [PlacedWord],
+        unplaced: [UnplacedWord], seed: UInt64?, contour: Contour? = nil
+    ) {
         self.kind = kind; self.size = size; self.background = background; self.placed = placed
         self.unplaced = unplaced; self.seed = seed; self.contour = contour
     }

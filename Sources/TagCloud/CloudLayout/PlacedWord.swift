@@ -47,11 +47,13 @@ public struct PlacedWord: Hashable, Decodable, Sendable {
     public var fontRuns: [FontRun]
 
     /// Creates a placed word.
-    public init(index: Int, text: String, fullText: String? = nil, id: String?, link: String?, weight: Double,
-                frame: Rect, origin: Point, inkBounds: Rect, font: ResolvedFont, fontSize: Double,
-                color: Color, rotation: Double = 0, glyphs: [PositionedGlyph], rightToLeft: Bool,
-                fallbackFont: Bool, shrunk: Bool = false, decoration: TagDecoration? = nil,
-                fallbackFonts: [ResolvedFont] = [], fontRuns: [FontRun] = []) {
+    public init(
+        index: Int, text: String, fullText: String? = nil, id: String?, link: String?, weight: Double,
+        frame: Rect, origin: Point, inkBounds: Rect, font: ResolvedFont, fontSize: Double,
+        color: Color, rotation: Double = 0, glyphs: [PositionedGlyph], rightToLeft: Bool,
+        fallbackFont: Bool, shrunk: Bool = false, decoration: TagDecoration? = nil,
+        fallbackFonts: [ResolvedFont] = [], fontRuns: [FontRun] = []
+    ) {
         self.index = index; self.text = text; self.fullText = fullText; self.id = id; self.link = link
         self.weight = weight; self.frame = frame; self.origin = origin; self.baseline = origin.y
         self.inkBounds = inkBounds; self.font = font; self.fontSize = fontSize; self.color = color

@@ -90,7 +90,7 @@ public enum SafeLink {
         for s in scalars {
             if s == ":" { return scheme }
             if isASCIILetter(s) {
-                scheme.unicodeScalars.append(Unicode.Scalar(UInt8(s.value) | 0x20))    // lowercase
+                scheme.unicodeScalars.append(Unicode.Scalar(UInt8(s.value) | 0x20))  // lowercase
             } else if ("0"..."9").contains(s) || s == "+" || s == "-" || s == "." {
                 scheme.unicodeScalars.append(s)
             } else {

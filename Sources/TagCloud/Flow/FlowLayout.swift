@@ -33,8 +33,10 @@ public struct FlowLayout: Sendable {
     }
 
     /// Lays out `words` under options already validated; `seed` is the one they were styled with.
-    private func checkedLayout(styled words: [StyledWord], typesetter: some Typesetter, width: Double,
-                               seed: UInt64?) throws -> CloudLayout {
+    private func checkedLayout(
+        styled words: [StyledWord], typesetter: some Typesetter, width: Double,
+        seed: UInt64?
+    ) throws -> CloudLayout {
         guard width.isFinite, width > options.insets.horizontal, width <= 1_000_000 else {
             throw TagCloudError.invalidOption(
                 name: "width", value: "\(width)",
@@ -45,7 +47,7 @@ public struct FlowLayout: Sendable {
 
         var rows: [[Item]] = []
         var row: [Item] = []
-        var cursor = 0.0          // width used by the current row, spacing included
+        var cursor = 0.0  // width used by the current row, spacing included
         var unplaced: [UnplacedWord] = []
         var hiddenFrom: Int? = nil
 
@@ -101,8 +103,9 @@ public struct FlowLayout: Sendable {
         }
         // Whole points, so a canvas at any integer scale is a whole number of pixels.
         let size = Size(width: width, height: (options.insets.vertical + contentHeight - 1e-9).rounded(.up))
-        return CloudLayout(kind: .flow, size: size, background: options.style.background,
-                           placed: placed, unplaced: unplaced, seed: seed)
+        return CloudLayout(
+            kind: .flow, size: size, background: options.style.background,
+            placed: placed, unplaced: unplaced, seed: seed)
     }
 
     // MARK: - Measuring
@@ -117,19 +120,22 @@ public struct FlowLayout: Sendable {
         /// Shaped-text box relative to the origin (ink-safe).
         var bounds: Rect
         var width: Double
-        var ascent: Double      // frame top to baseline
-        var descent: Double     // baseline to frame bottom
+        var ascent: Double  // frame top to baseline
+        var descent: Double  // baseline to frame bottom
         var height: Double { ascent + descent }
     }
 
-    private func measure(_ word: StyledWord, text: String, size: Double, typesetter: some Typesetter,
-                         truncated: Bool = false) throws -> Item {
+    private func measure(
+        _ word: StyledWord, text: String, size: Double, typesetter: some Typesetter,
+        truncated: Bool = false
+    ) throws -> Item {
         let set = try typesetter.typeset(text, font: word.font, size: size)
         let b = set.layoutBounds
         let p = options.padding
-        return Item(word: word, set: set, text: text, truncated: truncated, shrunk: size < word.size,
-                    bounds: b, width: p.left + b.width + p.right,
-                    ascent: p.top - b.minY, descent: b.maxY + p.bottom)
+        return Item(
+            word: word, set: set, text: text, truncated: truncated, shrunk: size < word.size,
+            bounds: b, width: p.left + b.width + p.right,
+            ascent: p.top - b.minY, descent: b.maxY + p.bottom)
     }
 
     private func fitAlone(_ item: Item, available: Double, typesetter: some Typesetter) throws -> Item {
@@ -137,16 +143,18 @@ public struct FlowLayout: Sendable {
         case .scale:
             if let s = try scaled(item, toWidth: available, typesetter: typesetter) { return s }
             // Even the minimum size is too wide: cut it as well, so nothing is drawn outside.
-            let smallest = try measure(item.word, text: item.text, size: options.minimumFontSize,
-                                       typesetter: typesetter)
+            let smallest = try measure(
+                item.word, text: item.text, size: options.minimumFontSize,
+                typesetter: typesetter)
             if let t = try truncated(smallest, toWidth: available, typesetter: typesetter) { return t }
         case .truncate:
             if let t = try truncated(item, toWidth: available, typesetter: typesetter) { return t }
             if let s = try scaled(item, toWidth: available, typesetter: typesetter) { return s }
         }
         // Not even an ellipsis fits at the smallest size: a row narrower than one glyph.
-        throw TagCloudError.invalidOption(name: "width", value: "\(available + options.insets.horizontal)",
-                                          expected: "too narrow to show even one letter of \"\(item.word.term.text)\"")
+        throw TagCloudError.invalidOption(
+            name: "width", value: "\(available + options.insets.horizontal)",
+            expected: "too narrow to show even one letter of \"\(item.word.term.text)\"")
     }
 
     /// The item at the largest whole-point size (not below the minimum) whose box fits `width`.
@@ -157,8 +165,9 @@ public struct FlowLayout: Sendable {
         var size = (item.set.size * (width - p) / item.bounds.width).rounded(.down)
         size = min(size, item.set.size - 1)
         while size >= options.minimumFontSize {
-            let m = try measure(item.word, text: item.text, size: size, typesetter: typesetter,
-                                truncated: item.truncated)
+            let m = try measure(
+                item.word, text: item.text, size: size, typesetter: typesetter,
+                truncated: item.truncated)
             if m.width <= width + 1e-9 { return m }
             size -= 1
         }
@@ -168,13 +177,14 @@ public struct FlowLayout: Sendable {
     /// The item cut to the longest prefix (in whole characters) that fits `width` with an ellipsis.
     private func truncated(_ item: Item, toWidth width: Double, typesetter: some Typesetter) throws -> Item? {
         let chars = Array(item.text)
-        var lo = 0, hi = chars.count - 1          // prefix lengths to try
+        var lo = 0, hi = chars.count - 1  // prefix lengths to try
         var best: Item? = nil
         while lo <= hi {
             let mid = (lo + hi) / 2
             let prefix = String(chars[0..<mid]).trimmingSpaces()
-            let m = try measure(item.word, text: prefix + "…", size: item.set.size, typesetter: typesetter,
-                                truncated: true)
+            let m = try measure(
+                item.word, text: prefix + "…", size: item.set.size, typesetter: typesetter,
+                truncated: true)
             if m.width <= width + 1e-9 { best = m; lo = mid + 1 } else { hi = mid - 1 }
         }
         return best
@@ -228,15 +238,16 @@ public struct FlowLayout: Sendable {
                 if let r = decoration?.cornerRadius {
                     decoration?.cornerRadius = min(r, frame.width / 2, frame.height / 2)
                 }
-                placed.append(PlacedWord(
-                    index: item.word.index, text: item.text,
-                    fullText: item.truncated ? item.word.term.text : nil,
-                    id: item.word.term.id, link: item.word.term.link, weight: item.word.term.weight,
-                    frame: frame, origin: origin, inkBounds: ink, font: item.set.font,
-                    fontSize: item.set.size, color: item.word.color, glyphs: item.set.glyphs,
-                    rightToLeft: item.set.isRightToLeft, fallbackFont: item.set.usedFallback,
-                    shrunk: item.shrunk, decoration: decoration,
-                    fallbackFonts: item.set.fallbackFonts, fontRuns: item.set.fontRuns))
+                placed.append(
+                    PlacedWord(
+                        index: item.word.index, text: item.text,
+                        fullText: item.truncated ? item.word.term.text : nil,
+                        id: item.word.term.id, link: item.word.term.link, weight: item.word.term.weight,
+                        frame: frame, origin: origin, inkBounds: ink, font: item.set.font,
+                        fontSize: item.set.size, color: item.word.color, glyphs: item.set.glyphs,
+                        rightToLeft: item.set.isRightToLeft, fallbackFont: item.set.usedFallback,
+                        shrunk: item.shrunk, decoration: decoration,
+                        fallbackFonts: item.set.fallbackFonts, fontRuns: item.set.fontRuns))
                 x = left + item.width + gap
             }
             top += height + options.rowSpacing

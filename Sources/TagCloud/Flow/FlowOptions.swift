@@ -90,14 +90,17 @@ public struct FlowOptions: Hashable, Codable, Sendable {
     public func validate() throws {
         func check(_ v: Double, _ name: String) throws {
             guard v.isFinite, v >= 0, v <= 100_000 else {
-                throw TagCloudError.invalidOption(name: name, value: "\(v)",
-                                                  expected: "a length in points from 0 to 100000")
+                throw TagCloudError.invalidOption(
+                    name: name, value: "\(v)",
+                    expected: "a length in points from 0 to 100000")
             }
         }
-        for (v, n) in [(insets.top, "insets.top"), (insets.left, "insets.left"), (insets.bottom, "insets.bottom"),
-                       (insets.right, "insets.right"), (itemSpacing, "itemSpacing"), (rowSpacing, "rowSpacing"),
-                       (minimumRemainingWidth, "minimumRemainingWidth"), (padding.top, "padding.top"),
-                       (padding.left, "padding.left"), (padding.bottom, "padding.bottom"), (padding.right, "padding.right")] {
+        for (v, n) in [
+            (insets.top, "insets.top"), (insets.left, "insets.left"), (insets.bottom, "insets.bottom"),
+            (insets.right, "insets.right"), (itemSpacing, "itemSpacing"), (rowSpacing, "rowSpacing"),
+            (minimumRemainingWidth, "minimumRemainingWidth"), (padding.top, "padding.top"),
+            (padding.left, "padding.left"), (padding.bottom, "padding.bottom"), (padding.right, "padding.right"),
+        ] {
             try check(v, n)
         }
         if let m = maximumRows, m < 1 {

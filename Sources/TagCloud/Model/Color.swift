@@ -66,8 +66,9 @@ public struct Color: Hashable, Sendable {
         func m(_ a: UInt8, _ b: UInt8) -> UInt8 {
             UInt8(max(0, min(255, (Double(a) + (Double(b) - Double(a)) * t).rounded())))
         }
-        return Color(red: m(red, other.red), green: m(green, other.green), blue: m(blue, other.blue),
-                     alpha: m(alpha, other.alpha))
+        return Color(
+            red: m(red, other.red), green: m(green, other.green), blue: m(blue, other.blue),
+            alpha: m(alpha, other.alpha))
     }
 
     /// Parses a colour; throws `TagCloudError.invalidColor` naming the text and the accepted forms.
@@ -130,8 +131,9 @@ public struct Color: Hashable, Sendable {
         case 6:
             return Color(rgb: UInt32(v))
         case 8:
-            return Color(red: UInt8((v >> 24) & 0xFF), green: UInt8((v >> 16) & 0xFF),
-                         blue: UInt8((v >> 8) & 0xFF), alpha: UInt8(v & 0xFF))
+            return Color(
+                red: UInt8((v >> 24) & 0xFF), green: UInt8((v >> 16) & 0xFF),
+                blue: UInt8((v >> 8) & 0xFF), alpha: UInt8(v & 0xFF))
         default:
             return nil
         }
@@ -171,7 +173,8 @@ public struct Color: Hashable, Sendable {
         "olive": 0x808000, "olivedrab": 0x6B8E23, "orange": 0xFFA500, "orangered": 0xFF4500,
         "orchid": 0xDA70D6, "palegoldenrod": 0xEEE8AA, "palegreen": 0x98FB98, "paleturquoise": 0xAFEEEE,
         "palevioletred": 0xDB7093, "papayawhip": 0xFFEFD5, "peachpuff": 0xFFDAB9, "peru": 0xCD853F,
-        "pink": 0xFFC0CB, "plum": 0xDDA0DD, "powderblue": 0xB0E0E6, "purple": 0x800080, "rebeccapurple": 0x663399, "red": 0xFF0000,
+        "pink": 0xFFC0CB, "plum": 0xDDA0DD, "powderblue": 0xB0E0E6, "purple": 0x800080, "rebeccapurple": 0x663399,
+        "red": 0xFF0000,
         "rosybrown": 0xBC8F8F, "royalblue": 0x4169E1, "saddlebrown": 0x8B4513, "salmon": 0xFA8072,
         "sandybrown": 0xF4A460, "seagreen": 0x2E8B57, "seashell": 0xFFF5EE, "sienna": 0xA0522D,
         "silver": 0xC0C0C0, "skyblue": 0x87CEEB, "slateblue": 0x6A5ACD, "slategray": 0x708090,
@@ -187,8 +190,10 @@ extension Color: Codable {
     public init(from decoder: Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let c = Color.parse(text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
-                                                    debugDescription: "invalid colour \"\(text)\""))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "invalid colour \"\(text)\""))
         }
         self = c
     }

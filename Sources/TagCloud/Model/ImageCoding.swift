@@ -12,8 +12,10 @@ extension BitMask: Codable {
         let words = try c.decode([UInt64].self, forKey: .words)
         let (count, overflow) = ((max(0, width) + 63) >> 6).multipliedReportingOverflow(by: max(0, height))
         guard width >= 0, height >= 0, !overflow, words.count == count else {
-            throw DecodingError.dataCorruptedError(forKey: .words, in: c,
-                debugDescription: "a \(width)x\(height) mask needs \(overflow ? "too many" : "\(count)") words, not \(words.count)")
+            throw DecodingError.dataCorruptedError(
+                forKey: .words, in: c,
+                debugDescription:
+                    "a \(width)x\(height) mask needs \(overflow ? "too many" : "\(count)") words, not \(words.count)")
         }
         self.init(width: width, height: height, words: words)
     }
@@ -38,8 +40,10 @@ extension RGBAImage: Codable {
         let pixels = try c.decode([UInt32].self, forKey: .pixels)
         let (count, overflow) = max(0, width).multipliedReportingOverflow(by: max(0, height))
         guard width >= 0, height >= 0, !overflow, pixels.count == count else {
-            throw DecodingError.dataCorruptedError(forKey: .pixels, in: c,
-                debugDescription: "a \(width)x\(height) image needs \(overflow ? "too many" : "\(count)") pixels, not \(pixels.count)")
+            throw DecodingError.dataCorruptedError(
+                forKey: .pixels, in: c,
+                debugDescription:
+                    "a \(width)x\(height) image needs \(overflow ? "too many" : "\(count)") pixels, not \(pixels.count)")
         }
         self.init(width: width, height: height, pixels: pixels)
     }

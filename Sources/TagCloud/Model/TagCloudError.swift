@@ -30,7 +30,8 @@ public enum TagCloudError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noRoom(let what):
             return "\(what) leaves no room for words: use a mask with a dark (or opaque) area, or --mask-invert"
         case .shapeLeavesNoRoom(let shape, let width, let height, let contourWidth):
-            let wide = contourWidth == contourWidth.rounded() && abs(contourWidth) < 1e9
+            let wide =
+                contourWidth == contourWidth.rounded() && abs(contourWidth) < 1e9
                 ? "\(Int(contourWidth))" : "\(contourWidth)"
             let contour = contourWidth > 0 ? " inside a contour \(wide) px wide" : ""
             return "the shape \(shape) on a \(width)x\(height) canvas\(contour) leaves no room for words: "

@@ -14,8 +14,10 @@ public struct Term: Hashable, Codable, Sendable {
     public var group: String?
 
     /// Creates a term.
-    public init(_ text: String, weight: Double = 1, id: String? = nil, link: String? = nil,
-                color: Color? = nil, group: String? = nil) {
+    public init(
+        _ text: String, weight: Double = 1, id: String? = nil, link: String? = nil,
+        color: Color? = nil, group: String? = nil
+    ) {
         self.text = text; self.weight = weight; self.id = id; self.link = link
         self.color = color; self.group = group
     }

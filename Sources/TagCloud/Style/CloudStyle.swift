@@ -52,10 +52,12 @@ public struct CloudStyle: Hashable, Codable, Sendable {
     public var background: Color?
 
     /// Creates a style; every parameter has a sensible default.
-    public init(sizing: Sizing = .scaled(WeightScale()), wholePointSizes: Bool = true,
-                fonts: [FontDescriptor] = [.default], fontChoice: Choice = .random,
-                palette: Palette = Palette.builtIn[0], colorMode: ColorMode = .random,
-                background: Color? = .white) {
+    public init(
+        sizing: Sizing = .scaled(WeightScale()), wholePointSizes: Bool = true,
+        fonts: [FontDescriptor] = [.default], fontChoice: Choice = .random,
+        palette: Palette = Palette.builtIn[0], colorMode: ColorMode = .random,
+        background: Color? = .white
+    ) {
         self.sizing = sizing; self.wholePointSizes = wholePointSizes; self.fonts = fonts
         self.fontChoice = fontChoice; self.palette = palette; self.colorMode = colorMode
         self.background = background
@@ -71,7 +73,8 @@ public struct CloudStyle: Hashable, Codable, Sendable {
         case .fitted(let f):
             if let m = f.maximumSize { try Self.checkSize(m, "style.sizing.maximumSize") }
             if case .relativeScaling(let r) = f.rule, !(r.isFinite && (0...1).contains(r)) {
-                throw TagCloudError.invalidOption(name: "style.sizing.relativeScaling", value: "\(r)", expected: "a number from 0 to 1")
+                throw TagCloudError.invalidOption(
+                    name: "style.sizing.relativeScaling", value: "\(r)", expected: "a number from 0 to 1")
             }
         }
         if fonts.isEmpty {
@@ -84,8 +87,9 @@ public struct CloudStyle: Hashable, Codable, Sendable {
 
     static func checkSize(_ v: Double, _ name: String) throws {
         guard v.isFinite, v > 0, v <= fontSizeLimit else {
-            throw TagCloudError.invalidOption(name: name, value: "\(v)",
-                                              expected: "a size in points above 0 and at most \(Int(fontSizeLimit))")
+            throw TagCloudError.invalidOption(
+                name: name, value: "\(v)",
+                expected: "a size in points above 0 and at most \(Int(fontSizeLimit))")
         }
     }
 
@@ -93,8 +97,9 @@ public struct CloudStyle: Hashable, Codable, Sendable {
         try checkSize(lo, "style.sizing.minimumSize")
         try checkSize(hi, "style.sizing.maximumSize")
         if lo > hi {
-            throw TagCloudError.invalidOption(name: "style.sizing", value: "\(lo)–\(hi)",
-                                              expected: "the minimum must not exceed the maximum")
+            throw TagCloudError.invalidOption(
+                name: "style.sizing", value: "\(lo)–\(hi)",
+                expected: "the minimum must not exceed the maximum")
         }
     }
 
@@ -114,9 +119,10 @@ public struct CloudStyle: Hashable, Codable, Sendable {
         var words = looks(terms, using: &rng)
         if case .fitted(let fitted) = sizing {
             let order = words.indices.sorted { (words[$0].term.weight, $1) > (words[$1].term.weight, $0) }
-            let sizes = fitted.sizes(weights: order.map { words[$0].term.weight },
-                                     maximumSize: fitted.maximumSize ?? FittedSizing.defaultMaximumSize,
-                                     minimumSize: minimumSize, scale: 1)
+            let sizes = fitted.sizes(
+                weights: order.map { words[$0].term.weight },
+                maximumSize: fitted.maximumSize ?? FittedSizing.defaultMaximumSize,
+                minimumSize: minimumSize, scale: 1)
             for (i, size) in zip(order, sizes) { words[i].size = size }
         }
         return words
@@ -132,9 +138,13 @@ public struct CloudStyle: Hashable, Codable, Sendable {
         out.reserveCapacity(terms.count)
         for (i, term) in terms.enumerated() {
             let font: FontDescriptor
-            if fonts.count == 1 { font = fonts[0] }
-            else if fontChoice == .cycle { font = fonts[i % fonts.count] }
-            else { font = fonts[rng.nextInt(below: fonts.count)] }
+            if fonts.count == 1 {
+                font = fonts[0]
+            } else if fontChoice == .cycle {
+                font = fonts[i % fonts.count]
+            } else {
+                font = fonts[rng.nextInt(below: fonts.count)]
+            }
 
             var size: Double
             switch sizing {

@@ -29,7 +29,8 @@ struct ColorChooser {
         case .cycle: return colors[i % colors.count]
         case .rank: return colors[rank[i] % colors.count]
         case .weight:
-            let f = range.upperBound > range.lowerBound
+            let f =
+                range.upperBound > range.lowerBound
                 ? (term.weight - range.lowerBound) / (range.upperBound - range.lowerBound) : 1
             return palette.color(at: 1 - f)
         case .group:

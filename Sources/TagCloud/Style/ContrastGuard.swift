@@ -80,8 +80,10 @@ public struct ContrastGuard: Hashable, Sendable {
     /// The smallest move of lightness from `l` toward `target` that passes, found by bisection
     /// on the fraction of the way (the ratio grows monotonically along the way) and confirmed on
     /// the 8-bit colour actually produced.
-    private func search(_ h: Double, _ s: Double, from l: Double, to target: Double,
-                        against backdrop: Color) -> (color: Color, step: Double)? {
+    private func search(
+        _ h: Double, _ s: Double, from l: Double, to target: Double,
+        against backdrop: Color
+    ) -> (color: Color, step: Double)? {
         func color(_ t: Double) -> Color { Self.rgb(h, s, l + (target - l) * t) }
         func passes(_ t: Double) -> Bool { color(t).contrastRatio(with: backdrop) >= minimumRatio }
         guard passes(1) else { return nil }
@@ -95,8 +97,10 @@ public struct ContrastGuard: Hashable, Sendable {
 
     /// `c` blended over an opaque `base`.
     static func opaque(_ c: Color, over base: Color) -> Color {
-        c.alpha == 255 ? c : base.mixed(with: Color(red: c.red, green: c.green, blue: c.blue), c.opacity)
-            .withAlpha(255)
+        c.alpha == 255
+            ? c
+            : base.mixed(with: Color(red: c.red, green: c.green, blue: c.blue), c.opacity)
+                .withAlpha(255)
     }
 
     /// Hue (0–1), saturation and lightness of an sRGB colour.

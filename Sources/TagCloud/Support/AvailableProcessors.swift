@@ -16,8 +16,9 @@ package enum AvailableProcessors {
         typealias GetAffinity = @convention(c) (pid_t, Int, UnsafeMutableRawPointer) -> Int32
         if let program = dlopen(nil, RTLD_NOW), let symbol = dlsym(program, "sched_getaffinity") {
             let getAffinity = unsafeBitCast(symbol, to: GetAffinity.self)
-            var mask = [UInt64](repeating: 0, count: 16)   // room for 1,024 cores, glibc's cpu_set_t
-            let n = mask.withUnsafeMutableBytes { getAffinity(0, $0.count, $0.baseAddress!) == 0 }
+            var mask = [UInt64](repeating: 0, count: 16)  // room for 1,024 cores, glibc's cpu_set_t
+            let n =
+                mask.withUnsafeMutableBytes { getAffinity(0, $0.count, $0.baseAddress!) == 0 }
                 ? mask.reduce(0) { $0 + $1.nonzeroBitCount } : 0
             if n > 0 { return n }
         }

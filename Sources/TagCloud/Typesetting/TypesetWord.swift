@@ -31,10 +31,12 @@ public struct TypesetWord: Hashable, Codable, Sendable {
     public var fontRuns: [FontRun]
 
     /// Creates a typeset word.
-    public init(text: String, font: ResolvedFont, size: Double, advance: Double, ascent: Double,
-                descent: Double, inkBounds: Rect, glyphs: [PositionedGlyph],
-                isRightToLeft: Bool = false, usedFallback: Bool = false,
-                fallbackFonts: [ResolvedFont] = [], fontRuns: [FontRun] = []) {
+    public init(
+        text: String, font: ResolvedFont, size: Double, advance: Double, ascent: Double,
+        descent: Double, inkBounds: Rect, glyphs: [PositionedGlyph],
+        isRightToLeft: Bool = false, usedFallback: Bool = false,
+        fallbackFonts: [ResolvedFont] = [], fontRuns: [FontRun] = []
+    ) {
         self.text = text; self.font = font; self.size = size; self.advance = advance
         self.ascent = ascent; self.descent = descent; self.inkBounds = inkBounds
         self.glyphs = glyphs; self.isRightToLeft = isRightToLeft; self.usedFallback = usedFallback

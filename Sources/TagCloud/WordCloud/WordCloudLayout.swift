@@ -45,8 +45,10 @@ public struct WordCloudLayout: Sendable {
     }
 
     /// Lays out `terms`, drawing every random choice from `rng` (the layout records no seed).
-    public func layout(_ terms: [Term], typesetter: some Typesetter & GlyphRasterizer,
-                       using rng: inout SeededRandom) throws -> CloudLayout {
+    public func layout(
+        _ terms: [Term], typesetter: some Typesetter & GlyphRasterizer,
+        using rng: inout SeededRandom
+    ) throws -> CloudLayout {
         try run(terms, typesetter: typesetter, using: &rng).layout
     }
 
@@ -64,22 +66,28 @@ public struct WordCloudLayout: Sendable {
     /// Lays out `terms` with `options.seed` (which the layout records) and reports what happened;
     /// `progress`, when given, is called on this thread after each word, so a long layout can show
     /// how far it has got.
-    public func run<T: Typesetter & GlyphRasterizer>(_ terms: [Term], typesetter: T,
-                    progress: ((Progress) -> Void)? = nil) throws -> (layout: CloudLayout, statistics: Statistics) {
+    public func run<T: Typesetter & GlyphRasterizer>(
+        _ terms: [Term], typesetter: T,
+        progress: ((Progress) -> Void)? = nil
+    ) throws -> (layout: CloudLayout, statistics: Statistics) {
         var rng = SeededRandom(seed: options.seed)
         return try run(terms, typesetter: typesetter, using: &rng, seed: options.seed, progress: progress)
     }
 
     /// Lays out `terms`, drawing every random choice from `rng`, and reports what happened (the
     /// layout records no seed); `progress` as above.
-    public func run<T: Typesetter & GlyphRasterizer>(_ terms: [Term], typesetter: T,
-                    using rng: inout SeededRandom,
-                    progress: ((Progress) -> Void)? = nil) throws -> (layout: CloudLayout, statistics: Statistics) {
+    public func run<T: Typesetter & GlyphRasterizer>(
+        _ terms: [Term], typesetter: T,
+        using rng: inout SeededRandom,
+        progress: ((Progress) -> Void)? = nil
+    ) throws -> (layout: CloudLayout, statistics: Statistics) {
         try run(terms, typesetter: typesetter, using: &rng, seed: nil, progress: progress)
     }
 
-    private func run<T: Typesetter & GlyphRasterizer>(_ terms: [Term], typesetter: T, using rng: inout SeededRandom,
-                     seed: UInt64?, progress: ((Progress) -> Void)?) throws -> (layout: CloudLayout, statistics: Statistics) {
+    private func run<T: Typesetter & GlyphRasterizer>(
+        _ terms: [Term], typesetter: T, using rng: inout SeededRandom,
+        seed: UInt64?, progress: ((Progress) -> Void)?
+    ) throws -> (layout: CloudLayout, statistics: Statistics) {
         try options.validate()
         let (order, skipped) = try wordOrder(terms)
         var unplaced = skipped
@@ -92,9 +100,10 @@ public struct WordCloudLayout: Sendable {
         let angles = styled.map { _ in choices.choose(&rng) }
         let placementSeed = rng.next()
 
-        let context = PlacementContext(options: options, masksOnSecondThread: masksOnSecondThread, styled: styled,
-                                       angles: angles, typesetter: typesetter, area: area,
-                                       cache: MaskCache(shared: masksOnSecondThread, words: styled.count))
+        let context = PlacementContext(
+            options: options, masksOnSecondThread: masksOnSecondThread, styled: styled,
+            angles: angles, typesetter: typesetter, area: area,
+            cache: MaskCache(shared: masksOnSecondThread, words: styled.count))
         let maximumSize = try context.maximumSize()
         let (attempt, scale) = try fittedAttempt(context, maximumSize: maximumSize, seed: placementSeed, progress: progress)
 
@@ -105,13 +114,16 @@ public struct WordCloudLayout: Sendable {
             unplaced.append(UnplacedWord(index: order[w], text: terms[order[w]].text, id: terms[order[w]].id, reason: .noSpace))
         }
         unplaced.sort { $0.index < $1.index }
-        let contour = options.contourWidth > 0 && !area.contours.isEmpty
+        let contour =
+            options.contourWidth > 0 && !area.contours.isEmpty
             ? Contour(polygons: area.contours, width: options.contourWidth, color: options.contourColor) : nil
-        let layout = CloudLayout(kind: .cloud, size: Size(width: Double(options.width), height: Double(options.height)),
-                                 background: options.style.background, placed: placed, unplaced: unplaced,
-                                 seed: seed, contour: contour)
-        let stats = Statistics(requested: order.count, placed: placed.count, shrunk: placed.filter(\.shrunk).count,
-                               unplaced: attempt.failed.count, fillRatio: attempt.fillRatio, scale: scale)
+        let layout = CloudLayout(
+            kind: .cloud, size: Size(width: Double(options.width), height: Double(options.height)),
+            background: options.style.background, placed: placed, unplaced: unplaced,
+            seed: seed, contour: contour)
+        let stats = Statistics(
+            requested: order.count, placed: placed.count, shrunk: placed.filter(\.shrunk).count,
+            unplaced: attempt.failed.count, fillRatio: attempt.fillRatio, scale: scale)
         return (layout, stats)
     }
 }
@@ -143,13 +155,17 @@ extension WordCloudLayout {
 
     /// The attempt at full scale; under `fit = .all`, when words are left over, the whole cloud is
     /// shrunk until everything fits, then bisected back up. Returns the attempt kept and its scale.
-    private func fittedAttempt<T>(_ context: PlacementContext<T>, maximumSize: Double, seed: UInt64,
-                                  progress: ((Progress) -> Void)?) throws -> (attempt: PlacementAttempt, scale: Double) {
+    private func fittedAttempt<T>(
+        _ context: PlacementContext<T>, maximumSize: Double, seed: UInt64,
+        progress: ((Progress) -> Void)?
+    ) throws -> (attempt: PlacementAttempt, scale: Double) {
         var attempts = 0
         func placeAll(scale: Double) throws -> PlacementAttempt {
             attempts += 1
             let number = attempts, total = context.styled.count
-            let report = progress.map { progress in { (words: Int) in progress(Progress(words: words, total: total, attempt: number)) } }
+            let report = progress.map { progress in
+                { (words: Int) in progress(Progress(words: words, total: total, attempt: number)) }
+            }
             return try context.attempt(scale: scale, maximumSize: maximumSize, seed: seed, progress: report)
         }
         let first = try placeAll(scale: 1)

@@ -136,12 +136,14 @@ public struct WordCloudOptions: Hashable, Codable, Sendable {
                 throw TagCloudError.invalidOption(name: "rotation", value: "\(a)", expected: "at least one finite angle")
             }
             guard a.count <= Limits.angles else {
-                throw TagCloudError.invalidOption(name: "rotation", value: "a list of \(a.count) angles",
-                                                  expected: "at most \(Limits.angles) angles")
+                throw TagCloudError.invalidOption(
+                    name: "rotation", value: "a list of \(a.count) angles",
+                    expected: "at most \(Limits.angles) angles")
             }
         case .range(let lo, let hi):
             guard lo.isFinite, hi.isFinite, lo <= hi else {
-                throw TagCloudError.invalidOption(name: "rotation", value: "\(lo)..\(hi)", expected: "a range from a lower to a higher angle")
+                throw TagCloudError.invalidOption(
+                    name: "rotation", value: "\(lo)..\(hi)", expected: "a range from a lower to a higher angle")
             }
         }
     }

@@ -76,7 +76,10 @@ enum CloudCommand: OptionTableCommand {
         let terms = try request.terms.read(reporting)
         report.phase("read", "\(terms.count) words")
         let (layout, stats) = try lay(terms, request.options, reporting: reporting)
-        report.phase("layout", "\(stats.requested) kept, \(stats.placed) placed, \(stats.shrunk) shrunk, fill \(NumberText.percent(stats.fillRatio))")
+        report.phase(
+            "layout",
+            "\(stats.requested) kept, \(stats.placed) placed, \(stats.shrunk) shrunk, fill \(NumberText.percent(stats.fillRatio))"
+        )
         report.unplaced(layout.unplaced)
         try OutputArguments.write(layout, request.output, reporting: reporting)
         request.seed.announce(reporting)
@@ -85,29 +88,35 @@ enum CloudCommand: OptionTableCommand {
             Console.note(placementLine(layout, stats, repeated: request.options.repeatWords))
         }
         if incomplete {
-            throw CLIError.unplaced("--fit all: \(stats.unplaced) words fit nowhere even at the smallest size; use a larger canvas, fewer words (--max-words) or a smaller --min-size")
+            throw CLIError.unplaced(
+                "--fit all: \(stats.unplaced) words fit nowhere even at the smallest size; use a larger canvas, fewer words (--max-words) or a smaller --min-size"
+            )
         }
     }
 
     /// Lays the cloud out; on a terminal, a bar shows how far the layout has got, as a large cloud
     /// takes seconds (each further attempt of --fit all, at a smaller scale, starts it again).
-    private static func lay(_ terms: [Term], _ options: WordCloudOptions,
-                            reporting: Reporting) throws -> (CloudLayout, WordCloudLayout.Statistics) {
+    private static func lay(
+        _ terms: [Term], _ options: WordCloudOptions,
+        reporting: Reporting
+    ) throws -> (CloudLayout, WordCloudLayout.Statistics) {
         var rng = SeededRandom(seed: options.seed)
         let bar = reporting.progressBar(total: nil, unit: .words)
         var lastAttempt = 0
         // Cleared before anything else is said, the error of a failed layout included.
         defer { bar?.finish() }
         let result = try CLIError.mappingLibraryErrors {
-            try WordCloudLayout(options).run(terms, typesetter: FreeTypeTypesetter(), using: &rng, progress: bar.map { bar in
-                { p in
-                    if p.attempt != lastAttempt {
-                        lastAttempt = p.attempt
-                        bar.restart(total: Int64(p.total))
+            try WordCloudLayout(options).run(
+                terms, typesetter: FreeTypeTypesetter(), using: &rng,
+                progress: bar.map { bar in
+                    { p in
+                        if p.attempt != lastAttempt {
+                            lastAttempt = p.attempt
+                            bar.restart(total: Int64(p.total))
+                        }
+                        bar.update(Int64(p.words), prefix: p.attempt > 1 ? "--fit all, try \(p.attempt): " : "")
                     }
-                    bar.update(Int64(p.words), prefix: p.attempt > 1 ? "--fit all, try \(p.attempt): " : "")
-                }
-            })
+                })
         }
         return (result.layout, result.statistics)
     }
@@ -118,7 +127,8 @@ enum CloudCommand: OptionTableCommand {
         if repeated {
             // Repeats are placements, not words: "placed 300 of 6 words" would read as nonsense.
             let distinct = Set(layout.placed.map(\.index)).count
-            line = "placed \(distinct) of \(s.requested) words, \(s.placed) times with --repeat "
+            line =
+                "placed \(distinct) of \(s.requested) words, \(s.placed) times with --repeat "
                 + "(\(s.shrunk) shrunk, \(s.unplaced) unplaced)"
         }
         let beyond = layout.unplaced.filter { $0.reason == .maxWords }.count
@@ -140,8 +150,10 @@ enum CloudCommand: OptionTableCommand {
         if maskPath == nil { d.removeValue(forKey: "mask-threshold") }
         // With a mask, the canvas's default size is the mask's (or its proportions at the given side).
         if let maskPath, let image = try? ImageLoader.loadRGBA(path: maskPath),
-           let size = try? CloudCanvas.size(width: try? args.int("width"), height: try? args.int("height"), mask: image,
-                                            path: maskPath, default: (library.width, library.height)) {
+            let size = try? CloudCanvas.size(
+                width: try? args.int("width"), height: try? args.int("height"), mask: image,
+                path: maskPath, default: (library.width, library.height))
+        {
             d["width"] = String(size.width)
             d["height"] = String(size.height)
         }

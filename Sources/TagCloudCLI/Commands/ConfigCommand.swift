@@ -36,7 +36,9 @@ enum ConfigCommand: Subcommand {
         if parser.spec(named: "seed") != nil, parsed.string("seed") == nil {
             parsed.values["seed"] = [String(SeededRandom.freshSeed())]
         }
-        try StandardOutput.print(ConfigFile.effective(parsed, options: parser.options, defaults: command.defaults(for: parsed),
-                                                      skip: [CommonOptions.help.name, ConfigFile.spec.name]), terminator: "")
+        try StandardOutput.print(
+            ConfigFile.effective(
+                parsed, options: parser.options, defaults: command.defaults(for: parsed),
+                skip: [CommonOptions.help.name, ConfigFile.spec.name]), terminator: "")
     }
 }

@@ -5,13 +5,15 @@ import TagCloudText
 /// `tagcloud count`: the words of a text as a frequency table, `word<TAB>count` lines, most frequent first.
 enum CountCommand: OptionTableCommand {
     static let name = "count"
-    static let summary = "Count the words of a text: ICU word breaks (Chinese, Japanese and Thai split by dictionary), case and Unicode folding, stop words, English plurals, collocations. Writes `word<TAB>count` lines, most frequent first, for `--input` of flow and cloud."
+    static let summary =
+        "Count the words of a text: ICU word breaks (Chinese, Japanese and Thai split by dictionary), case and Unicode folding, stop words, English plurals, collocations. Writes `word<TAB>count` lines, most frequent first, for `--input` of flow and cloud."
 
-    static let options: [OptionSpec] = TextArguments.specs + [
-        CommonOptions.quiet,
-        CommonOptions.verbose,
-        CommonOptions.help,
-    ]
+    static let options: [OptionSpec] =
+        TextArguments.specs + [
+            CommonOptions.quiet,
+            CommonOptions.verbose,
+            CommonOptions.help,
+        ]
 
     static let usage = ["--text FILE [options]", "FILE... [options]"]
 

@@ -82,15 +82,19 @@ enum FlowCommand: OptionTableCommand {
         }
         let hidden = layout.unplaced.filter { $0.reason == .rowLimit }.count
         let size = "\(NumberText.plain(layout.size.width))x\(NumberText.plain(layout.size.height))"
-        report.phase("layout", "\(layout.placed.count) placed, \(hidden) hidden by --max-rows, \(layout.unplaced.count - hidden) empty, "
-                     + "\(layout.placed.filter(\.shrunk).count) shrunk, \(layout.placed.filter { $0.fullText != nil }.count) truncated; "
-                     + "\(size) pt")
+        report.phase(
+            "layout",
+            "\(layout.placed.count) placed, \(hidden) hidden by --max-rows, \(layout.unplaced.count - hidden) empty, "
+                + "\(layout.placed.filter(\.shrunk).count) shrunk, \(layout.placed.filter { $0.fullText != nil }.count) truncated; "
+                + "\(size) pt")
         report.unplaced(layout.unplaced)
         try request.output.checkSize(width: layout.size.width, height: layout.size.height, subject: "the flow is \(size) pt")
         try OutputArguments.write(layout, request.output, reporting: reporting)
         request.seed.announce(reporting)
         if !layout.unplaced.isEmpty {
-            reporting.note("placed \(layout.placed.count) of \(terms.count) tags; \(hidden) hidden by --max-rows, \(layout.unplaced.count - hidden) empty")
+            reporting.note(
+                "placed \(layout.placed.count) of \(terms.count) tags; \(hidden) hidden by --max-rows, \(layout.unplaced.count - hidden) empty"
+            )
         }
     }
 

@@ -18,7 +18,11 @@ enum FontsCommand: OptionTableCommand {
 
     static let options = [
         OptionSpec("sample", valueName: "TEXT", help: "Only families that can draw TEXT."),
-        OptionSpec("script", valueName: "NAME", help: "Only families that cover a script: latin, cyrillic, greek, arabic, hebrew, devanagari, thai, han, japanese, hangul, … or its ISO 15924 code (Latn, Hani, Arab…)."),
+        OptionSpec(
+            "script", valueName: "NAME",
+            help:
+                "Only families that cover a script: latin, cyrillic, greek, arabic, hebrew, devanagari, thai, han, japanese, hangul, … or its ISO 15924 code (Latn, Hani, Arab…)."
+        ),
         CommonOptions.help,
     ]
 
@@ -26,8 +30,9 @@ enum FontsCommand: OptionTableCommand {
         var request = Request(sample: arguments.string("sample"))
         if let name = arguments.string("script") {
             guard let script = FontScript.named(name) else {
-                throw CLIError.usage("unknown script \"\(name)\": choose one of \(FontScript.acceptedNames.joined(separator: ", ")), "
-                                     + "or an ISO 15924 code such as Latn, Hani or Arab")
+                throw CLIError.usage(
+                    "unknown script \"\(name)\": choose one of \(FontScript.acceptedNames.joined(separator: ", ")), "
+                        + "or an ISO 15924 code such as Latn, Hani or Arab")
             }
             request.script = script
         }

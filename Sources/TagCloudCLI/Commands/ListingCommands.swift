@@ -7,9 +7,13 @@ enum PalettesCommand: Subcommand {
 
     /// Lists the palettes; takes no arguments but `--help`.
     static func main(_ arguments: [String]) throws {
-        guard try noArguments(arguments, command: name, summary: "List the built-in colour palettes: a name and its colours per line.") else { return }
+        guard
+            try noArguments(
+                arguments, command: name, summary: "List the built-in colour palettes: a name and its colours per line.")
+        else { return }
         for p in Palette.builtIn {
-            try StandardOutput.print(p.name.padding(toLength: 12, withPad: " ", startingAt: 0) + p.colors.map(\.hex).joined(separator: " "))
+            try StandardOutput.print(
+                p.name.padding(toLength: 12, withPad: " ", startingAt: 0) + p.colors.map(\.hex).joined(separator: " "))
         }
     }
 }
@@ -20,7 +24,8 @@ enum ShapesCommand: Subcommand {
 
     /// Lists the shapes; takes no arguments but `--help`.
     static func main(_ arguments: [String]) throws {
-        guard try noArguments(arguments, command: name, summary: "List the built-in shapes of `cloud --shape`, one per line.") else { return }
+        guard try noArguments(arguments, command: name, summary: "List the built-in shapes of `cloud --shape`, one per line.")
+        else { return }
         try StandardOutput.print(Shape.allCases.map(\.rawValue).joined(separator: "\n"))
     }
 }
@@ -30,7 +35,8 @@ enum ShapesCommand: Subcommand {
 private func noArguments(_ arguments: [String], command: String, summary: String) throws -> Bool {
     guard let first = arguments.first else { return true }
     if arguments == ["--help"] || arguments == ["-h"] {
-        try StandardOutput.print(helpText(command: "tagcloud \(command)", summary: summary, usage: [""], options: [], examples: []), terminator: "")
+        try StandardOutput.print(
+            helpText(command: "tagcloud \(command)", summary: summary, usage: [""], options: [], examples: []), terminator: "")
         return false
     }
     throw CLIError.usage("tagcloud \(command) takes no arguments, but was given \"\(first)\": run `tagcloud \(command)` alone")

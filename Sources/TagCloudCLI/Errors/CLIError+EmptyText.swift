@@ -11,7 +11,9 @@ extension CLIError {
         let size = NumberText.count(analysis.bytes, "byte")
         guard analysis.tokens > 0 else {
             if let pattern = options.pattern {
-                return .input("no words in \(source): --word-pattern \"\(pattern)\" matched nothing in \(size); check the expression against the text")
+                return .input(
+                    "no words in \(source): --word-pattern \"\(pattern)\" matched nothing in \(size); check the expression against the text"
+                )
             }
             if analysis.bytes == 0 { return .input("no words in \(source): the text is empty") }
             return .input("no words in \(source): its \(size) hold only punctuation, symbols and spaces")

@@ -24,13 +24,15 @@ enum TagInput {
             if !reporting.quiet && looksLikeRunningText(read) {
                 let name = source == "-" ? "standard input" : source
                 let option = source == "-" ? "--text -" : "--text \(source)"
-                Console.note("\(name) reads as \(read.count) tags, most of them whole lines of several words, all of one "
-                    + "weight: it looks like running text; to count its words instead, give it as \(option)")
+                Console.note(
+                    "\(name) reads as \(read.count) tags, most of them whole lines of several words, all of one "
+                        + "weight: it looks like running text; to count its words instead, give it as \(option)")
             }
             terms += read
             if terms.count > TagListReader.maximumTags {
-                throw CLIError.input("the tag lists hold \(terms.count) tags together, more than \(TagListReader.maximumTags): "
-                    + "keep the most frequent (tagcloud count --top N) or make several clouds")
+                throw CLIError.input(
+                    "the tag lists hold \(terms.count) tags together, more than \(TagListReader.maximumTags): "
+                        + "keep the most frequent (tagcloud count --top N) or make several clouds")
             }
         }
         if terms.isEmpty {
@@ -76,11 +78,16 @@ enum TagInput {
         let name = source == "-" ? "standard input" : source
         let data: Data
         do {
-            data = source == "-" ? try WholeFile.standardInput(limit: maximumBytes)
-                                 : try WholeFile.contents(of: source, limit: maximumBytes)
+            data =
+                source == "-"
+                ? try WholeFile.standardInput(limit: maximumBytes)
+                : try WholeFile.contents(of: source, limit: maximumBytes)
         } catch {
-            throw CLIError.input("cannot read \(name): " + error.reason(kind: "a tag list",
-                                 fix: "split it, or keep the most frequent tags (tagcloud count --top N)"))
+            throw CLIError.input(
+                "cannot read \(name): "
+                    + error.reason(
+                        kind: "a tag list",
+                        fix: "split it, or keep the most frequent tags (tagcloud count --top N)"))
         }
         do {
             return try TagListReader.read(data: data, name: name)

@@ -57,7 +57,9 @@ enum TextArguments {
         }
         o.collocations = !args.flag("no-collocations")
         o.phrases = args.strings("phrase")
-        if let n = try args.int("min-length", range: 1...1000) { o.minimumLength = n; o.minimumIdeographicLength = min(n, o.minimumIdeographicLength) }
+        if let n = try args.int("min-length", range: 1...1000) {
+            o.minimumLength = n; o.minimumIdeographicLength = min(n, o.minimumIdeographicLength)
+        }
         o.includeNumbers = args.flag("numbers")
         o.keepHyphens = args.flag("keep-hyphens")
         if args.flag("no-plurals") { o.mergePlurals = false }

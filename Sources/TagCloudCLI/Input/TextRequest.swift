@@ -43,7 +43,9 @@ struct TextRequest {
         bar?.finish()
         if let bad = analysis.invalidUTF8 {
             let more = bad.count > 1 ? " (and \(bad.count - 1) more)" : ""
-            reporting.note("\(bad.name): invalid UTF-8 at byte offset \(bad.firstOffset)\(more) replaced with U+FFFD; save the file as UTF-8")
+            reporting.note(
+                "\(bad.name): invalid UTF-8 at byte offset \(bad.firstOffset)\(more) replaced with U+FFFD; save the file as UTF-8"
+            )
         }
         if analysis.dropped.tooLong > 0 {
             let limit = NumberText.wholeMegabytes(TermCounter.maximumWordBytes)

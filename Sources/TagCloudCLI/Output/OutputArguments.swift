@@ -29,9 +29,12 @@ enum OutputArguments {
         // the layout's progress bar has just been cleared.
         let pixels = layout.size.width * layout.size.height * pow(output.scale, 2)
         let drawing = destination.path == "-" ? "the PNG" : destination.path
-        let status = destination.format == .png && pixels >= 4_000_000 && !reporting.quiet
+        let status =
+            destination.format == .png && pixels >= 4_000_000 && !reporting.quiet
             ? ProgressBar.Status("drawing \(drawing) (\(Int(pixels / 1e6)) megapixels)…") : nil
-        let data = try { defer { status?.clear() }; return try render(layout, output) }()
+        let data = try {
+            defer { status?.clear() }; return try render(layout, output)
+        }()
         reporting.verbose.phase("render", destination.format.rawValue)
         try OutputFile.write(data, to: destination.path)
         reporting.verbose.phase("write", "\(data.count) bytes to \(destination.name)")

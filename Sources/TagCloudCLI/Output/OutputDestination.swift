@@ -23,7 +23,8 @@ struct OutputDestination {
             format = .svg
         } else {
             guard let format = OutputFormat(path: path) else {
-                throw CLIError.usage("cannot tell the format of \(path): use a .png, .pdf, .svg, .html or .json extension, or --format")
+                throw CLIError.usage(
+                    "cannot tell the format of \(path): use a .png, .pdf, .svg, .html or .json extension, or --format")
             }
             self.format = format
         }

@@ -34,8 +34,9 @@ public enum OutputFile {
         guard path != "-", let output = identity(path) else { return }
         for input in inputs where input.path != "-" {
             if identity(input.path) == output {
-                throw CLIError.usage("-o \(path) is also an input (\(input.option) \(input.path)): "
-                    + "writing there would destroy it; choose another output file")
+                throw CLIError.usage(
+                    "-o \(path) is also an input (\(input.option) \(input.path)): "
+                        + "writing there would destroy it; choose another output file")
             }
         }
     }

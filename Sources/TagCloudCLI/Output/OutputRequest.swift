@@ -32,8 +32,9 @@ struct OutputRequest {
     /// Refuses, before any layout, a PNG or PDF of a `width` × `height` canvas too large to render
     /// (at the chosen `--scale`): otherwise a large cloud is laid out only to fail at the end.
     func checkSize(width: Double, height: Double) throws {
-        try checkSize(width: width, height: height,
-                      subject: "--width \(NumberText.plain(width)) and --height \(NumberText.plain(height))")
+        try checkSize(
+            width: width, height: height,
+            subject: "--width \(NumberText.plain(width)) and --height \(NumberText.plain(height))")
     }
 
     /// Refuses a PNG (at the chosen `--scale`) or PDF of `width` × `height` points when it is too

@@ -4,10 +4,14 @@ enum CommonOptions {
     static let help = OptionSpec("help", short: "h", help: "Show this help.", group: "Other")
 
     /// `--quiet` / `-q`.
-    static let quiet = OptionSpec("quiet", short: "q", help: "Print nothing but errors: no seed, notes, progress bar or --verbose summary.",
-                                  group: "Output")
+    static let quiet = OptionSpec(
+        "quiet", short: "q", help: "Print nothing but errors: no seed, notes, progress bar or --verbose summary.",
+        group: "Output")
 
     /// `--verbose` / `-v`.
-    static let verbose = OptionSpec("verbose", short: "v", help: "Print a line per phase on standard error: what was read, removed, kept, placed and written, and the milliseconds each phase took.",
-                                    group: "Output")
+    static let verbose = OptionSpec(
+        "verbose", short: "v",
+        help:
+            "Print a line per phase on standard error: what was read, removed, kept, placed and written, and the milliseconds each phase took.",
+        group: "Output")
 }

@@ -11,9 +11,11 @@ import TagCloudText
 ///     {"width": 800, "height": 600, "font": ["DejaVu Sans", "DejaVu Serif"], "justify": true, "seed": 7}
 enum ConfigFile {
     /// `--config FILE`, understood by every command.
-    static let spec = OptionSpec("config", valueName: "FILE",
-                                 help: "Read options from a JSON file ({\"width\": 800, \"font\": [\"DejaVu Sans\"], \"justify\": true}); the command line wins. `tagcloud config --print COMMAND ...` writes one.",
-                                 group: "Other")
+    static let spec = OptionSpec(
+        "config", valueName: "FILE",
+        help:
+            "Read options from a JSON file ({\"width\": 800, \"font\": [\"DejaVu Sans\"], \"justify\": true}); the command line wins. `tagcloud config --print COMMAND ...` writes one.",
+        group: "Other")
 
     /// The largest configuration file read, in bytes.
     static let maximumBytes = 16 << 20
@@ -29,12 +31,19 @@ enum ConfigFile {
 
         init(from decoder: Decoder) throws {
             let c = try decoder.singleValueContainer()
-            if c.decodeNil() { self = .null }
-            else if let b = try? c.decode(Bool.self) { self = .bool(b) }
-            else if let d = try? c.decode(Double.self) { self = .number(d) }
-            else if let s = try? c.decode(String.self) { self = .string(s) }
-            else if let l = try? c.decode([Value].self) { self = .list(l) }
-            else { self = .other }
+            if c.decodeNil() {
+                self = .null
+            } else if let b = try? c.decode(Bool.self) {
+                self = .bool(b)
+            } else if let d = try? c.decode(Double.self) {
+                self = .number(d)
+            } else if let s = try? c.decode(String.self) {
+                self = .string(s)
+            } else if let l = try? c.decode([Value].self) {
+                self = .list(l)
+            } else {
+                self = .other
+            }
         }
     }
 
@@ -51,8 +60,9 @@ enum ConfigFile {
                 continue
             }
             if key == ConfigFile.spec.name {
-                throw CLIError.input("config \(path): \"\(key)\" cannot be set in a configuration file (one file does not name another): "
-                    + "remove it, or merge the two files")
+                throw CLIError.input(
+                    "config \(path): \"\(key)\" cannot be set in a configuration file (one file does not name another): "
+                        + "remove it, or merge the two files")
             }
             guard let spec = byName[key] else {
                 let hint = closestMatch(to: key, among: options.map(\.name)).map { ": did you mean \"\($0)\"?" } ?? ""
@@ -83,7 +93,8 @@ enum ConfigFile {
     private static func read(_ path: String) throws -> [String: Value] {
         let data: Data
         do { data = try WholeFile.contents(of: path, limit: maximumBytes) } catch {
-            throw CLIError.input("cannot read config \(path): " + error.reason(kind: "a configuration", fix: "give a configuration file"))
+            throw CLIError.input(
+                "cannot read config \(path): " + error.reason(kind: "a configuration", fix: "give a configuration file"))
         }
         do { _ = try JSONPosition.jsonObject(from: data, name: "config \(path)") } catch let e as TextError {
             throw CLIError.input(e.description)
@@ -111,8 +122,9 @@ enum ConfigFile {
             // JSON readers keep integers exactly only up to 2^53; past it the value read is
             // another one (a seed would silently give another cloud).
             guard abs(d) < 9_007_199_254_740_992 else {
-                throw CLIError.input("config \(path): \"\(key)\" is a number too large to read exactly (2^53 or more): "
-                    + "write it as a string, such as \"\(key)\": \"12345678901234567890\"")
+                throw CLIError.input(
+                    "config \(path): \"\(key)\" is a number too large to read exactly (2^53 or more): "
+                        + "write it as a string, such as \"\(key)\": \"12345678901234567890\"")
             }
             return NumberText.plain(d)
         default: throw CLIError.input("config \(path): \"\(key)\" needs a string or a number")
@@ -122,8 +134,10 @@ enum ConfigFile {
     /// The effective configuration of a command as the JSON `--config` reads, every option in
     /// table order: the value given (file or command line), else its default from `defaults`
     /// (by default the table's own), else `null` (`false` for a flag, `[]` for a repeatable option).
-    static func effective(_ parsed: ParsedArguments, options: [OptionSpec], defaults: [String: String]? = nil,
-                          skip: Set<String>) -> String {
+    static func effective(
+        _ parsed: ParsedArguments, options: [OptionSpec], defaults: [String: String]? = nil,
+        skip: Set<String>
+    ) -> String {
         let defaults = defaults ?? tableDefaults(options)
         var fields: [(String, String)] = []
         let json = JSONString.quoted

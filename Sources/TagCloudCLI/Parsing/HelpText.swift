@@ -6,8 +6,10 @@
 ///   - command: the command as typed, e.g. `tagcloud render`.
 ///   - usage: argument patterns that follow the command, one per line, e.g. `[options] FILE`.
 ///   - examples: complete command lines.
-public func helpText(command: String, summary: String, usage: [String], options: [OptionSpec],
-                     examples: [String]) -> String {
+public func helpText(
+    command: String, summary: String, usage: [String], options: [OptionSpec],
+    examples: [String]
+) -> String {
     let width = 100, indent = "  "
     var lines = wrap(summary, width: width)
     if !usage.isEmpty {

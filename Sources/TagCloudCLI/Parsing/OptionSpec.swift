@@ -16,8 +16,10 @@ public struct OptionSpec: Sendable {
     public var defaultValue: String?
 
     /// Creates an option; omit `valueName` for a boolean flag.
-    public init(_ name: String, short: Character? = nil, valueName: String? = nil, help: String,
-                repeatable: Bool = false, group: String = "Options", defaultValue: String? = nil) {
+    public init(
+        _ name: String, short: Character? = nil, valueName: String? = nil, help: String,
+        repeatable: Bool = false, group: String = "Options", defaultValue: String? = nil
+    ) {
         self.name = name; self.short = short; self.valueName = valueName; self.help = help
         self.repeatable = repeatable; self.group = group; self.defaultValue = defaultValue
     }

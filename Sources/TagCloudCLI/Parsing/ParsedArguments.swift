@@ -24,9 +24,10 @@ public struct ParsedArguments: Sendable, Equatable {
     /// The option's value as a finite number, checked against `range`; nil when not given.
     public func double(_ name: String, range: ClosedRange<Double>? = nil) throws -> Double? {
         guard let text = string(name) else { return nil }
-        let expected = range.map {
-            "a number between \(NumberText.plain($0.lowerBound)) and \(NumberText.plain($0.upperBound))"
-        } ?? "a number"
+        let expected =
+            range.map {
+                "a number between \(NumberText.plain($0.lowerBound)) and \(NumberText.plain($0.upperBound))"
+            } ?? "a number"
         // Double("nan") and Double("inf") succeed, but no option means either.
         guard let value = Double(text), value.isFinite, range?.contains(value) ?? true else {
             throw invalid(text, name, expected)
@@ -37,7 +38,8 @@ public struct ParsedArguments: Sendable, Equatable {
     /// The option's value as a whole number, checked against `range`; nil when not given.
     public func int(_ name: String, range: ClosedRange<Int>? = nil) throws -> Int? {
         guard let text = string(name) else { return nil }
-        let expected = range.map { "a whole number between \($0.lowerBound) and \($0.upperBound)" }
+        let expected =
+            range.map { "a whole number between \($0.lowerBound) and \($0.upperBound)" }
             ?? "a whole number"
         guard let value = Int(text), range?.contains(value) ?? true else { throw invalid(text, name, expected) }
         return value

@@ -38,8 +38,9 @@ final class ProgressBar {
         let now = DispatchTime.now().uptimeNanoseconds
         guard now - start > 500_000_000, now - lastDraw > 100_000_000 else { return }
         lastDraw = now
-        Console.writeError(Self.clearLine + Console.escapingControls(prefix)
-            + Self.line(done: done, total: total, seconds: Double(now - start) / 1e9, unit: unit))
+        Console.writeError(
+            Self.clearLine + Console.escapingControls(prefix)
+                + Self.line(done: done, total: total, seconds: Double(now - start) / 1e9, unit: unit))
         drawn = true
     }
 
@@ -79,8 +80,10 @@ final class ProgressBar {
             unit == .bytes ? NumberText.decimal(Double(v) / 1e6, places: 1) : String(v)
         }
         let name = unit == .bytes ? "MB" : "words"
-        let speed = unit == .bytes ? NumberText.decimal(rate / 1e6, places: 1) + " MB/s"
-                                   : NumberText.decimal(rate, places: 0) + " words/s"
+        let speed =
+            unit == .bytes
+            ? NumberText.decimal(rate / 1e6, places: 1) + " MB/s"
+            : NumberText.decimal(rate, places: 0) + " words/s"
         guard let total, total > 0 else { return "\(amount(done)) \(name)  \(speed)" }
         let fraction = min(1, max(0, Double(done) / Double(total)))
         let filled = Int(fraction * 30)

@@ -37,7 +37,8 @@ final class VerboseReport {
     /// What counting a text found: its size, the words each filter removed, the terms and language.
     func text(_ analysis: TextAnalysis, options: TextOptions, kept: Int) {
         guard enabled else { return }
-        let language = analysis.language.map { "\($0.rawValue) (\(options.language == nil ? "detected" : "given"))" }
+        let language =
+            analysis.language.map { "\($0.rawValue) (\(options.language == nil ? "detected" : "given"))" }
             ?? "none recognised (no stop words)"
         detail("text", "\(analysis.bytes) bytes, \(analysis.tokens) words, language \(language)")
         let d = analysis.dropped
@@ -47,8 +48,10 @@ final class VerboseReport {
         if d.tooShort > 0 { removed.append("\(d.tooShort) shorter than \(options.minimumLength) characters") }
         if d.stopWords > 0 { removed.append("\(d.stopWords) stop words") }
         if d.extraStopWords > 0 { removed.append("\(d.extraStopWords) added stop words") }
-        detail("filters", (removed.isEmpty ? "none removed" : "removed " + removed.joined(separator: ", "))
-               + "; \(analysis.tokens - d.total) words kept")
+        detail(
+            "filters",
+            (removed.isEmpty ? "none removed" : "removed " + removed.joined(separator: ", "))
+                + "; \(analysis.tokens - d.total) words kept")
         var terms = "\(analysis.terms.count) distinct, \(analysis.collocations) collocations"
         if kept < analysis.terms.count { terms += "; the \(kept) most frequent kept (--top)" }
         detail("terms", terms)

@@ -5,8 +5,10 @@ import TagCloudGraphics
 enum CloudCanvas {
     /// The canvas: `width` and `height` as given; without them, the mask's size (or, with one of them,
     /// the mask's proportions at that size); without a mask, `default`.
-    static func size(width: Int?, height: Int?, mask: RGBAImage?, path: String?,
-                     default fallback: (width: Int, height: Int)) throws -> (width: Int, height: Int) {
+    static func size(
+        width: Int?, height: Int?, mask: RGBAImage?, path: String?,
+        default fallback: (width: Int, height: Int)
+    ) throws -> (width: Int, height: Int) {
         guard let mask, mask.width > 0, mask.height > 0, width == nil || height == nil else {
             return (width ?? fallback.width, height ?? fallback.height)
         }
@@ -20,17 +22,23 @@ enum CloudCanvas {
         }
         let side = WordCloudOptions.Limits.side
         guard size.width <= side && size.height <= side else {
-            throw CLIError.usage("--mask \(path ?? "") makes a \(size.width)x\(size.height) canvas, over \(side) px a side: give --width or --height")
+            throw CLIError.usage(
+                "--mask \(path ?? "") makes a \(size.width)x\(size.height) canvas, over \(side) px a side: give --width or --height"
+            )
         }
         return size
     }
 
     /// The image at the canvas size; a different size is resized with a note, or refused with `strict`.
-    static func fitted(_ image: RGBAImage, path: String, option: String, width: Int, height: Int, strict: Bool,
-                       reporting: Reporting) throws -> RGBAImage {
+    static func fitted(
+        _ image: RGBAImage, path: String, option: String, width: Int, height: Int, strict: Bool,
+        reporting: Reporting
+    ) throws -> RGBAImage {
         if image.width == width && image.height == height { return image }
         if strict {
-            throw CLIError.input("--\(option) \(path) is \(image.width)x\(image.height), the canvas \(width)x\(height) (--strict): resize the image or drop --strict")
+            throw CLIError.input(
+                "--\(option) \(path) is \(image.width)x\(image.height), the canvas \(width)x\(height) (--strict): resize the image or drop --strict"
+            )
         }
         reporting.note("--\(option) \(path) is \(image.width)x\(image.height); resized to the canvas \(width)x\(height)")
         return try CLIError.mappingLibraryErrors { try ImageLoader.resized(image, width: width, height: height) }

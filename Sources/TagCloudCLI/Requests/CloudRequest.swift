@@ -28,15 +28,18 @@ struct CloudRequest {
         let mask = try args.string("mask").map { path in
             (image: try CLIError.mappingLibraryErrors { try ImageLoader.loadRGBA(path: path) }, path: path)
         }
-        let canvas = try CloudCanvas.size(width: givenWidth, height: givenHeight, mask: mask?.image, path: mask?.path,
-                                          default: (options.width, options.height))
+        let canvas = try CloudCanvas.size(
+            width: givenWidth, height: givenHeight, mask: mask?.image, path: mask?.path,
+            default: (options.width, options.height))
         options.width = canvas.width
         options.height = canvas.height
         let output = try OutputRequest(destination, args)
         try output.checkSize(width: Double(options.width), height: Double(options.height))
         let budget = try args.int("max-pixels", range: 1...WordCloudOptions.Limits.pixels) ?? WordCloudOptions.Limits.pixels
         if options.width * options.height > budget {
-            throw CLIError.usage("canvas \(options.width)x\(options.height) is \(options.width * options.height) pixels, over the budget of \(budget) (--max-pixels): use a smaller --width/--height")
+            throw CLIError.usage(
+                "canvas \(options.width)x\(options.height) is \(options.width * options.height) pixels, over the budget of \(budget) (--max-pixels): use a smaller --width/--height"
+            )
         }
         try Self.readPlacement(args, style: style, into: &options)
         let strict = args.flag("strict")
@@ -60,7 +63,8 @@ struct CloudRequest {
         // --max-size or as large as the area allows, the others by --size-scale or relative scaling.
         if case .scaled = style.style.sizing {
             let relative = try args.double("relative-scaling")
-            let rule: FittedSizing.Rule = relative.map { .relativeScaling($0) }
+            let rule: FittedSizing.Rule =
+                relative.map { .relativeScaling($0) }
                 ?? style.curve.map { .curve($0) } ?? FittedSizing().rule
             o.style.sizing = .fitted(FittedSizing(rule: rule, maximumSize: style.maximumSize))
         }
@@ -73,12 +77,15 @@ struct CloudRequest {
     }
 
     /// Where words may go: a built-in shape, or the mask read for the canvas (with its path).
-    private static func readArea(_ args: ParsedArguments, mask: (image: RGBAImage, path: String)?, strict: Bool,
-                                 into o: inout WordCloudOptions, reporting: Reporting) throws {
+    private static func readArea(
+        _ args: ParsedArguments, mask: (image: RGBAImage, path: String)?, strict: Bool,
+        into o: inout WordCloudOptions, reporting: Reporting
+    ) throws {
         let shapeName = args.string("shape")
         if let shapeName {
             guard let shape = Shape(rawValue: shapeName.lowercased()) else {
-                throw CLIError.usage("unknown shape \"\(shapeName)\": choose one of \(Shape.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw CLIError.usage(
+                    "unknown shape \"\(shapeName)\": choose one of \(Shape.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             o.area = .shape(shape)
         }
@@ -91,21 +98,29 @@ struct CloudRequest {
         }
         if shapeName != nil { throw CLIError.usage("give either --shape or --mask, not both") }
         let threshold = try args.int("mask-threshold", range: 0...255) ?? Int(ImageMaskOptions().threshold)
-        let sized = try CloudCanvas.fitted(mask.image, path: mask.path, option: "mask", width: o.width, height: o.height,
-                                           strict: strict, reporting: reporting)
-        o.area = .mask(ImageLoader.mask(from: sized, options: ImageMaskOptions(invert: invert,
-                                                                              threshold: UInt8(threshold))))
+        let sized = try CloudCanvas.fitted(
+            mask.image, path: mask.path, option: "mask", width: o.width, height: o.height,
+            strict: strict, reporting: reporting)
+        o.area = .mask(
+            ImageLoader.mask(
+                from: sized,
+                options: ImageMaskOptions(
+                    invert: invert,
+                    threshold: UInt8(threshold))))
     }
 
     /// The outline of the area, and colours taken from an image.
-    private static func readColours(_ args: ParsedArguments, strict: Bool, into o: inout WordCloudOptions,
-                                    reporting: Reporting) throws {
+    private static func readColours(
+        _ args: ParsedArguments, strict: Bool, into o: inout WordCloudOptions,
+        reporting: Reporting
+    ) throws {
         o.contourWidth = try args.double("contour") ?? o.contourWidth
         if let c = args.string("contour-color") { o.contourColor = try StyleArguments.parseColor(option: "contour-color")(c) }
         if let path = args.string("color-image") {
             let image = try CLIError.mappingLibraryErrors { try ImageLoader.loadRGBA(path: path) }
-            o.colorImage = try CloudCanvas.fitted(image, path: path, option: "color-image", width: o.width, height: o.height,
-                                                  strict: strict, reporting: reporting)
+            o.colorImage = try CloudCanvas.fitted(
+                image, path: path, option: "color-image", width: o.width, height: o.height,
+                strict: strict, reporting: reporting)
         }
     }
 

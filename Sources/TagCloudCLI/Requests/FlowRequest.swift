@@ -28,8 +28,10 @@ struct FlowRequest {
         // Said here, with the option's own name and the numbers as typed, before the layout finds it.
         guard width > options.insets.horizontal else {
             let insets = options.insets
-            throw CLIError.usage("--width \(NumberText.plain(width)) leaves no room inside --insets (\(NumberText.plain(insets.left)) left, "
-                + "\(NumberText.plain(insets.right)) right): give a --width above \(NumberText.plain(insets.horizontal)) or smaller --insets")
+            throw CLIError.usage(
+                "--width \(NumberText.plain(width)) leaves no room inside --insets (\(NumberText.plain(insets.left)) left, "
+                    + "\(NumberText.plain(insets.right)) right): give a --width above \(NumberText.plain(insets.horizontal)) or smaller --insets"
+            )
         }
         let output = try OutputRequest(destination, args)
         // The height is known only after the layout, but a width too wide for a PNG or PDF is refused now.
@@ -76,9 +78,10 @@ struct FlowRequest {
         let fill = try args.string("tag-fill").map(StyleArguments.parseColor(option: "tag-fill"))
         let border = try args.string("tag-border").map(StyleArguments.parseColor(option: "tag-border"))
         guard pill || fill != nil || border != nil else { return }
-        var d = TagDecoration(fill: fill ?? (pill ? FlowCommand.pillFill : nil), border: border,
-                              borderWidth: try args.double("tag-border-width", range: 0...1000) ?? TagDecoration().borderWidth,
-                              cornerRadius: .greatestFiniteMagnitude)
+        var d = TagDecoration(
+            fill: fill ?? (pill ? FlowCommand.pillFill : nil), border: border,
+            borderWidth: try args.double("tag-border-width", range: 0...1000) ?? TagDecoration().borderWidth,
+            cornerRadius: .greatestFiniteMagnitude)
         if let r = try args.double("corner-radius", range: 0...100_000) { d.cornerRadius = r }
         options.decoration = d
         if padding == nil { options.padding = FlowCommand.framePadding }
@@ -101,10 +104,13 @@ struct FlowRequest {
 
     /// Comma-separated non-negative lengths, in one of the allowed counts.
     static func numbers(_ text: String, option: String, counts: [Int]) throws -> [Double] {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
+            Double($0.trimmingCharacters(in: .whitespaces))
+        }
         guard counts.contains(parts.count), parts.allSatisfy({ $0 != nil && $0!.isFinite && $0! >= 0 && $0! <= 100_000 }) else {
             let forms = counts.map { NumberText.count($0, "number") }.joined(separator: " or ")
-            throw CLIError.usage("invalid value \"\(text)\" for --\(option): expected \(forms) of points from 0 to 100000, separated by commas")
+            throw CLIError.usage(
+                "invalid value \"\(text)\" for --\(option): expected \(forms) of points from 0 to 100000, separated by commas")
         }
         return parts.map { $0! }
     }

@@ -55,7 +55,9 @@ enum StyleArguments {
         let sizes = try givenSizes(args)
         let (lo, hi) = self.sizes(given: sizes, random: random, defaultSizes: defaultSizes)
         if lo > hi {
-            throw CLIError.usage("--min-size \(NumberText.plain(lo)) is larger than --max-size \(NumberText.plain(hi)): the minimum must not exceed the maximum")
+            throw CLIError.usage(
+                "--min-size \(NumberText.plain(lo)) is larger than --max-size \(NumberText.plain(hi)): the minimum must not exceed the maximum"
+            )
         }
         // Random sizes follow no curve, so --size-scale is not read with them.
         var curve: WeightScale.Curve?
@@ -79,17 +81,22 @@ enum StyleArguments {
             let c = try parseColor(option: "background")(bg)
             style.background = c.alpha == 0 ? nil : c
         }
-        return StyleRequest(style: style, minimumSize: sizes.min, maximumSize: sizes.max, curve: curve,
-                            seed: try Seed(args))
+        return StyleRequest(
+            style: style, minimumSize: sizes.min, maximumSize: sizes.max, curve: curve,
+            seed: try Seed(args))
     }
 
     /// The fonts of `--font`, each at `--font-weight` and in `--font-style`.
     private static func fonts(_ args: ParsedArguments) throws -> [FontDescriptor] {
         var weight = defaultWeight
         if let w = args.string("font-weight") {
-            if let n = Int(w), (1...1000).contains(n) { weight = n }
-            else if let n = weightNames[w.lowercased()] { weight = n }
-            else { throw CLIError.usage("invalid value \"\(w)\" for --font-weight: expected 100–900 or a name such as bold") }
+            if let n = Int(w), (1...1000).contains(n) {
+                weight = n
+            } else if let n = weightNames[w.lowercased()] {
+                weight = n
+            } else {
+                throw CLIError.usage("invalid value \"\(w)\" for --font-weight: expected 100–900 or a name such as bold")
+            }
         }
         var fontStyle = FontDescriptor.default.style
         if let s = args.string("font-style") {
@@ -104,8 +111,10 @@ enum StyleArguments {
 
     /// `--min-size` and `--max-size` as given, each checked against the library's range.
     private static func givenSizes(_ args: ParsedArguments) throws -> (min: Double?, max: Double?) {
-        (try args.double("min-size", range: 0.5...CloudStyle.fontSizeLimit),
-         try args.double("max-size", range: 0.5...CloudStyle.fontSizeLimit))
+        (
+            try args.double("min-size", range: 0.5...CloudStyle.fontSizeLimit),
+            try args.double("max-size", range: 0.5...CloudStyle.fontSizeLimit)
+        )
     }
 
     /// The smallest and largest font sizes: --min-size and --max-size, or the defaults, which depend
@@ -114,8 +123,10 @@ enum StyleArguments {
         sizes(given: try givenSizes(args), random: args.flag("random-sizes"), defaultSizes: defaultSizes)
     }
 
-    private static func sizes(given: (min: Double?, max: Double?), random: Bool,
-                              defaultSizes: ClosedRange<Double>) -> (min: Double, max: Double) {
+    private static func sizes(
+        given: (min: Double?, max: Double?), random: Bool,
+        defaultSizes: ClosedRange<Double>
+    ) -> (min: Double, max: Double) {
         let lo = given.min ?? (random ? randomSizes.lowerBound : defaultSizes.lowerBound)
         let hi = given.max ?? (random ? randomSizes.upperBound : max(lo, defaultSizes.upperBound))
         return (lo, hi)
@@ -125,7 +136,9 @@ enum StyleArguments {
     static func parseColor(option: String) -> (String) throws -> Color {
         { text in
             guard let c = Color.parse(text) else {
-                throw CLIError.usage("invalid colour \"\(text)\" for --\(option): use a CSS name (navy), #rgb, #rrggbb, #rrggbbaa, rgb(r, g, b) or transparent")
+                throw CLIError.usage(
+                    "invalid colour \"\(text)\" for --\(option): use a CSS name (navy), #rgb, #rrggbb, #rrggbbaa, rgb(r, g, b) or transparent"
+                )
             }
             return c
         }

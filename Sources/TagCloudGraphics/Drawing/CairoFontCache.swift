@@ -54,7 +54,7 @@ final class CairoFontCache: @unchecked Sendable {
         }
         var ftFace: FT_Face?
         guard key.faceIndex >= 0,
-              FT_New_Face(library, key.file, FT_Long(key.faceIndex), &ftFace) == 0, let ftFace
+            FT_New_Face(library, key.file, FT_Long(key.faceIndex), &ftFace) == 0, let ftFace
         else {
             throw GraphicsError.fontUnreadable(path: key.file, faceIndex: key.faceIndex)
         }
@@ -66,8 +66,9 @@ final class CairoFontCache: @unchecked Sendable {
     private func makeFace(_ key: Key, bitmapOnly: Bool) throws -> OpaquePointer {
         if bitmapOnly { return try makeColorBitmapFace(key) }
         guard let pattern = FcPatternCreate() else {
-            throw GraphicsError.cairo(operation: "creating a font pattern for \(key.file)",
-                                         status: "out of memory")
+            throw GraphicsError.cairo(
+                operation: "creating a font pattern for \(key.file)",
+                status: "out of memory")
         }
         defer { FcPatternDestroy(pattern) }
         let path = key.file.utf8CString.map { FcChar8(bitPattern: $0) }
@@ -83,8 +84,9 @@ final class CairoFontCache: @unchecked Sendable {
         let status = cairo_font_face_status(face)
         guard status == CAIRO_STATUS_SUCCESS else {
             cairo_font_face_destroy(face)
-            throw GraphicsError.cairo(operation: "loading the font \(key.file)",
-                                         status: cairoStatusText(status))
+            throw GraphicsError.cairo(
+                operation: "loading the font \(key.file)",
+                status: cairoStatusText(status))
         }
         return face
     }
@@ -100,7 +102,7 @@ final class CairoFontCache: @unchecked Sendable {
     private func makeColorBitmapFace(_ key: Key) throws -> OpaquePointer {
         let unreadable = GraphicsError.fontUnreadable(path: key.file, faceIndex: key.faceIndex)
         guard let library = try? FreeTypeLibrary.shared(),
-              let ftFace = try? library.withLock({ try FontFace.openFace(library: $0, path: key.file, index: key.faceIndex) })
+            let ftFace = try? library.withLock({ try FontFace.openFace(library: $0, path: key.file, index: key.faceIndex) })
         else { throw unreadable }
         let flags = Int32(FT_LOAD_COLOR | FT_LOAD_NO_HINTING)
         guard let face = cairo_ft_font_face_create_for_ft_face(ftFace, flags) else {
@@ -125,8 +127,10 @@ final class CairoFontCache: @unchecked Sendable {
     ///
     /// Meant for tests and diagnostics that need real glyph ids without the full typesetter;
     /// characters the font lacks map to glyph 0 (.notdef).
-    static func simpleGlyphRun(_ text: String, fontFile: String, faceIndex: Int = 0,
-                               size: Double) throws -> (glyphs: [PositionedGlyph], advance: Double) {
+    static func simpleGlyphRun(
+        _ text: String, fontFile: String, faceIndex: Int = 0,
+        size: Double
+    ) throws -> (glyphs: [PositionedGlyph], advance: Double) {
         var lib: FT_Library?
         guard FT_Init_FreeType(&lib) == 0, let lib else {
             throw GraphicsError.fontUnreadable(path: fontFile, faceIndex: faceIndex)

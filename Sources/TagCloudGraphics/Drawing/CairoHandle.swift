@@ -8,8 +8,10 @@ final class CairoHandle {
 
     /// Takes ownership of `raw`; throws (after destroying it) when Cairo handed back an object
     /// in an error state, which is how Cairo reports failed creation.
-    init(_ raw: OpaquePointer?, destroy: @escaping (OpaquePointer) -> Void,
-         status: (OpaquePointer) -> cairo_status_t, operation: String) throws {
+    init(
+        _ raw: OpaquePointer?, destroy: @escaping (OpaquePointer) -> Void,
+        status: (OpaquePointer) -> cairo_status_t, operation: String
+    ) throws {
         guard let raw else { throw GraphicsError.cairo(operation: operation, status: "out of memory") }
         self.raw = raw
         self.destroy = destroy

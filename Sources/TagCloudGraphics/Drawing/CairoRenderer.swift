@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import TagCloud
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -53,9 +54,10 @@ public struct CairoRenderer: Sendable {
             throw GraphicsError.cairo(operation: "encoding the PNG image", status: "the image has no pixels")
         }
         do {
-            return try PNGEncoder.data(argb32: pixels, width: Int(cairo_image_surface_get_width(surface)),
-                                       height: Int(cairo_image_surface_get_height(surface)),
-                                       stride: Int(cairo_image_surface_get_stride(surface)))
+            return try PNGEncoder.data(
+                argb32: pixels, width: Int(cairo_image_surface_get_width(surface)),
+                height: Int(cairo_image_surface_get_height(surface)),
+                stride: Int(cairo_image_surface_get_stride(surface)))
         } catch let failure as GraphicsError {
             // zlib's failure, reported as the step of rendering it stopped.
             throw GraphicsError.cairo(operation: "encoding the PNG image", status: failure.description)
@@ -70,8 +72,9 @@ public struct CairoRenderer: Sendable {
         let sink = CairoDataSink()
         try withExtendedLifetime(sink) {
             let surface = try CairoHandle(
-                cairo_pdf_surface_create_for_stream(cairoAppendToSink, Unmanaged.passUnretained(sink).toOpaque(),
-                                                    size.width, size.height),
+                cairo_pdf_surface_create_for_stream(
+                    cairoAppendToSink, Unmanaged.passUnretained(sink).toOpaque(),
+                    size.width, size.height),
                 destroy: cairo_surface_destroy, status: cairo_surface_status, operation: "creating the PDF")
             // Cairo stamps the current time into the document by default, and two renders of
             // the same cloud must be byte-identical (reproducible builds, golden-file tests).
@@ -158,21 +161,24 @@ public struct CairoRenderer: Sendable {
         let size = try checkedCanvasSize(layout)
         let scale = options.scale
         let (w, h) = try Self.imageSize(width: size.width, height: size.height, scale: scale)
-        let surface = try CairoHandle(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)),
-                                      destroy: cairo_surface_destroy, status: cairo_surface_status,
-                                      operation: "allocating a \(w)×\(h) image")
+        let surface = try CairoHandle(
+            cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)),
+            destroy: cairo_surface_destroy, status: cairo_surface_status,
+            operation: "allocating a \(w)×\(h) image")
         try draw(layout, on: surface, scale: scale)
         return surface
     }
 
     private func draw(_ layout: CloudLayout, on surface: CairoHandle, scale: Double) throws {
-        let cr = try CairoHandle(cairo_create(surface.raw), destroy: cairo_destroy, status: cairo_status,
-                                 operation: "starting to draw")
+        let cr = try CairoHandle(
+            cairo_create(surface.raw), destroy: cairo_destroy, status: cairo_status,
+            operation: "starting to draw")
         let c = cr.raw
         cairo_scale(c, scale, scale)
 
-        let fontOptions = try CairoHandle(cairo_font_options_create(), destroy: cairo_font_options_destroy,
-                                          status: cairo_font_options_status, operation: "setting font options")
+        let fontOptions = try CairoHandle(
+            cairo_font_options_create(), destroy: cairo_font_options_destroy,
+            status: cairo_font_options_status, operation: "setting font options")
         cairo_font_options_set_antialias(fontOptions.raw, CAIRO_ANTIALIAS_GRAY)
         // The layout already decided where every glyph goes; hinting would snap outlines and
         // advances to the pixel grid and make the ink drift from the measured bounds.
@@ -317,8 +323,9 @@ public struct CairoRenderer: Sendable {
     }
 
     private func setSource(_ c: OpaquePointer, _ color: Color) {
-        cairo_set_source_rgba(c, Double(color.red) / 255, Double(color.green) / 255,
-                              Double(color.blue) / 255, Double(color.alpha) / 255)
+        cairo_set_source_rgba(
+            c, Double(color.red) / 255, Double(color.green) / 255,
+            Double(color.blue) / 255, Double(color.alpha) / 255)
     }
 
     private func check(_ status: cairo_status_t, _ operation: String) throws {

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -109,8 +110,10 @@ public enum AtomicFile {
 
     /// Writes `data` to a temporary file beside `target` and renames it over `target`, keeping the
     /// permissions (and for root the owner) of the file it replaces.
-    private static func replace(_ target: String, existing: stat?, with data: Data,
-                                fail: (String) -> GraphicsError) throws {
+    private static func replace(
+        _ target: String, existing: stat?, with data: Data,
+        fail: (String) -> GraphicsError
+    ) throws {
         if let existing {
             // rename(2) needs only the folder's permission: without these checks it would quietly
             // replace a file its owner marked read-only, or one that belongs to someone else.

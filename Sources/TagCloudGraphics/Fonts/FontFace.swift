@@ -48,8 +48,11 @@ final class FontFace {
         self.library = library
         self.isScalable = face.pointee.face_flags & FT_FACE_FLAG_SCALABLE != 0
         // Bitmap-only faces would have no advances at all with FT_LOAD_NO_BITMAP.
-        hb_ft_font_set_load_flags(hbFont, isScalable ? outlineLoadFlags
-                                                     : Int32(FT_LOAD_NO_HINTING | FT_LOAD_COLOR))
+        hb_ft_font_set_load_flags(
+            hbFont,
+            isScalable
+                ? outlineLoadFlags
+                : Int32(FT_LOAD_NO_HINTING | FT_LOAD_COLOR))
     }
 
     deinit {
@@ -93,7 +96,8 @@ final class FontFace {
             let face = try openFace(library: lib, path: path, index: 0)
             defer { FT_Done_Face(face) }
             let name = face.pointee.family_name.map { String(cString: $0) } ?? ""
-            let family = name.isEmpty
+            let family =
+                name.isEmpty
                 ? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent : name
             var weight = face.pointee.style_flags & FT_Long(FT_STYLE_FLAG_BOLD) != 0 ? 700 : 400
             if let raw = FT_Get_Sfnt_Table(face, FT_SFNT_OS2) {
@@ -101,8 +105,9 @@ final class FontFace {
                 if os2.usWeightClass >= 1 && os2.usWeightClass <= 1000 { weight = Int(os2.usWeightClass) }
             }
             let italic = face.pointee.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0
-            return ResolvedFont(family: family, file: path, faceIndex: 0, weight: weight,
-                                style: italic ? .italic : .normal)
+            return ResolvedFont(
+                family: family, file: path, faceIndex: 0, weight: weight,
+                style: italic ? .italic : .normal)
         }
     }
 
@@ -126,7 +131,8 @@ final class FontFace {
             }
             let ppems = (0..<count).map { Double(sizes[$0].y_ppem) / 64 }
             let larger = ppems.indices.filter { ppems[$0] >= size }
-            let best = larger.min { ppems[$0] < ppems[$1] }
+            let best =
+                larger.min { ppems[$0] < ppems[$1] }
                 ?? ppems.indices.max { ppems[$0] < ppems[$1] } ?? 0
             let error = FT_Select_Size(face, FT_Int(best))
             guard error == 0 else {
@@ -188,14 +194,16 @@ final class FontFace {
     /// without ink (spaces) or that cannot be measured.
     func inkBox(glyph: UInt32) -> Rect? {
         if isScalable, FT_Load_Glyph(face, glyph, outlineLoadFlags) == 0,
-           let slot = face.pointee.glyph, slot.pointee.format == ftGlyphFormatOutline {
+            let slot = face.pointee.glyph, slot.pointee.format == ftGlyphFormatOutline
+        {
             guard slot.pointee.outline.n_points > 0 else { return nil }
             var box = FT_BBox()
             guard FT_Outline_Get_BBox(&slot.pointee.outline, &box) == 0 else { return nil }
             // FreeType's y grows upward; ours grows downward.
-            return Rect(x: Double(box.xMin) * unitsToPoints, y: Double(-box.yMax) * unitsToPoints,
-                        width: Double(box.xMax - box.xMin) * unitsToPoints,
-                        height: Double(box.yMax - box.yMin) * unitsToPoints)
+            return Rect(
+                x: Double(box.xMin) * unitsToPoints, y: Double(-box.yMax) * unitsToPoints,
+                width: Double(box.xMax - box.xMin) * unitsToPoints,
+                height: Double(box.yMax - box.yMin) * unitsToPoints)
         }
         // No outline (colour bitmap glyphs): ask HarfBuzz, first through FreeType, then through its
         // own OpenType tables, which understand CBDT/sbix strikes.
@@ -208,8 +216,9 @@ final class FontFace {
         // y_bearing is the top edge (y up) and height is negative (downward).
         let x0 = Double(extents.x_bearing), x1 = Double(extents.x_bearing + extents.width)
         let top = Double(-extents.y_bearing), bottom = Double(-(extents.y_bearing + extents.height))
-        return Rect(x: min(x0, x1) * unitsToPoints, y: min(top, bottom) * unitsToPoints,
-                    width: abs(x1 - x0) * unitsToPoints, height: abs(bottom - top) * unitsToPoints)
+        return Rect(
+            x: min(x0, x1) * unitsToPoints, y: min(top, bottom) * unitsToPoints,
+            width: abs(x1 - x0) * unitsToPoints, height: abs(bottom - top) * unitsToPoints)
     }
 
     /// The font words are shaped with. For outline faces, HarfBuzz's own OpenType functions,

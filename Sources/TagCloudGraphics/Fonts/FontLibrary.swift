@@ -54,8 +54,10 @@ public final class FontLibrary: @unchecked Sendable {
             if let cached = resolved[descriptor] { return try cached.get() }
             let result: Result<ResolvedFont, GraphicsError>
             do {
-                result = .success(descriptor.isFilePath ? try resolveFile(descriptor.family)
-                                                        : try resolveFamily(descriptor))
+                result = .success(
+                    descriptor.isFilePath
+                        ? try resolveFile(descriptor.family)
+                        : try resolveFamily(descriptor))
             } catch let error as GraphicsError {
                 result = .failure(error)
             }
@@ -82,8 +84,9 @@ public final class FontLibrary: @unchecked Sendable {
         // FcPatternAddString rather than FcNameParse: family names may contain '-' or ':', which
         // the fontconfig name syntax would read as a size or a property.
         guard addString(pattern, FC_FAMILY, name),
-              FcPatternAddInteger(pattern, FC_WEIGHT, FcWeightFromOpenType(Int32(clamping: d.weight))) != 0,
-              FcPatternAddInteger(pattern, FC_SLANT, Self.slant(d.style)) != 0 else {
+            FcPatternAddInteger(pattern, FC_WEIGHT, FcWeightFromOpenType(Int32(clamping: d.weight))) != 0,
+            FcPatternAddInteger(pattern, FC_SLANT, Self.slant(d.style)) != 0
+        else {
             throw GraphicsError.fontconfig("build a pattern for \"\(name)\"")
         }
         guard let match = try bestMatch(for: pattern, config: config) else {
@@ -120,7 +123,8 @@ public final class FontLibrary: @unchecked Sendable {
         guard let pattern = FcPatternCreate() else { throw GraphicsError.fontconfig("allocate a pattern") }
         defer { FcPatternDestroy(pattern) }
         guard addString(pattern, FC_FILE, file), FcPatternAddInteger(pattern, FC_INDEX, Int32(clamping: index)) != 0,
-              let objectSet = FcObjectSetCreate() else {
+            let objectSet = FcObjectSetCreate()
+        else {
             throw GraphicsError.fontconfig("build a pattern for \"\(file)\"")
         }
         defer { FcObjectSetDestroy(objectSet) }
@@ -161,14 +165,16 @@ public final class FontLibrary: @unchecked Sendable {
         var weightValue = 0.0
         if FcPatternGetInteger(pattern, FC_WEIGHT, 0, &weight) != FcResultMatch {
             // Variable fonts report their weight as a range or a double.
-            weight = FcPatternGetDouble(pattern, FC_WEIGHT, 0, &weightValue) == FcResultMatch
+            weight =
+                FcPatternGetDouble(pattern, FC_WEIGHT, 0, &weightValue) == FcResultMatch
                 ? Int32(weightValue.rounded()) : FC_WEIGHT_REGULAR
         }
         var slant: Int32 = FC_SLANT_ROMAN
         if FcPatternGetInteger(pattern, FC_SLANT, 0, &slant) != FcResultMatch { slant = FC_SLANT_ROMAN }
         let style: FontStyle = slant == FC_SLANT_ITALIC ? .italic : slant == FC_SLANT_OBLIQUE ? .oblique : .normal
-        return ResolvedFont(family: strings(pattern, FC_FAMILY).first ?? "", file: String(cString: file),
-                            faceIndex: Int(index), weight: Int(FcWeightToOpenType(weight)), style: style)
+        return ResolvedFont(
+            family: strings(pattern, FC_FAMILY).first ?? "", file: String(cString: file),
+            faceIndex: Int(index), weight: Int(FcWeightToOpenType(weight)), style: style)
     }
 
     // MARK: Listing
@@ -179,9 +185,10 @@ public final class FontLibrary: @unchecked Sendable {
     public func families() -> [String] {
         withLock {
             if let allFamilies { return allFamilies }
-            let list = (try? listFonts(objects: [FC_FAMILY]) { pattern, out in
-                out.append(contentsOf: Self.strings(pattern, FC_FAMILY))
-            }) ?? []
+            let list =
+                (try? listFonts(objects: [FC_FAMILY]) { pattern, out in
+                    out.append(contentsOf: Self.strings(pattern, FC_FAMILY))
+                }) ?? []
             let sorted = Array(Set(list)).sorted()
             if !sorted.isEmpty { allFamilies = sorted }
             return sorted
@@ -195,12 +202,14 @@ public final class FontLibrary: @unchecked Sendable {
         guard !scalars.isEmpty else { return families() }
         return withLock {
             if let cached = supporting[sample] { return cached }
-            let list = (try? listFonts(objects: [FC_FAMILY, FC_CHARSET]) { pattern, out in
-                var charset: OpaquePointer?
-                guard FcPatternGetCharSet(pattern, FC_CHARSET, 0, &charset) == FcResultMatch, let charset,
-                      scalars.allSatisfy({ FcCharSetHasChar(charset, $0) != 0 }) else { return }
-                out.append(contentsOf: Self.strings(pattern, FC_FAMILY))
-            }) ?? []
+            let list =
+                (try? listFonts(objects: [FC_FAMILY, FC_CHARSET]) { pattern, out in
+                    var charset: OpaquePointer?
+                    guard FcPatternGetCharSet(pattern, FC_CHARSET, 0, &charset) == FcResultMatch, let charset,
+                        scalars.allSatisfy({ FcCharSetHasChar(charset, $0) != 0 })
+                    else { return }
+                    out.append(contentsOf: Self.strings(pattern, FC_FAMILY))
+                }) ?? []
             let sorted = Array(Set(list)).sorted()
             supporting[sample] = sorted
             return sorted
@@ -212,17 +221,20 @@ public final class FontLibrary: @unchecked Sendable {
     public func families(covering script: FontScript) -> [String] {
         withLock {
             if let cached = covering[script.name] { return cached }
-            let list = (try? listFonts(objects: [FC_FAMILY, FC_LANG]) { pattern, out in
-                var langs: OpaquePointer?
-                guard FcPatternGetLangSet(pattern, FC_LANG, 0, &langs) == FcResultMatch, let langs else { return }
-                // Equal, not merely the same language: Punjabi in Arabic letters (pa-pk) is no Gurmukhi.
-                guard script.languages.contains(where: { language in
-                    var tag = Array(language.utf8)
-                    tag.append(0)
-                    return FcLangSetHasLang(langs, tag) == FcLangEqual
-                }) else { return }
-                out.append(contentsOf: Self.strings(pattern, FC_FAMILY))
-            }) ?? []
+            let list =
+                (try? listFonts(objects: [FC_FAMILY, FC_LANG]) { pattern, out in
+                    var langs: OpaquePointer?
+                    guard FcPatternGetLangSet(pattern, FC_LANG, 0, &langs) == FcResultMatch, let langs else { return }
+                    // Equal, not merely the same language: Punjabi in Arabic letters (pa-pk) is no Gurmukhi.
+                    guard
+                        script.languages.contains(where: { language in
+                            var tag = Array(language.utf8)
+                            tag.append(0)
+                            return FcLangSetHasLang(langs, tag) == FcLangEqual
+                        })
+                    else { return }
+                    out.append(contentsOf: Self.strings(pattern, FC_FAMILY))
+                }) ?? []
             let sorted = Array(Set(list)).sorted()
             covering[script.name] = sorted
             return sorted
@@ -286,9 +298,10 @@ public final class FontLibrary: @unchecked Sendable {
         // The charset ranks above family in fontconfig's sort order, so fonts with the characters
         // come first; family, weight and slant then keep the fallback close to the preferred look.
         guard FcPatternAddCharSet(pattern, FC_CHARSET, charset) != 0,
-              addString(pattern, FC_FAMILY, preferring.family),
-              FcPatternAddInteger(pattern, FC_WEIGHT, FcWeightFromOpenType(Int32(clamping: preferring.weight))) != 0,
-              FcPatternAddInteger(pattern, FC_SLANT, Self.slant(preferring.style)) != 0 else {
+            addString(pattern, FC_FAMILY, preferring.family),
+            FcPatternAddInteger(pattern, FC_WEIGHT, FcWeightFromOpenType(Int32(clamping: preferring.weight))) != 0,
+            FcPatternAddInteger(pattern, FC_SLANT, Self.slant(preferring.style)) != 0
+        else {
             throw GraphicsError.fontconfig("build a fallback pattern")
         }
         guard FcConfigSubstitute(config, pattern, FcMatchPattern) != 0 else {
@@ -321,9 +334,11 @@ public final class FontLibrary: @unchecked Sendable {
     /// Up to three installed family names close to `name`: those containing it (or contained in
     /// it) first, then by edit distance, leaving out names too different to be a plausible typo.
     private func suggestions(for name: String) throws -> [String] {
-        let names = Array(Set(try listFonts(objects: [FC_FAMILY]) { pattern, out in
-            out.append(contentsOf: Self.strings(pattern, FC_FAMILY))
-        }))
+        let names = Array(
+            Set(
+                try listFonts(objects: [FC_FAMILY]) { pattern, out in
+                    out.append(contentsOf: Self.strings(pattern, FC_FAMILY))
+                }))
         let query = name.lowercased()
         let limit = max(2, query.count / 2)
         let ranked = names.compactMap { candidate -> (name: String, substring: Bool, distance: Int)? in

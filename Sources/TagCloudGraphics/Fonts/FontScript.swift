@@ -50,8 +50,9 @@ public struct FontScript: Sendable, Equatable {
         FontScript("ethiopic", code: "Ethi", aliases: ["geez"], languages: ["am"]),
         FontScript("han", code: "Hani", aliases: ["chinese", "Hans", "Hant"], languages: ["zh-cn", "zh-tw", "zh-hk", "ja"]),
         // Kana never come alone: a font for them is a Japanese font, and Japanese needs the kanji too.
-        FontScript("japanese", code: "Jpan", aliases: ["hiragana", "Hira", "katakana", "Kana", "Hrkt"],
-                   languages: ["ja"]),
+        FontScript(
+            "japanese", code: "Jpan", aliases: ["hiragana", "Hira", "katakana", "Kana", "Hrkt"],
+            languages: ["ja"]),
         FontScript("hangul", code: "Hang", aliases: ["korean", "Kore"], languages: ["ko"]),
     ]
 

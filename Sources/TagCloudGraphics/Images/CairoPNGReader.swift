@@ -1,5 +1,6 @@
 import CCairo
 import TagCloud
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -16,8 +17,10 @@ import Darwin
 enum CairoPNGReader {
     /// The image in `file` (any position), whose first bytes were `header` (`size` parsed from
     /// them) and whose IEND chunk ends at byte `end`.
-    static func decode(_ file: UnsafeMutablePointer<FILE>, header: [UInt8], size: PNGHeader,
-                       end: Int) throws(PNGFault) -> RGBAImage {
+    static func decode(
+        _ file: UnsafeMutablePointer<FILE>, header: [UInt8], size: PNGHeader,
+        end: Int
+    ) throws(PNGFault) -> RGBAImage {
         guard fseek(file, header.count, SEEK_SET) == 0 else { throw .readFailed(String(cString: strerror(errno))) }
         let stream = PNGStream(file: file, header: header, end: end)
         let loaded = withExtendedLifetime(stream) {
@@ -30,12 +33,14 @@ enum CairoPNGReader {
             if let reason = stream.failure { throw .readFailed(reason) }
             // The header and every chunk were checked first, so what Cairo reports now (libpng's
             // errors all arrive as "out of memory" in Cairo 1.16) is damage inside the compressed data.
-            let detail = status == CAIRO_STATUS_NO_MEMORY || status == CAIRO_STATUS_PNG_ERROR
-                || status == CAIRO_STATUS_READ_ERROR ? "" : " (\(cairoStatusText(status)))"
+            let detail =
+                status == CAIRO_STATUS_NO_MEMORY || status == CAIRO_STATUS_PNG_ERROR
+                    || status == CAIRO_STATUS_READ_ERROR ? "" : " (\(cairoStatusText(status)))"
             throw .invalid("its compressed image data is damaged and cannot be decoded\(detail)")
         }
         guard Int(cairo_image_surface_get_width(loaded)) == size.width,
-              Int(cairo_image_surface_get_height(loaded)) == size.height else {
+            Int(cairo_image_surface_get_height(loaded)) == size.height
+        else {
             throw .invalid("its decoded size differs from its header's")
         }
         let format = cairo_image_surface_get_format(loaded)
@@ -122,8 +127,10 @@ private final class PNGStream {
 }
 
 /// Cairo's read callback: fills from the `PNGStream` passed as the closure pointer.
-private func readPNG(_ closure: UnsafeMutableRawPointer?, _ data: UnsafeMutablePointer<UInt8>?,
-                     _ length: UInt32) -> cairo_status_t {
+private func readPNG(
+    _ closure: UnsafeMutableRawPointer?, _ data: UnsafeMutablePointer<UInt8>?,
+    _ length: UInt32
+) -> cairo_status_t {
     guard let closure, let data else { return CAIRO_STATUS_READ_ERROR }
     let stream = Unmanaged<PNGStream>.fromOpaque(closure).takeUnretainedValue()
     return stream.read(into: data, count: Int(length)) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_READ_ERROR

@@ -1,4 +1,5 @@
 import TagCloud
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -105,14 +106,16 @@ public enum ImageLoader {
     private static func checkSize(_ header: PNGHeader, path: String) throws {
         let side = maximumPixelsPerSide
         guard header.width <= side, header.height <= side else {
-            throw GraphicsError.imageTooLarge(path: path, width: header.width, height: header.height,
-                                              limit: "\(side) pixels a side")
+            throw GraphicsError.imageTooLarge(
+                path: path, width: header.width, height: header.height,
+                limit: "\(side) pixels a side")
         }
         let deep = header.bitDepth == 16
         let limit = deep ? maximumPixels16Bit : maximumPixels
         guard header.width * header.height <= limit else {
-            throw GraphicsError.imageTooLarge(path: path, width: header.width, height: header.height,
-                                              limit: deep ? "\(limit) pixels for a 16-bit PNG" : "\(limit) pixels (8192×8192)")
+            throw GraphicsError.imageTooLarge(
+                path: path, width: header.width, height: header.height,
+                limit: deep ? "\(limit) pixels for a 16-bit PNG" : "\(limit) pixels (8192×8192)")
         }
     }
 
@@ -134,8 +137,11 @@ public enum ImageLoader {
         let kind = info.st_mode & S_IFMT
         guard kind == S_IFREG else {
             close(fd)
-            throw GraphicsError.unreadableImage(path: path, reason: kind == S_IFDIR ? "it is a folder"
-                                                : "it is not a regular file but a pipe, socket or device")
+            throw GraphicsError.unreadableImage(
+                path: path,
+                reason: kind == S_IFDIR
+                    ? "it is a folder"
+                    : "it is not a regular file but a pipe, socket or device")
         }
         guard Int(info.st_size) <= maximumFileBytes else {
             close(fd)

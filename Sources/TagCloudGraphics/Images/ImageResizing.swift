@@ -11,7 +11,8 @@ extension ImageLoader {
     public static func resized(_ image: RGBAImage, width: Int, height: Int) throws -> RGBAImage {
         let tw = max(0, width), th = max(0, height)
         guard tw <= WordCloudOptions.Limits.side, th <= WordCloudOptions.Limits.side,
-              tw * th <= WordCloudOptions.Limits.pixels else {
+            tw * th <= WordCloudOptions.Limits.pixels
+        else {
             throw GraphicsError.imageSizeOutOfRange(width: width, height: height)
         }
         let sw = image.width, sh = image.height
@@ -50,8 +51,10 @@ extension ImageLoader {
 
     /// The source row starting at pixel `start` scaled by `columns`, with premultiplied channels
     /// (alpha, red, green, blue for each target pixel).
-    private static func scaleRow(_ src: UnsafeBufferPointer<UInt32>, from start: Int, columns: [[(Int, Float)]],
-                                 into wide: inout [Float]) {
+    private static func scaleRow(
+        _ src: UnsafeBufferPointer<UInt32>, from start: Int, columns: [[(Int, Float)]],
+        into wide: inout [Float]
+    ) {
         for x in columns.indices {
             var a: Float = 0, r: Float = 0, g: Float = 0, b: Float = 0
             for (sx, wt) in columns[x] {

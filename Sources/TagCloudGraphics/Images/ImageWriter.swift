@@ -5,10 +5,12 @@ import TagCloud
 public enum ImageWriter {
     /// PNG bytes of `mask`: set pixels `set`, clear pixels `clear` (opaque colours).
     public static func pngData(_ mask: BitMask, set: Color = .black, clear: Color = .white) throws -> Data {
-        let image = RGBAImage(width: mask.width, height: mask.height, pixels: (0..<(mask.width * mask.height)).map { i in
-            let c = mask[i % mask.width, i / mask.width] ? set : clear
-            return UInt32(c.alpha) << 24 | UInt32(c.red) << 16 | UInt32(c.green) << 8 | UInt32(c.blue)
-        })
+        let image = RGBAImage(
+            width: mask.width, height: mask.height,
+            pixels: (0..<(mask.width * mask.height)).map { i in
+                let c = mask[i % mask.width, i / mask.width] ? set : clear
+                return UInt32(c.alpha) << 24 | UInt32(c.red) << 16 | UInt32(c.green) << 8 | UInt32(c.blue)
+            })
         return try pngData(image)
     }
 
@@ -26,8 +28,9 @@ public enum ImageWriter {
         }
         do {
             return try pixels.withUnsafeBytes { raw in
-                try PNGEncoder.data(argb32: raw.baseAddress!, width: image.width, height: image.height,
-                                    stride: 4 * image.width)
+                try PNGEncoder.data(
+                    argb32: raw.baseAddress!, width: image.width, height: image.height,
+                    stride: 4 * image.width)
             }
         } catch let failure as GraphicsError {
             throw GraphicsError.pngEncoding("cannot encode PNG: \(failure)")

@@ -1,4 +1,5 @@
 import CZlib
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -68,8 +69,10 @@ enum PNGChunkWalk {
     }
 
     /// Exactly `count` bytes from `file`; when the file ends first, the problem `truncated`.
-    private static func read(_ file: UnsafeMutablePointer<FILE>, _ count: Int,
-                             else truncated: String) throws(PNGFault) -> [UInt8] {
+    private static func read(
+        _ file: UnsafeMutablePointer<FILE>, _ count: Int,
+        else truncated: String
+    ) throws(PNGFault) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: count)
         guard fread(&bytes, 1, count, file) == count else {
             if ferror(file) != 0 { throw .readFailed(String(cString: strerror(errno))) }

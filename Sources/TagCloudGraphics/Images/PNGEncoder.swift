@@ -65,7 +65,7 @@ enum PNGEncoder {
             for r in 0..<count {
                 let source = (pixels + (y + r) * stride).assumingMemoryBound(to: UInt32.self)
                 let target = rows + r * rowBytes
-                target[0] = 0       // filter type None
+                target[0] = 0  // filter type None
                 if opaque {
                     convertOpaque(source, width: width, into: target + 1)
                 } else {
@@ -119,8 +119,10 @@ enum PNGEncoder {
     /// R, G, B, A bytes, the colours divided by alpha as Cairo's PNG writer rounds them
     /// ((c · 255 + a / 2) / a), and a fully transparent pixel all zero.
     @inline(__always)
-    private static func convertUnpremultiplying(_ source: UnsafePointer<UInt32>, width: Int,
-                                                into target: UnsafeMutablePointer<UInt8>) {
+    private static func convertUnpremultiplying(
+        _ source: UnsafePointer<UInt32>, width: Int,
+        into target: UnsafeMutablePointer<UInt8>
+    ) {
         var t = target
         for x in 0..<width {
             let p = source[x]
@@ -149,8 +151,10 @@ enum PNGEncoder {
 
 private extension Data {
     mutating func appendBigEndian(_ v: UInt32) {
-        append(contentsOf: [UInt8(v >> 24), UInt8(truncatingIfNeeded: v >> 16), UInt8(truncatingIfNeeded: v >> 8),
-                            UInt8(truncatingIfNeeded: v)])
+        append(contentsOf: [
+            UInt8(v >> 24), UInt8(truncatingIfNeeded: v >> 16), UInt8(truncatingIfNeeded: v >> 8),
+            UInt8(truncatingIfNeeded: v),
+        ])
     }
 
     /// A chunk: its length, type, data and the CRC of type and data.

@@ -30,7 +30,9 @@ struct PNGHeader: Equatable, Sendable {
         guard Self.uint32(bytes, 8) == 13, Array(bytes[12..<16]) == Array("IHDR".utf8) else {
             throw .invalid("its first chunk is not a 13-byte IHDR header")
         }
-        guard PNGFault.crc(of: bytes[12..<29]) == Self.uint32(bytes, 29) else { throw .invalid("bad CRC in its IHDR header chunk") }
+        guard PNGFault.crc(of: bytes[12..<29]) == Self.uint32(bytes, 29) else {
+            throw .invalid("bad CRC in its IHDR header chunk")
+        }
         let width = Self.uint32(bytes, 16), height = Self.uint32(bytes, 20)
         guard (1...0x7FFF_FFFF).contains(width), (1...0x7FFF_FFFF).contains(height) else {
             throw .invalid("its header gives a size of \(width)×\(height) pixels (each side must be 1 to 2147483647)")

@@ -16,7 +16,8 @@ extension FreeTypeTypesetter: GlyphRasterizer {
     public func coverageLowerBound(of word: TypesetWord, rotation: Double) -> (width: Int, height: Int)? {
         let box = word.inkBounds
         guard !box.isEmpty, box.width.isFinite, box.height.isFinite,
-              rotation.isFinite, rotation.truncatingRemainder(dividingBy: 90) == 0 else { return nil }
+            rotation.isFinite, rotation.truncatingRemainder(dividingBy: 90) == 0
+        else { return nil }
         let quarterTurned = Int(rotation / 90) % 2 != 0
         let w = Int(min(1e9, max(0, box.width - 2)).rounded(.down)), h = Int(min(1e9, max(0, box.height - 2)).rounded(.down))
         return quarterTurned ? (h, w) : (w, h)

@@ -6,8 +6,10 @@ import CFreeType
 extension RasterFace {
     /// Applies the strike's rotation and the phase shift to `outline` (in pixels, y up, about the
     /// glyph origin) and collects every pixel it touches.
-    func rasterize(_ outline: inout FT_Outline, library: FT_Library?, strike: Strike,
-                           phaseX: Int, phaseY: Int) throws -> GlyphBits {
+    func rasterize(
+        _ outline: inout FT_Outline, library: FT_Library?, strike: Strike,
+        phaseX: Int, phaseY: Int
+    ) throws -> GlyphBits {
         // What FT_Set_Transform does inside FT_Load_Glyph for cairo.
         if !strike.isIdentity {
             var matrix = strike.matrix
@@ -39,8 +41,9 @@ extension RasterFace {
         // used here then can only add pixels.
         let oversampled = outline.flags & 0x40 != 0 && width * 4 <= 0x7FFF
         if !oversampled && !spansOnly && width * height <= Self.largestCoverageBitmap {
-            return try rasterizeToCoverageBitmap(&outline, library: library, width: width, height: height,
-                                                 xMin: xMin, yMax: yMax)
+            return try rasterizeToCoverageBitmap(
+                &outline, library: library, width: width, height: height,
+                xMin: xMin, yMax: yMax)
         }
         if oversampled, let points = outline.points {
             for i in 0..<Int(outline.n_points) {
@@ -50,8 +53,9 @@ extension RasterFace {
         }
         let scale = oversampled ? 4 : 1
         let wordsPerRow = (width + 63) >> 6
-        var target = SpanTarget(rows: scratch.zeroed(wordsPerRow * height), wordsPerRow: wordsPerRow,
-                                width: width, height: height, oversampled: oversampled)
+        var target = SpanTarget(
+            rows: scratch.zeroed(wordsPerRow * height), wordsPerRow: wordsPerRow,
+            width: width, height: height, oversampled: oversampled)
         var params = FT_Raster_Params()
         params.flags = FT_RASTER_FLAG_AA | FT_RASTER_FLAG_DIRECT | FT_RASTER_FLAG_CLIP
         params.gray_spans = collectSpans
@@ -64,8 +68,9 @@ extension RasterFace {
         }
         try checkRendered(error)
         guard target.maxRow >= 0 else { return GlyphBits.empty }
-        return cropped(target.rows, wordsPerRow: wordsPerRow, rows: target.minRow...target.maxRow,
-                       columns: target.minColumn...target.maxColumn, xMin: xMin, yMax: yMax)
+        return cropped(
+            target.rows, wordsPerRow: wordsPerRow, rows: target.minRow...target.maxRow,
+            columns: target.minColumn...target.maxColumn, xMin: xMin, yMax: yMax)
     }
 
     /// Renders the outline (already moved so its box starts at (0, 0)) into a coverage bitmap of
@@ -77,15 +82,17 @@ extension RasterFace {
     /// callback costs a call per row and a few operations per span, and every edge pixel of a curve
     /// is a span of its own: turning the bytes into bits costs less than half as much. Glyphs FreeType
     /// renders oversampled, and glyphs too large for a byte per pixel, still go through the callback.
-    private func rasterizeToCoverageBitmap(_ outline: inout FT_Outline, library: FT_Library?, width: Int, height: Int,
-                                           xMin: FT_Pos, yMax: FT_Pos) throws -> GlyphBits {
+    private func rasterizeToCoverageBitmap(
+        _ outline: inout FT_Outline, library: FT_Library?, width: Int, height: Int,
+        xMin: FT_Pos, yMax: FT_Pos
+    ) throws -> GlyphBits {
         // Rows padded to whole 8-byte chunks, which stay zero.
         let pitch = (width + 7) & ~7, chunks = pitch >> 3
         let bytes = coverageBytes.zeroed(pitch * height)
         var bitmap = FT_Bitmap()
         bitmap.rows = UInt32(height)
         bitmap.width = UInt32(width)
-        bitmap.pitch = Int32(pitch)             // positive: the first row is the top one
+        bitmap.pitch = Int32(pitch)  // positive: the first row is the top one
         bitmap.buffer = bytes
         bitmap.num_grays = 256
         bitmap.pixel_mode = UInt8(FT_PIXEL_MODE_GRAY.rawValue)
@@ -121,8 +128,9 @@ extension RasterFace {
             }
         }
         guard maxRow >= 0 else { return GlyphBits.empty }
-        return cropped(rows, wordsPerRow: wordsPerRow, rows: minRow...maxRow, columns: minColumn...maxColumn,
-                       xMin: xMin, yMax: yMax)
+        return cropped(
+            rows, wordsPerRow: wordsPerRow, rows: minRow...maxRow, columns: minColumn...maxColumn,
+            xMin: xMin, yMax: yMax)
     }
 
     /// Throws unless FreeType rendered the glyph: a partial mask could let words overlap, so a
@@ -135,8 +143,10 @@ extension RasterFace {
 
     /// The set rows and columns of `rows` (a glyph's box, FreeType's `xMin` and `yMax` at its
     /// top-left) as a glyph's bits, so cached glyphs and word boxes are tight.
-    private func cropped(_ rows: UnsafeMutablePointer<UInt64>, wordsPerRow: Int, rows set: ClosedRange<Int>,
-                         columns: ClosedRange<Int>, xMin: FT_Pos, yMax: FT_Pos) -> GlyphBits {
+    private func cropped(
+        _ rows: UnsafeMutablePointer<UInt64>, wordsPerRow: Int, rows set: ClosedRange<Int>,
+        columns: ClosedRange<Int>, xMin: FT_Pos, yMax: FT_Pos
+    ) -> GlyphBits {
         let firstRow = set.lowerBound, firstColumn = columns.lowerBound
         let w = columns.count, h = set.count
         let wpr = (w + 63) >> 6
@@ -144,13 +154,15 @@ extension RasterFace {
         words.withUnsafeMutableBufferPointer { out in
             guard let base = out.baseAddress else { return }
             for r in 0..<h {
-                orRow(rows + (firstRow + r) * wordsPerRow, count: wordsPerRow,
-                      into: base + r * wpr, count: wpr, shift: -firstColumn)
+                orRow(
+                    rows + (firstRow + r) * wordsPerRow, count: wordsPerRow,
+                    into: base + r * wpr, count: wpr, shift: -firstColumn)
             }
         }
         // Back to glyph-origin coordinates, y down: column 0 is FreeType's xMin, row 0 is yMax.
-        return GlyphBits(left: Int(xMin >> 6) + firstColumn, top: -Int(yMax >> 6) + firstRow,
-                         width: w, height: h, words: words)
+        return GlyphBits(
+            left: Int(xMin >> 6) + firstColumn, top: -Int(yMax >> 6) + firstRow,
+            width: w, height: h, words: words)
     }
 
     /// A glyph without an outline (a colour emoji bitmap): its ink box, one pixel larger on every
@@ -164,14 +176,16 @@ extension RasterFace {
         // 26.6 FreeType coordinates, y up.
         let x0 = FT_Pos(((box.minX - 1) * 64).rounded(.down)), x1 = FT_Pos(((box.maxX + 1) * 64).rounded(.up))
         let top = FT_Pos((-(box.minY - 1) * 64).rounded(.up)), bottom = FT_Pos((-(box.maxY + 1) * 64).rounded(.down))
-        var points = [FT_Vector(x: x0, y: bottom), FT_Vector(x: x1, y: bottom),
-                      FT_Vector(x: x1, y: top), FT_Vector(x: x0, y: top)]
+        var points = [
+            FT_Vector(x: x0, y: bottom), FT_Vector(x: x1, y: bottom),
+            FT_Vector(x: x1, y: top), FT_Vector(x: x0, y: top),
+        ]
         // Tags and the contour end index: FreeType's field types differ between releases (signed
         // or unsigned), so the storage is raw and bound to whatever type the field has.
         let tags = UnsafeMutableRawPointer.allocate(byteCount: 4, alignment: 4)
         let contours = UnsafeMutableRawPointer.allocate(byteCount: 8, alignment: 8)
         defer { tags.deallocate(); contours.deallocate() }
-        tags.initializeMemory(as: UInt8.self, repeating: 1, count: 4)      // FT_CURVE_TAG_ON
+        tags.initializeMemory(as: UInt8.self, repeating: 1, count: 4)  // FT_CURVE_TAG_ON
         contours.initializeMemory(as: UInt16.self, repeating: 3, count: 1)  // last point index
         return try points.withUnsafeMutableBufferPointer { buffer -> GlyphBits in
             var outline = FT_Outline()
@@ -180,8 +194,9 @@ extension RasterFace {
             outline.points = buffer.baseAddress
             bind(tags, to: &outline.tags)
             bind(contours, to: &outline.contours)
-            return try rasterize(&outline, library: font.face.pointee.glyph?.pointee.library, strike: strike,
-                             phaseX: phaseX, phaseY: phaseY)
+            return try rasterize(
+                &outline, library: font.face.pointee.glyph?.pointee.library, strike: strike,
+                phaseX: phaseX, phaseY: phaseY)
         }
     }
 }

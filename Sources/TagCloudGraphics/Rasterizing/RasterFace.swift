@@ -20,7 +20,7 @@ final class RasterFace {
     /// Words held by cached glyphs; past the budget the caches start over, which bounds memory
     /// even for layouts that try thousands of sizes.
     private var cachedWords = 0
-    private static let cacheBudgetWords = 1 << 18        // 2 MiB of glyph bits per face
+    private static let cacheBudgetWords = 1 << 18  // 2 MiB of glyph bits per face
     private static let cacheBudgetGlyphs = 8_192
     private var cachedGlyphs = 0
     /// Bit rows of the glyph or word being made. Like the caches, used by one thread at a time (the
@@ -115,16 +115,18 @@ final class RasterFace {
             bits.words.withUnsafeBufferPointer { source in
                 guard let base = source.baseAddress else { return }
                 for r in 0..<bits.height {
-                    orRow(base + r * bits.wordsPerRow, count: bits.wordsPerRow,
-                          into: rows + (firstRow + r) * wordsPerRow, count: wordsPerRow, shift: shift)
+                    orRow(
+                        base + r * bits.wordsPerRow, count: bits.wordsPerRow,
+                        into: rows + (firstRow + r) * wordsPerRow, count: wordsPerRow, shift: shift)
                 }
             }
         }
 
         // Pass 3: the rows become the mask's words as they are (nothing lies past the width: the
         // buffer is the union of the glyphs' tight boxes).
-        let mask = BitMask(width: width, height: height,
-                           words: Array(UnsafeBufferPointer(start: rows, count: wordsPerRow * height)))
+        let mask = BitMask(
+            width: width, height: height,
+            words: Array(UnsafeBufferPointer(start: rows, count: wordsPerRow * height)))
         return WordMask(bits: mask, offsetX: minX, offsetY: minY)
     }
 

@@ -44,8 +44,9 @@ final class Strike {
         // DOUBLE_TO_16_16 truncates; the off-diagonal terms change sign because FreeType's y
         // axis points up where cairo's points down. Clockwise on screen (y down) is therefore
         // x' = cos·x + sin·y, y' = −sin·x + cos·y in FreeType's y-up outline space.
-        let m = FT_Matrix(xx: FT_Fixed(shapeXX * 65536.0), xy: -FT_Fixed(shapeXY * 65536.0),
-                          yx: -FT_Fixed(shapeYX * 65536.0), yy: FT_Fixed(shapeYY * 65536.0))
+        let m = FT_Matrix(
+            xx: FT_Fixed(shapeXX * 65536.0), xy: -FT_Fixed(shapeXY * 65536.0),
+            yx: -FT_Fixed(shapeYX * 65536.0), yy: FT_Fixed(shapeYY * 65536.0))
         matrix = m
         isIdentity = m.xx == 0x10000 && m.xy == 0 && m.yx == 0 && m.yy == 0x10000
         // FT_Set_Char_Size(x_scale * 64 + .5, y_scale * 64 + .5): C truncation of a positive value.

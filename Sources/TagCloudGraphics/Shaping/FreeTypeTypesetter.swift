@@ -95,11 +95,13 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
         let word: TypesetWord
         // Emoji shown as pictures by default (😀), or asked to be (❤️), go to a colour emoji font even
         // when a text font has a plain glyph for them, as browsers and phones draw them.
-        let oneFont = !text.unicodeScalars.contains(where: { needsGlyph($0) && !face.covers($0) })
+        let oneFont =
+            !text.unicodeScalars.contains(where: { needsGlyph($0) && !face.covers($0) })
             && !(face.isScalable && text.unicodeScalars.contains(where: mayWantEmojiPresentation))
         if BidiParagraph.isNeeded(for: text) {
-            word = try shapeRuns(text, requested: requested, oneFont: oneFont, paragraph: try BidiParagraph(text),
-                                 size: size)
+            word = try shapeRuns(
+                text, requested: requested, oneFont: oneFont, paragraph: try BidiParagraph(text),
+                size: size)
         } else if oneFont {
             // The common case, one font and one direction: shaped as one buffer.
             word = try shape(text, face: face, size: size)
@@ -133,8 +135,10 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
     /// coverage (unless `oneFont`: all in the requested font) and, with a `paragraph`, by direction;
     /// within a right-to-left run the font runs go right to left, so a Hebrew word with an emoji
     /// after it draws the emoji leftmost.
-    private func shapeRuns(_ text: String, requested: ResolvedFont, oneFont: Bool, paragraph: BidiParagraph?,
-                           size: Double) throws -> TypesetWord {
+    private func shapeRuns(
+        _ text: String, requested: ResolvedFont, oneFont: Bool, paragraph: BidiParagraph?,
+        size: Double
+    ) throws -> TypesetWord {
         let utf8 = Array(text.utf8)
         let runs = oneFont ? [Run(font: requested, start: 0, end: utf8.count)] : try itemize(text, requested: requested)
         // The main font is the requested one when it draws anything, else the first used, so a
@@ -142,12 +146,14 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
         let main = runs.contains { $0.font == requested } ? requested : (runs.first?.font ?? requested)
         var fonts = [main]
         for run in runs where !fonts.contains(run.font) { fonts.append(run.font) }
-        let pieces = paragraph.map { visualPieces(runs, $0) }
+        let pieces =
+            paragraph.map { visualPieces(runs, $0) }
             ?? runs.map { Piece(font: $0.font, start: $0.start, end: $0.end, direction: nil) }
         let rightToLeft = paragraph?.isRightToLeft ?? false
         if pieces.count == 1, let piece = pieces.first {
-            var word = try shapeItem(utf8, from: 0, to: utf8.count, face: try openFace(piece.font), size: size,
-                                     direction: piece.direction, whole: text)
+            var word = try shapeItem(
+                utf8, from: 0, to: utf8.count, face: try openFace(piece.font), size: size,
+                direction: piece.direction, whole: text)
             word.usedFallback = main != requested
             if paragraph != nil { word.isRightToLeft = rightToLeft }
             return word
@@ -158,22 +164,28 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
         var pen = 0.0, ascent = 0.0, descent = 0.0
         for piece in pieces {
             let index = fonts.firstIndex(of: piece.font) ?? 0
-            let shaped = try shapeItem(utf8, from: piece.start, to: piece.end, face: try openFace(piece.font),
-                                       size: size, direction: piece.direction)
+            let shaped = try shapeItem(
+                utf8, from: piece.start, to: piece.end, face: try openFace(piece.font),
+                size: size, direction: piece.direction)
             for g in shaped.glyphs { glyphs.append(PositionedGlyph(id: g.id, x: g.x + pen, y: g.y, font: index)) }
             if !shaped.inkBounds.isEmpty { ink = ink.union(shaped.inkBounds.offsetBy(dx: pen, dy: 0)) }
             pen += shaped.advance
             ascent = max(ascent, shaped.ascent)
             descent = max(descent, shaped.descent)
         }
-        let fontRuns = fonts.count == 1 ? [] : runs.map { run in
-            FontRun(font: fonts.firstIndex(of: run.font) ?? 0,
+        let fontRuns =
+            fonts.count == 1
+            ? []
+            : runs.map { run in
+                FontRun(
+                    font: fonts.firstIndex(of: run.font) ?? 0,
                     text: String(decoding: utf8[run.start..<run.end], as: UTF8.self))
-        }
-        return TypesetWord(text: text, font: main, size: size, advance: pen, ascent: ascent, descent: descent,
-                           inkBounds: ink, glyphs: glyphs, isRightToLeft: rightToLeft,
-                           usedFallback: fonts.count > 1 || main != requested,
-                           fallbackFonts: Array(fonts.dropFirst()), fontRuns: mergeRuns(fontRuns))
+            }
+        return TypesetWord(
+            text: text, font: main, size: size, advance: pen, ascent: ascent, descent: descent,
+            inkBounds: ink, glyphs: glyphs, isRightToLeft: rightToLeft,
+            usedFallback: fonts.count > 1 || main != requested,
+            fallbackFonts: Array(fonts.dropFirst()), fontRuns: mergeRuns(fontRuns))
     }
 
     /// The font runs (logical order, contiguous) cut at the paragraph's direction changes, in
@@ -192,8 +204,10 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
             var part: [Piece] = []
             var i = low
             while i < runs.count, runs[i].start < directional.end {
-                part.append(Piece(font: runs[i].font, start: max(runs[i].start, directional.start),
-                                  end: min(runs[i].end, directional.end), direction: direction))
+                part.append(
+                    Piece(
+                        font: runs[i].font, start: max(runs[i].start, directional.start),
+                        end: min(runs[i].end, directional.end), direction: direction))
                 i += 1
             }
             pieces += directional.isRightToLeft ? part.reversed() : part
@@ -234,7 +248,8 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
             }
             let chosen: ResolvedFont
             if wantsEmojiPresentation(cluster), try openFace(requested).isScalable, let emoji = try emojiFont(),
-               try covers(emoji, visible) {
+                try covers(emoji, visible)
+            {
                 chosen = emoji
                 if !used.contains(emoji) { used.append(emoji) }
             } else if try covers(requested, visible) {
@@ -242,7 +257,8 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
             } else if let known = try used.first(where: { try covers($0, visible) }) {
                 chosen = known
             } else if let found = library.fallback(for: String(cluster), preferring: requested),
-                      (try? openFace(found)) != nil {
+                (try? openFace(found)) != nil
+            {
                 chosen = found
                 used.append(found)
             } else {
@@ -323,8 +339,10 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
     /// Shapes bytes `start..<end` of `utf8` in `face`, with the rest of the text as context (so
     /// Arabic joins across a font change), in `direction` or, when `nil`, the direction HarfBuzz
     /// guesses from the text. Returns the glyphs in visual order relative to the item's own origin.
-    private func shapeItem(_ utf8: [UInt8], from start: Int, to end: Int, face: FontFace, size: Double,
-                           direction: hb_direction_t? = nil, whole: String? = nil) throws -> TypesetWord {
+    private func shapeItem(
+        _ utf8: [UInt8], from start: Int, to end: Int, face: FontFace, size: Double,
+        direction: hb_direction_t? = nil, whole: String? = nil
+    ) throws -> TypesetWord {
         let text = whole ?? String(decoding: utf8[start..<end], as: UTF8.self)
         try face.setSize(size)
         if buffer == nil { buffer = hb_buffer_create() }
@@ -338,8 +356,9 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
         // Explicit length: a Swift string may hold NUL, which would cut a C string short.
         utf8.withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) {
-                hb_buffer_add_utf8(buffer, $0.baseAddress, Int32(clamping: $0.count), UInt32(start),
-                                   Int32(clamping: end - start))
+                hb_buffer_add_utf8(
+                    buffer, $0.baseAddress, Int32(clamping: $0.count), UInt32(start),
+                    Int32(clamping: end - start))
             }
         }
         if let direction { hb_buffer_set_direction(buffer, direction) }
@@ -357,7 +376,8 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
         var ink = Rect.zero
         var pen: Int64 = 0
         if let infos = hb_buffer_get_glyph_infos(buffer, &count),
-           let positions = hb_buffer_get_glyph_positions(buffer, &count) {
+            let positions = hb_buffer_get_glyph_positions(buffer, &count)
+        {
             glyphs.reserveCapacity(Int(count))
             // HarfBuzz already returns right-to-left runs in visual (left-to-right) order.
             for i in 0..<Int(count) {
@@ -371,8 +391,9 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
             }
         }
         let metrics = face.ascentDescent
-        return TypesetWord(text: text, font: face.font, size: size, advance: Double(pen) * scale,
-                           ascent: metrics.ascent, descent: metrics.descent, inkBounds: ink, glyphs: glyphs,
-                           isRightToLeft: hb_buffer_get_direction(buffer) == HB_DIRECTION_RTL)
+        return TypesetWord(
+            text: text, font: face.font, size: size, advance: Double(pen) * scale,
+            ascent: metrics.ascent, descent: metrics.descent, inkBounds: ink, glyphs: glyphs,
+            isRightToLeft: hb_buffer_get_direction(buffer) == HB_DIRECTION_RTL)
     }
 }

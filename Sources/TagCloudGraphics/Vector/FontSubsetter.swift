@@ -18,7 +18,8 @@ public struct FontSubsetter: FontSubsetProvider, Sendable {
         }
         defer { hb_blob_destroy(blob) }
         guard let index = UInt32(exactly: font.faceIndex), index < hb_face_count(blob),
-              let face = hb_face_create(blob, index) else { throw GraphicsError.notAFont(font.file) }
+            let face = hb_face_create(blob, index)
+        else { throw GraphicsError.notAFont(font.file) }
         defer { hb_face_destroy(face) }
         guard let input = hb_subset_input_create_or_fail() else { throw GraphicsError.harfbuzz("start a font subset") }
         defer { hb_subset_input_destroy(input) }
@@ -34,6 +35,8 @@ public struct FontSubsetter: FontSubsetProvider, Sendable {
         guard let data = hb_blob_get_data(out, &length), length > 0 else {
             throw GraphicsError.damagedFont(path: font.file, problem: "HarfBuzz made an empty subset of it")
         }
-        return data.withMemoryRebound(to: UInt8.self, capacity: Int(length)) { Array(UnsafeBufferPointer(start: $0, count: Int(length))) }
+        return data.withMemoryRebound(to: UInt8.self, capacity: Int(length)) {
+            Array(UnsafeBufferPointer(start: $0, count: Int(length)))
+        }
     }
 }

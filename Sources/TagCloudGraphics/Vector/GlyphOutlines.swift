@@ -42,8 +42,10 @@ public final class GlyphOutlineCache: GlyphOutlineProvider, @unchecked Sendable 
 
     /// SVG path data for a run of glyphs, each placed at `origin` plus its own offset, as one path
     /// (so a word can be one `<path>` element).
-    public func pathData(for glyphs: [PositionedGlyph], font: ResolvedFont, size: Double,
-                         origin: Point) throws -> String {
+    public func pathData(
+        for glyphs: [PositionedGlyph], font: ResolvedFont, size: Double,
+        origin: Point
+    ) throws -> String {
         var out = ""
         for g in glyphs {
             let segs = try segments(glyph: g.id, font: font, size: size)
@@ -78,7 +80,8 @@ public final class GlyphOutlineCache: GlyphOutlineProvider, @unchecked Sendable 
             throw GraphicsError.freetype("load glyph \(glyph) of \"\(face.font.file)\"", code: error)
         }
         guard let slot = face.face.pointee.glyph, slot.pointee.format == ftGlyphFormatOutline,
-              slot.pointee.outline.n_points > 0 else { return [] }
+            slot.pointee.outline.n_points > 0
+        else { return [] }
 
         let builder = OutlineBuilder(scale: face.unitsToPoints)
         var funcs = FT_Outline_Funcs(
@@ -135,8 +138,10 @@ public final class GlyphOutlineCache: GlyphOutlineProvider, @unchecked Sendable 
             return 0
         }
 
-        func cubic(_ c1: UnsafePointer<FT_Vector>?, _ c2: UnsafePointer<FT_Vector>?,
-                   _ to: UnsafePointer<FT_Vector>?) -> Int32 {
+        func cubic(
+            _ c1: UnsafePointer<FT_Vector>?, _ c2: UnsafePointer<FT_Vector>?,
+            _ to: UnsafePointer<FT_Vector>?
+        ) -> Int32 {
             guard let a = point(c1), let b = point(c2), let p = point(to) else { return 1 }
             segments.append(.cubic(a.0, a.1, b.0, b.1, p.0, p.1))
             return 0

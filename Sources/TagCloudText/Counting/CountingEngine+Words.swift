@@ -139,7 +139,7 @@ extension CountingEngine {
     func resolvePhrases(final: Bool) {
         while let match = phrases.next(final: final) {
             switch match {
-            case .phrase: tally.pointee.previous = -1   // a phrase is never half of a collocation
+            case .phrase: tally.pointee.previous = -1  // a phrase is never half of a collocation
             case .word(let w): unigram(w.raw, w.folded, w.afterPunctuation)
             }
         }

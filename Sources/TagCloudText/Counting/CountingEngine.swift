@@ -57,21 +57,25 @@ final class CountingEngine: TokenSink {
     /// instead of growing it through several rehashes of every pair.
     /// `pipelinesOnOneCore`: segment on two threads even where one core is available (for tests).
     /// `maximumWordBytes`: smaller in tests and fuzzing, to reach long words with short texts.
-    init(options: TextOptions, name: String, expectedBytes: Int = 0, pipelinesOnOneCore: Bool = false,
-         maximumWordBytes: Int = TermCounter.maximumWordBytes) throws {
+    init(
+        options: TextOptions, name: String, expectedBytes: Int = 0, pipelinesOnOneCore: Bool = false,
+        maximumWordBytes: Int = TermCounter.maximumWordBytes
+    ) throws {
         self.options = options
         self.maximumWordBytes = maximumWordBytes
         longWords = try LongWordGuard(options: options, maximumWordBytes: maximumWordBytes)
         vocabulary = Vocabulary(options: options)
         // About one new pair per 32 bytes of text, up to the limit pruning keeps the table under.
-        bigrams = BigramCounter(capacity: options.collocations ? min(max(expectedBytes / 32, 1 << 14), options.bigramLimit) : 16,
-                                limit: options.bigramLimit)
+        bigrams = BigramCounter(
+            capacity: options.collocations ? min(max(expectedBytes / 32, 1 << 14), options.bigramLimit) : 16,
+            limit: options.bigramLimit)
         tally = tallyCell.pointer
         self.name = name
         let segmenter = try Segmenter(options: options)
         segmenter.maximumWordBytes = maximumWordBytes
         self.segmenter = segmenter
-        pipeline = options.segmentsConcurrently && (AvailableProcessors.count > 1 || pipelinesOnOneCore)
+        pipeline =
+            options.segmentsConcurrently && (AvailableProcessors.count > 1 || pipelinesOnOneCore)
             ? try SegmentationPipeline(segmenter: segmenter) : nil
         phrases = try PhraseMatcher(phrases: options.phrases, segmenter: segmenter, vocabulary: vocabulary)
         hasPhrases = !phrases.isEmpty
@@ -92,11 +96,14 @@ final class CountingEngine: TokenSink {
         try countSegmented()
         resolvePhrases(final: true)
         bigrams.flush()
-        let result = TermAggregation(options: options, vocabulary: vocabulary, pairs: bigrams.pairs, phrases: phrases,
-                                     words: tally.pointee.words, tooLong: tally.pointee.tooLong).run()
-        return TextAnalysis(terms: result.terms, language: result.language, words: tally.pointee.words,
-                            tokens: result.tokens, dropped: result.dropped, bytes: repair.offset,
-                            invalidUTF8: repair.report, collocations: result.collocations)
+        let result = TermAggregation(
+            options: options, vocabulary: vocabulary, pairs: bigrams.pairs, phrases: phrases,
+            words: tally.pointee.words, tooLong: tally.pointee.tooLong
+        ).run()
+        return TextAnalysis(
+            terms: result.terms, language: result.language, words: tally.pointee.words,
+            tokens: result.tokens, dropped: result.dropped, bytes: repair.offset,
+            invalidUTF8: repair.report, collocations: result.collocations)
     }
 
     /// Starts the next input: what is pending is segmented, a line break keeps the inputs' words

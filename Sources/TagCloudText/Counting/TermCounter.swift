@@ -36,19 +36,23 @@ public struct TermCounter: Sendable {
 
     /// Counts several inputs as one text (a line break between them, so no word spans two inputs),
     /// in chunks of `chunkSize` bytes; `progress` is called after each chunk with the bytes read so far.
-    public func analyze(sources: [TextSource], chunkSize: Int = 1 << 20,
-                        progress: ((Int64) -> Void)? = nil) throws -> TextAnalysis {
+    public func analyze(
+        sources: [TextSource], chunkSize: Int = 1 << 20,
+        progress: ((Int64) -> Void)? = nil
+    ) throws -> TextAnalysis {
         // Bounded so a word (at most the carry plus one chunk) has a 32-bit length.
         let chunkSize = min(max(1, chunkSize), 1 << 30)
         let expected = sources.reduce(0) { sum, source in
             switch source {
             case .text(let text, _): return sum + text.utf8.count
-            case .file(let url): return sum + ((try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)??.intValue ?? 0)
+            case .file(let url):
+                return sum + ((try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)??.intValue ?? 0)
             case .standardInput: return sum
             }
         }
-        let engine = try CountingEngine(options: options, name: sources.first?.name ?? "text", expectedBytes: expected,
-                                         pipelinesOnOneCore: pipelinesOnOneCore)
+        let engine = try CountingEngine(
+            options: options, name: sources.first?.name ?? "text", expectedBytes: expected,
+            pipelinesOnOneCore: pipelinesOnOneCore)
         var total: Int64 = 0
         for (index, source) in sources.enumerated() {
             if index > 0 { try engine.beginSource(name: source.name) }
@@ -72,16 +76,19 @@ public struct TermCounter: Sendable {
                 defer { try? handle.close() }
                 try Self.pump(handle, name: url.path, into: engine, chunkSize: chunkSize, total: &total, progress: progress)
             case .standardInput:
-                try Self.pump(FileHandle.standardInput, name: source.name, into: engine, chunkSize: chunkSize,
-                              total: &total, progress: progress)
+                try Self.pump(
+                    FileHandle.standardInput, name: source.name, into: engine, chunkSize: chunkSize,
+                    total: &total, progress: progress)
             }
         }
         return try engine.finish()
     }
 
     /// Counts a file in chunks of `chunkSize` bytes; `progress` is called after each chunk with the bytes read so far.
-    public func analyze(contentsOf url: URL, chunkSize: Int = 1 << 20,
-                        progress: ((Int64) -> Void)? = nil) throws -> TextAnalysis {
+    public func analyze(
+        contentsOf url: URL, chunkSize: Int = 1 << 20,
+        progress: ((Int64) -> Void)? = nil
+    ) throws -> TextAnalysis {
         try analyze(sources: [.file(url)], chunkSize: chunkSize, progress: progress)
     }
 
@@ -94,8 +101,10 @@ public struct TermCounter: Sendable {
         }
     }
 
-    private static func pump(_ handle: FileHandle, name: String, into engine: CountingEngine, chunkSize: Int,
-                             total: inout Int64, progress: ((Int64) -> Void)?) throws {
+    private static func pump(
+        _ handle: FileHandle, name: String, into engine: CountingEngine, chunkSize: Int,
+        total: inout Int64, progress: ((Int64) -> Void)?
+    ) throws {
         while true {
             let data: Data
             do { data = try handle.read(upToCount: chunkSize) ?? Data() } catch {
@@ -109,8 +118,10 @@ public struct TermCounter: Sendable {
     }
 
     /// Counts everything readable from `fileHandle` (a file or standard input); `name` appears in errors.
-    public func analyze(fileHandle: FileHandle, name: String, chunkSize: Int = 1 << 20,
-                        progress: ((Int64) -> Void)? = nil) throws -> TextAnalysis {
+    public func analyze(
+        fileHandle: FileHandle, name: String, chunkSize: Int = 1 << 20,
+        progress: ((Int64) -> Void)? = nil
+    ) throws -> TextAnalysis {
         let chunkSize = min(max(1, chunkSize), 1 << 30)
         let engine = try CountingEngine(options: options, name: name, pipelinesOnOneCore: pipelinesOnOneCore)
         var total: Int64 = 0

@@ -63,7 +63,9 @@ struct Vocabulary {
         }
         let text = String(decoding: bytes, as: UTF8.self)
         // ICU reports kana that its dictionary split off with the ideograph status too.
-        if kind == .ideograph && text.unicodeScalars.allSatisfy({ (0x3040...0x30FF).contains($0.value) || (0xFF66...0xFF9F).contains($0.value) }) {
+        if kind == .ideograph
+            && text.unicodeScalars.allSatisfy({ (0x3040...0x30FF).contains($0.value) || (0xFF66...0xFF9F).contains($0.value) })
+        {
             minimum = minimumLength
         }
         guard minimum <= 1 || text.count >= minimum else { foldedOf.append(Self.droppedShort); return }

@@ -47,7 +47,9 @@ public enum Language: String, Sendable, CaseIterable, Codable {
     public init(code: String) throws {
         let base = code.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? ""
         guard let language = Language(rawValue: base) else {
-            throw TextError.invalidOption(reason: "unknown language \"\(code)\": choose one of \(Language.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw TextError.invalidOption(
+                reason: "unknown language \"\(code)\": choose one of \(Language.allCases.map(\.rawValue).joined(separator: ", "))"
+            )
         }
         self = language
     }

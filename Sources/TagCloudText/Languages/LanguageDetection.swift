@@ -24,9 +24,13 @@ extension StopWords {
             let pivot = Swift.max(Swift.min(v[lo], v[hi]), Swift.min(Swift.max(v[lo], v[hi]), v[(lo + hi) / 2]))
             var lt = lo, i = lo, gt = hi
             while i <= gt {
-                if v[i] > pivot { v.swapAt(lt, i); lt += 1; i += 1 }
-                else if v[i] < pivot { v.swapAt(i, gt); gt -= 1 }
-                else { i += 1 }
+                if v[i] > pivot {
+                    v.swapAt(lt, i); lt += 1; i += 1
+                } else if v[i] < pivot {
+                    v.swapAt(i, gt); gt -= 1
+                } else {
+                    i += 1
+                }
             }
             if target < lt { hi = lt - 1 } else if target > gt { lo = gt + 1 } else { return pivot }
         }
@@ -63,7 +67,9 @@ extension StopWords {
             scripts[s, default: 0] += count
             total += count
         }
-        guard total > 0, let top = scripts.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }) else { return nil }
+        guard total > 0, let top = scripts.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }) else {
+            return nil
+        }
         switch top.key {
         case ScriptCode.arabic: return .ar
         case ScriptCode.devanagari: return .hi
@@ -84,7 +90,8 @@ extension StopWords {
                 }
             }
             guard let best = scores.indices.max(by: { scores[$0] != scores[$1] ? scores[$0] < scores[$1] : $0 > $1 }),
-                  scores[best] > 0 else { return nil }
+                scores[best] > 0
+            else { return nil }
             return candidates[best]
         default:
             return nil

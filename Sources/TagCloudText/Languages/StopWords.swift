@@ -18,9 +18,11 @@ public enum StopWords {
     nonisolated(unsafe) private static var cache: [Language: Set<String>] = [:]
 
     private static func load(_ language: Language) -> Set<String> {
-        guard let url = Bundle.module.url(forResource: language.rawValue, withExtension: "txt", subdirectory: "Resources/stopwords")
+        guard
+            let url = Bundle.module.url(forResource: language.rawValue, withExtension: "txt", subdirectory: "Resources/stopwords")
                 ?? Bundle.module.url(forResource: language.rawValue, withExtension: "txt", subdirectory: "stopwords"),
-              let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
+            let text = try? String(contentsOf: url, encoding: .utf8)
+        else { return [] }
         return parse(text)
     }
 

@@ -8,8 +8,10 @@ enum ICUText {
     /// `text` in Unicode normalisation form C.
     static func nfc(_ text: String) -> String { transform(text, tc_nfc) }
 
-    private static func transform(_ text: String,
-                                  _ f: (UnsafePointer<UInt16>?, Int32, UnsafeMutablePointer<UInt16>?, Int32) -> Int32) -> String {
+    private static func transform(
+        _ text: String,
+        _ f: (UnsafePointer<UInt16>?, Int32, UnsafeMutablePointer<UInt16>?, Int32) -> Int32
+    ) -> String {
         let source = Array(text.utf16)
         // ICU takes 32-bit lengths, and the folding's scratch buffer is three times the text: longer
         // texts (no word or stop word is near this) are kept as they are rather than overflow them.

@@ -53,7 +53,8 @@ public enum JSONPosition {
                             return Problem(line: line, column: column, reason: loneReason(unit))
                         }
                         if (0xD800...0xDBFF).contains(unit) {
-                            let low = i + 7 < n && bytes[i + 6] == UInt8(ascii: "\\") && bytes[i + 7] == UInt8(ascii: "u")
+                            let low =
+                                i + 7 < n && bytes[i + 6] == UInt8(ascii: "\\") && bytes[i + 7] == UInt8(ascii: "u")
                                 ? hex4(bytes, i + 8) : nil
                             guard let low, (0xDC00...0xDFFF).contains(low) else {
                                 return Problem(line: line, column: column, reason: loneReason(unit))
@@ -117,8 +118,10 @@ public enum JSONPosition {
 
     private static func loneReason(_ unit: UInt32) -> String {
         let escape = "\\u" + String(unit, radix: 16)
-        let half = unit < 0xDC00 ? "a high surrogate without the low one that must follow"
-                                 : "a low surrogate without the high one that must come first"
+        let half =
+            unit < 0xDC00
+            ? "a high surrogate without the low one that must follow"
+            : "a low surrogate without the high one that must come first"
         return "\(escape) is \(half); write the character itself, or both halves of its pair such as \\ud83d\\ude00"
     }
 }

@@ -50,8 +50,10 @@ public struct TagListReader {
     /// Throws once a list holds more than `maximumTags` tags.
     private static func checkCount(_ count: Int, name: String) throws {
         guard count > maximumTags else { return }
-        throw TextError.unreadable(name: name, reason: "it holds more than \(maximumTags) tags, the most a list may hold; "
-            + "keep the most frequent (tagcloud count --top N) or split it")
+        throw TextError.unreadable(
+            name: name,
+            reason: "it holds more than \(maximumTags) tags, the most a list may hold; "
+                + "keep the most frequent (tagcloud count --top N) or split it")
     }
 
     // MARK: - Lines and TSV
@@ -190,15 +192,17 @@ public struct TagListReader {
                 field = .init(); inQuotes = true; quoted = true
             default:
                 if quoted && c != " " && c != "\t" {
-                    throw TextError.badRow(name: name, line: line, column: fields.count + 1,
-                                           reason: "text after a closing quote (write \"\" for a quote inside quotes)")
+                    throw TextError.badRow(
+                        name: name, line: line, column: fields.count + 1,
+                        reason: "text after a closing quote (write \"\" for a quote inside quotes)")
                 }
                 if !quoted { field.append(c) }
             }
         }
         if inQuotes {
-            throw TextError.badRow(name: name, line: recordLine, column: fields.count + 1,
-                                   reason: "a quoted field is never closed (a \" is missing)")
+            throw TextError.badRow(
+                name: name, line: recordLine, column: fields.count + 1,
+                reason: "a quoted field is never closed (a \" is missing)")
         }
         if !field.isEmpty || !fields.isEmpty || quoted {
             endField()
@@ -240,8 +244,10 @@ public struct TagListReader {
             // Dictionaries lose the file's key order; sorting keeps output the same run to run.
             terms.sort { $0.weight != $1.weight ? $0.weight > $1.weight : $0.text < $1.text }
         default:
-            throw TextError.badItem(name: name, item: "top level", reason:
-                "expected an array of tags or an object of tag-weight pairs, e.g. {\"swift\": 3}")
+            throw TextError.badItem(
+                name: name, item: "top level",
+                reason:
+                    "expected an array of tags or an object of tag-weight pairs, e.g. {\"swift\": 3}")
         }
         return terms
     }
@@ -265,11 +271,14 @@ public struct TagListReader {
         guard let text = try string(["text", "word", "tag"]) else {
             throw Problem(column: 1, reason: "missing \"text\" (also accepted: \"word\", \"tag\")")
         }
-        let fields = [text, "", try string(["link"]) ?? "", try string(["id"]) ?? "",
-                      try string(["color", "colour"]) ?? "", try string(["group"]) ?? ""]
+        let fields = [
+            text, "", try string(["link"]) ?? "", try string(["id"]) ?? "",
+            try string(["color", "colour"]) ?? "", try string(["group"]) ?? "",
+        ]
         let hint = "give the weight as a number, e.g. {\"text\": \"swift\", \"weight\": 3}"
         guard let key = ["weight", "count", "value"].first(where: { object[$0] != nil }),
-              !(object[key] is NSNull) else {
+            !(object[key] is NSNull)
+        else {
             return try term(fields: fields, hint: hint)
         }
         if let weight = jsonNumber(object[key]!) {

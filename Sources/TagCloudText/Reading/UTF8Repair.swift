@@ -64,8 +64,10 @@ struct UTF8Repair {
 
     /// Appends `bytes` (which start at `base` in the stream) to `text`, replacing each invalid
     /// sequence by U+FFFD and keeping a character cut by the end of `bytes` in `partial`.
-    private mutating func repair(_ bytes: UnsafeBufferPointer<UInt8>, base: Int64, name: String,
-                                 into text: inout [UInt8]) throws {
+    private mutating func repair(
+        _ bytes: UnsafeBufferPointer<UInt8>, base: Int64, name: String,
+        into text: inout [UInt8]
+    ) throws {
         let n = bytes.count
         guard let p = bytes.baseAddress, n > 0 else { return }
         text.reserveCapacity(text.count + n)
@@ -99,7 +101,7 @@ struct UTF8Repair {
             case 0xF4: length = 4; hi = 0x8F
             default: length = 0
             }
-            var valid = 0   // bytes of a valid prefix
+            var valid = 0  // bytes of a valid prefix
             if length > 0 {
                 valid = 1
                 while valid < length && i + valid < n {

@@ -16,8 +16,8 @@ enum CollocationFinder {
     }
 
     private struct Entry {
-        var key: UInt64       // canonical pair, packed for sorting
-        var raw: UInt64       // raw pair, PairTable.key(rawFirst, rawSecond)
+        var key: UInt64  // canonical pair, packed for sorting
+        var raw: UInt64  // raw pair, PairTable.key(rawFirst, rawSecond)
         var count: UInt32
     }
 
@@ -43,16 +43,24 @@ enum CollocationFinder {
         var spellings = [UInt8](repeating: 0, count: counts.count)
         for c in canonicalOfRaw where c >= 0 { spellings[Int(c)] = min(spellings[Int(c)], 1) &+ 1 }
         var n = 0
-        canonicalOfRaw.withUnsafeBufferPointer { canonical in spellings.withUnsafeBufferPointer { spellings in counts.withUnsafeBufferPointer { counts in
-            pairs.forEach { raw, count in
-                let a = canonical[Int(raw >> 32)], b = canonical[Int(raw & 0xFFFF_FFFF)]
-                guard a >= 0, b >= 0 else { return }
-                if count < fewest && (min(counts[Int(a)], counts[Int(b)]) < Int(fewest)
-                                      || (spellings[Int(a)] == 1 && spellings[Int(b)] == 1)) { return }
-                (first + n).initialize(to: Entry(key: UInt64(a) << UInt64(bits) | UInt64(b), raw: raw, count: count))
-                n += 1
+        canonicalOfRaw.withUnsafeBufferPointer { canonical in
+            spellings.withUnsafeBufferPointer { spellings in
+                counts.withUnsafeBufferPointer { counts in
+                    pairs.forEach { raw, count in
+                        let a = canonical[Int(raw >> 32)], b = canonical[Int(raw & 0xFFFF_FFFF)]
+                        guard a >= 0, b >= 0 else { return }
+                        if count < fewest
+                            && (min(counts[Int(a)], counts[Int(b)]) < Int(fewest)
+                                || (spellings[Int(a)] == 1 && spellings[Int(b)] == 1))
+                        {
+                            return
+                        }
+                        (first + n).initialize(to: Entry(key: UInt64(a) << UInt64(bits) | UInt64(b), raw: raw, count: count))
+                        n += 1
+                    }
+                }
             }
-        } } }
+        }
         let sorted = radixSort(first, second, n, keyBits: 2 * bits)
 
         var winners: [Winner] = []
@@ -72,9 +80,11 @@ enum CollocationFinder {
             if sum >= Int(fewest) {
                 let a = Int(key >> UInt64(bits)), b = Int(key & ((1 << UInt64(bits)) - 1))
                 if Collocation.score(bigram: sum, first: counts[a], second: counts[b], words: total) > threshold {
-                    winners.append(Winner(first: Int32(a), second: Int32(b), count: sum,
-                                          rawFirst: Int32(truncatingIfNeeded: best.raw >> 32),
-                                          rawSecond: Int32(truncatingIfNeeded: best.raw & 0xFFFF_FFFF)))
+                    winners.append(
+                        Winner(
+                            first: Int32(a), second: Int32(b), count: sum,
+                            rawFirst: Int32(truncatingIfNeeded: best.raw >> 32),
+                            rawSecond: Int32(truncatingIfNeeded: best.raw & 0xFFFF_FFFF)))
                 }
             }
             i = j
@@ -85,8 +95,10 @@ enum CollocationFinder {
 
     /// Sorts the `n` entries at `a` by key (the low `keyBits` bits), using `b` as scratch; returns
     /// whichever of the two holds the result.
-    private static func radixSort(_ a: UnsafeMutablePointer<Entry>, _ b: UnsafeMutablePointer<Entry>, _ n: Int,
-                                  keyBits: Int) -> UnsafeMutablePointer<Entry> {
+    private static func radixSort(
+        _ a: UnsafeMutablePointer<Entry>, _ b: UnsafeMutablePointer<Entry>, _ n: Int,
+        keyBits: Int
+    ) -> UnsafeMutablePointer<Entry> {
         var source = a, target = b
         // Few passes: 16-bit digits when the keys need at most 32 bits (a vocabulary under 65,536),
         // faster than three passes of 11 bits despite the wider scatter.

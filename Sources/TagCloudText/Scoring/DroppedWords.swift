@@ -30,10 +30,15 @@ extension DroppedWords {
         for id in 0..<vocabulary.rawCounts.count where vocabulary.rawCounts[id] > 0 && forms.of(raw: id) < 0 {
             let n = vocabulary.rawCounts[id]
             let f = vocabulary.foldedOf[id]
-            if f == Vocabulary.droppedNumber { numbers += n }
-            else if f == Vocabulary.droppedShort { tooShort += n }
-            else if stopWords.extraWordsAddNothing || stopWords.isOnList(vocabulary.folded[Int(f)]) { self.stopWords += n }
-            else { extraStopWords += n }
+            if f == Vocabulary.droppedNumber {
+                numbers += n
+            } else if f == Vocabulary.droppedShort {
+                tooShort += n
+            } else if stopWords.extraWordsAddNothing || stopWords.isOnList(vocabulary.folded[Int(f)]) {
+                self.stopWords += n
+            } else {
+                extraStopWords += n
+            }
         }
     }
 }

@@ -21,7 +21,8 @@ extension CanonicalForms {
         for f in 0..<vocabulary.folded.count where canonical[f] == Int32(f) && foldedCount[f] > 0 {
             let w = vocabulary.folded[f]
             guard Plural.endsInSingleS(w), w.count > 2,
-                  let b = vocabulary.foldedLookup(String(w.dropLast())), canonical[Int(b)] == b, foldedCount[Int(b)] > 0 else { continue }
+                let b = vocabulary.foldedLookup(String(w.dropLast())), canonical[Int(b)] == b, foldedCount[Int(b)] > 0
+            else { continue }
             canonical[f] = b
             strip[f] = 1
         }

@@ -30,7 +30,9 @@ struct SpellingChoice {
                 spellingCount[target] += n
             } else {
                 let text = spellingText(id)
-                if let k = extraIndex[text] { extraCounts[k] += n } else {
+                if let k = extraIndex[text] {
+                    extraCounts[k] += n
+                } else {
                     extraIndex[text] = extraTexts.count
                     extraTexts.append(text); extraCounts.append(n); extraFirst.append(id); extraCanonical.append(c)
                 }
@@ -71,7 +73,8 @@ struct SpellingChoice {
         if forms.strip[f] == 0 { return id }
         var stripped = Array(String(vocabulary.rawText(id).dropLast(forms.strip[f])).utf8)
         guard let found = stripped.withUnsafeMutableBufferPointer({ vocabulary.raw.find($0.baseAddress!, $0.count) }),
-              forms.of(raw: Int(found)) == forms.canonical[f] else { return nil }
+            forms.of(raw: Int(found)) == forms.canonical[f]
+        else { return nil }
         return Int(found)
     }
 

@@ -54,8 +54,9 @@ struct TermAggregation {
         // A protected phrase's tokens never reach the vocabulary's counts: added so `tokens` counts
         // every word read.
         let tokens = words + dropped.numbers + dropped.tooShort + dropped.tooLong + phrases.matchedWords
-        return Result(terms: TermOrder.sorted(mergingEqualTexts(terms, singles: singles)), language: stopWords.language,
-                      dropped: dropped, tokens: tokens, collocations: collocations.count)
+        return Result(
+            terms: TermOrder.sorted(mergingEqualTexts(terms, singles: singles)), language: stopWords.language,
+            dropped: dropped, tokens: tokens, collocations: collocations.count)
     }
 
     /// Step 1: how often each folded form was counted, its raw spellings together.
@@ -72,8 +73,10 @@ struct TermAggregation {
     private func collocationTerms(_ spellings: SpellingChoice, _ forms: CanonicalForms, remaining: inout [Int]) -> [Term] {
         let canonicalOfRaw = (0..<vocabulary.rawCounts.count).map { forms.of(raw: $0) }
         var terms: [Term] = []
-        for w in CollocationFinder.find(pairs: pairs, canonicalOfRaw: canonicalOfRaw, counts: spellings.counts,
-                                        threshold: options.collocationThreshold) {
+        for w in CollocationFinder.find(
+            pairs: pairs, canonicalOfRaw: canonicalOfRaw, counts: spellings.counts,
+            threshold: options.collocationThreshold)
+        {
             remaining[Int(w.first)] -= w.count
             remaining[Int(w.second)] -= w.count
             let left = spellings.pairText(Int(w.rawFirst)), right = spellings.pairText(Int(w.rawSecond))

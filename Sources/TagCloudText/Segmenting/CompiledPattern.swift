@@ -14,20 +14,24 @@ final class CompiledPattern {
         guard units.count <= WordPattern.maximumLength else {
             throw TextError.invalidPattern(pattern: pattern, reason: "it is longer than \(WordPattern.maximumLength) characters")
         }
-        let limits = tc_regex_limits(attemptSteps: Int64(WordPattern.attemptSteps),
-                                     attemptStepsPerCharacter: Int64(WordPattern.attemptStepsPerCharacter),
-                                     totalSteps: Int64(WordPattern.totalSteps),
-                                     totalStepsPerCharacter: Int64(WordPattern.totalStepsPerCharacter),
-                                     stackBytes: Int32(WordPattern.backtrackingMemory))
+        let limits = tc_regex_limits(
+            attemptSteps: Int64(WordPattern.attemptSteps),
+            attemptStepsPerCharacter: Int64(WordPattern.attemptStepsPerCharacter),
+            totalSteps: Int64(WordPattern.totalSteps),
+            totalStepsPerCharacter: Int64(WordPattern.totalStepsPerCharacter),
+            stackBytes: Int32(WordPattern.backtrackingMemory))
         var error: Int32 = 0, offset: Int32 = -1
         let opened = units.withUnsafeBufferPointer { tc_regex_open($0.baseAddress, Int32($0.count), limits, &error, &offset) }
         guard let opened else {
-            throw TextError.invalidPattern(pattern: pattern, reason: Self.describe(error: error, offset: Int(offset), in: pattern))
+            throw TextError.invalidPattern(
+                pattern: pattern, reason: Self.describe(error: error, offset: Int(offset), in: pattern))
         }
         handle = opened
         if tc_regex_matches_empty(handle) != 0 {
-            throw TextError.invalidPattern(pattern: pattern, reason:
-                "it matches the empty text, and a word cannot be empty (use + rather than *, e.g. \\w+ rather than \\w*)")
+            throw TextError.invalidPattern(
+                pattern: pattern,
+                reason:
+                    "it matches the empty text, and a word cannot be empty (use + rather than *, e.g. \\w+ rather than \\w*)")
         }
     }
 

@@ -9,7 +9,8 @@ final class ICUWordBreaker {
     init() throws {
         var error: Int32 = 0
         guard let h = tc_word_breaker_open("", &error) else {
-            throw TextError.textEngine(reason: "ICU could not open a word break iterator (error \(error)); install libicu (apt libicu-dev, brew icu4c)")
+            throw TextError.textEngine(
+                reason: "ICU could not open a word break iterator (error \(error)); install libicu (apt libicu-dev, brew icu4c)")
         }
         handle = h
     }

@@ -96,8 +96,9 @@ final class LongWordGuard {
         }
         if last.end - last.start > maximumWordBytes {
             // The last word may go on, and is already too long: the words before it are counted now.
-            return keepTail(text, wordStart: last.start, wordEnd: last.end,
-                            actions: last.start > 0 ? [.segment(0..<last.start)] : [])
+            return keepTail(
+                text, wordStart: last.start, wordEnd: last.end,
+                actions: last.start > 0 ? [.segment(0..<last.start)] : [])
         }
         if last.start > 0 { return Plan(actions: [.segment(0..<last.start)], consumed: last.start) }
         // One word at the start, within the bound, then no word: cut in what follows once it is long
@@ -108,8 +109,10 @@ final class LongWordGuard {
     }
 
     /// Keeps the last `tailBytes` of the long word `wordStart..<wordEnd` (and the text after it).
-    private func keepTail(_ text: UnsafeMutableBufferPointer<UInt8>, wordStart: Int, wordEnd: Int,
-                          actions: [Action]) -> Plan {
+    private func keepTail(
+        _ text: UnsafeMutableBufferPointer<UInt8>, wordStart: Int, wordEnd: Int,
+        actions: [Action]
+    ) -> Plan {
         if isPattern {
             wordPrefix = 0
             return Plan(actions: actions, consumed: text.count)

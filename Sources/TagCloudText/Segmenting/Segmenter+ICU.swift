@@ -3,8 +3,10 @@
 extension Segmenter {
     /// Decodes the (valid) UTF-8 `p[start..<end]` to UTF-16 for ICU, with each unit's byte offset
     /// (and `end` after the last), and calls `body` with both.
-    func withUTF16<R>(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int,
-                              _ body: (UnsafeBufferPointer<UInt16>, UnsafeBufferPointer<Int32>) -> R) -> R {
+    func withUTF16<R>(
+        _ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int,
+        _ body: (UnsafeBufferPointer<UInt16>, UnsafeBufferPointer<Int32>) -> R
+    ) -> R {
         // The buffers are reused across calls but filled as locals: an append to a class property
         // pays a dynamic exclusivity check, which cost more than the decoding.
         var utf16 = self.utf16, byteOffsets = self.byteOffsets

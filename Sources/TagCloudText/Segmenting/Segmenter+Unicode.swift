@@ -33,8 +33,10 @@ extension Segmenter {
     /// Whether the fast path can segment the piece: no character needs ICU, and every Extend, Format
     /// or ZWJ follows a letter or a digit (elsewhere WB4 glues it to punctuation or spaces in ways
     /// only ICU's iterator reproduces).
-    private static func fastSegmentable(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int,
-                                        _ table: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func fastSegmentable(
+        _ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int,
+        _ table: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
         var i = start
         var previous = WordClass.space
         while i < end {
@@ -51,8 +53,10 @@ extension Segmenter {
     }
 
     /// Segments a piece that passed `fastSegmentable`, by the rules `ascii` follows, a character at a time.
-    private func unicodePiece(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int,
-                              _ table: UnsafeBufferPointer<UInt8>, _ sink: some TokenSink) {
+    private func unicodePiece(
+        _ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int,
+        _ table: UnsafeBufferPointer<UInt8>, _ sink: some TokenSink
+    ) {
         var i = start
         while i < end {
             let (c, length) = Self.classAt(p, i, table)

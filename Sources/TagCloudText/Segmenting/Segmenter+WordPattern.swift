@@ -31,9 +31,12 @@ extension Segmenter {
                 lineFeeds += countLineFeeds(last, e)
                 if s > last {
                     let between = UnsafeBufferPointer(start: p + last, count: s - last)
-                    gap(last, s, punctuation: between.contains { !isASCIISpace($0) && $0 != UInt8(ascii: "-") }, singleHyphen: false)
+                    gap(
+                        last, s, punctuation: between.contains { !isASCIISpace($0) && $0 != UInt8(ascii: "-") },
+                        singleHyphen: false)
                 }
-                let length = normalizesMatches && TermText.needsNormalizing(p + s, e - s) ? TermText.normalize(p + s, e - s) : e - s
+                let length =
+                    normalizesMatches && TermText.needsNormalizing(p + s, e - s) ? TermText.normalize(p + s, e - s) : e - s
                 if length > 0 { word(UnsafePointer(p), s, s + length, .letter, sink) }
                 last = e
             }

@@ -144,7 +144,7 @@ final class Segmenter {
             // « » ° §
             return [0xAB, 0xBB, 0xB0, 0xA7].contains(p[j + 1]) ? 2 : 0
         case 0xC3 where j + 1 < end:
-            return p[j + 1] == 0x97 ? 2 : 0     // ×
+            return p[j + 1] == 0x97 ? 2 : 0  // ×
         case 0xE2 where j + 2 < end && p[j + 1] == 0x80:
             // – — “ ” • …
             return [0x93, 0x94, 0x9C, 0x9D, 0xA2, 0xA6].contains(p[j + 2]) ? 3 : 0

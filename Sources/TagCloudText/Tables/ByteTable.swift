@@ -94,7 +94,8 @@ final class ByteTable {
             if s.info == 0 { return (slot, nil) }
             if s.hash == key.hash && s.head0 == key.head0 && s.head1 == key.head1
                 && s.info & 0xFFFF_FFFF_0000_0000 == lengthTag
-                && (n <= 16 || tailEqual(Int(s.info & 0xFFFF_FFFF) - 1, p, n)) {
+                && (n <= 16 || tailEqual(Int(s.info & 0xFFFF_FFFF) - 1, p, n))
+            {
                 return (slot, Int32(truncatingIfNeeded: s.info & 0xFFFF_FFFF) - 1)
             }
             slot = (slot + 1) & mask

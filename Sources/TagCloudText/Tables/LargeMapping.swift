@@ -20,17 +20,22 @@ enum LargeMapping {
         // Map a huge page more than needed and trim both ends, so the block starts on a boundary.
         let total = length + hugePage
         guard let raw = mmap(nil, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
-              raw != MAP_FAILED else { return nil }
+            raw != MAP_FAILED
+        else { return nil }
         let address = UInt(bitPattern: raw)
         let aligned = (address + UInt(hugePage - 1)) & ~UInt(hugePage - 1)
         let head = Int(aligned - address)
         if head > 0 { munmap(raw, head) }
-        if total - head - length > 0 { munmap(UnsafeMutableRawPointer(bitPattern: aligned + UInt(length)), total - head - length) }
+        if total - head - length > 0 {
+            munmap(UnsafeMutableRawPointer(bitPattern: aligned + UInt(length)), total - head - length)
+        }
         let block = UnsafeMutableRawPointer(bitPattern: aligned)!
         _ = madvise(block, length, MADV_HUGEPAGE)
         return block
         #else
-        guard let p = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), p != MAP_FAILED else { return nil }
+        guard let p = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), p != MAP_FAILED else {
+            return nil
+        }
         return p
         #endif
     }

@@ -31,8 +31,10 @@ final class MaskCache: @unchecked Sendable {
         /// Whether the word has any ink to place.
         var hasInk: Bool { raw.bits.width > 0 }
 
-        init(key: Key, set: TypesetWord, raw: WordMask, grown: BitMask, search: SearchMask?, coarse: BitMask?,
-             fits: Bool = true) {
+        init(
+            key: Key, set: TypesetWord, raw: WordMask, grown: BitMask, search: SearchMask?, coarse: BitMask?,
+            fits: Bool = true
+        ) {
             self.key = key
             self.set = set; self.raw = raw; self.grown = grown; self.search = search; self.coarse = coarse
             self.fits = fits
@@ -80,14 +82,17 @@ final class MaskCache: @unchecked Sendable {
     /// mask is sure to be wider or taller than that is not rasterised (`fits` is false): the big
     /// sizes a crowded layout shrinks through are often larger than the canvas.
     @discardableResult
-    func entry<T: Typesetter & GlyphRasterizer>(index: Int, word: StyledWord, size: Double, angle: Double, margin: Int,
-                                                typesetter: T, room: (width: Int, height: Int)? = nil,
-                                                unlessClaimed: Bool = false) throws -> Entry? {
+    func entry<T: Typesetter & GlyphRasterizer>(
+        index: Int, word: StyledWord, size: Double, angle: Double, margin: Int,
+        typesetter: T, room: (width: Int, height: Int)? = nil,
+        unlessClaimed: Bool = false
+    ) throws -> Entry? {
         let key = Key(word: index, size: size, angle: angle, margin: margin)
         if !shared {
             if let e = known(key) { return e }
-            let e = try make(word: word, key: key, typeset: typeset(key), typesetter: typesetter, room: room,
-                             prefetch: unlessClaimed)
+            let e = try make(
+                word: word, key: key, typeset: typeset(key), typesetter: typesetter, room: room,
+                prefetch: unlessClaimed)
             keep(e)
             return e
         }
@@ -112,15 +117,19 @@ final class MaskCache: @unchecked Sendable {
     /// Typesets (unless `known` already is) and rasterises `word` at the key's size and angle,
     /// grown by its margin. A `prefetch` (on another thread, with time to spare) also makes the
     /// search mask, which the placement otherwise makes only when a search of the fine map needs it.
-    private func make<T: Typesetter & GlyphRasterizer>(word: StyledWord, key: Key, typeset known: TypesetWord?,
-                                                       typesetter: T, room: (width: Int, height: Int)?,
-                                                       prefetch: Bool) throws -> Entry {
+    private func make<T: Typesetter & GlyphRasterizer>(
+        word: StyledWord, key: Key, typeset known: TypesetWord?,
+        typesetter: T, room: (width: Int, height: Int)?,
+        prefetch: Bool
+    ) throws -> Entry {
         let angle = key.angle, margin = key.margin
         let set = try known ?? typesetter.typesetUnremembered(word.term.text, font: word.font, size: key.size)
         if let room, let least = typesetter.coverageLowerBound(of: set, rotation: angle),
-           least.width + 2 * margin > room.width || least.height + 2 * margin > room.height {
-            return Entry(key: key, set: set, raw: WordMask(bits: BitMask(width: 0, height: 0), offsetX: 0, offsetY: 0),
-                         grown: BitMask(width: 0, height: 0), search: nil, coarse: nil, fits: false)
+            least.width + 2 * margin > room.width || least.height + 2 * margin > room.height
+        {
+            return Entry(
+                key: key, set: set, raw: WordMask(bits: BitMask(width: 0, height: 0), offsetX: 0, offsetY: 0),
+                grown: BitMask(width: 0, height: 0), search: nil, coarse: nil, fits: false)
         }
         let raw = try typesetter.coverage(of: set, rotation: angle)
         let grown = raw.dilated(by: margin).bits
@@ -130,10 +139,13 @@ final class MaskCache: @unchecked Sendable {
     }
 
     /// The entry of `word`, made here if nobody has it yet.
-    func entry<T: Typesetter & GlyphRasterizer>(index: Int, word: StyledWord, size: Double, angle: Double, margin: Int,
-                                                typesetter: T, room: (width: Int, height: Int)? = nil) throws -> Entry {
+    func entry<T: Typesetter & GlyphRasterizer>(
+        index: Int, word: StyledWord, size: Double, angle: Double, margin: Int,
+        typesetter: T, room: (width: Int, height: Int)? = nil
+    ) throws -> Entry {
         // Never nil: only a prefetch gives way to a claim.
-        try entry(index: index, word: word, size: size, angle: angle, margin: margin, typesetter: typesetter,
-                  room: room, unlessClaimed: false)!
+        try entry(
+            index: index, word: word, size: size, angle: angle, margin: margin, typesetter: typesetter,
+            room: room, unlessClaimed: false)!
     }
 }

@@ -23,15 +23,18 @@ struct MaskLookahead {
         let cache = context.cache, styled = context.styled, typesetter = context.typesetter
         let dilation = context.dilation, room = context.area.room
         work = { job in
-            _ = try? cache.entry(index: job.word, word: styled[job.word], size: job.size, angle: job.angle,
-                                 margin: dilation, typesetter: typesetter, room: room, unlessClaimed: true)
+            _ = try? cache.entry(
+                index: job.word, word: styled[job.word], size: job.size, angle: job.angle,
+                margin: dilation, typesetter: typesetter, room: room, unlessClaimed: true)
         }
     }
 
     /// Posts the masks of the words from `i` on that the placement is likely to ask for, given the
     /// last word placed (`last`) and whether the last word fit nowhere.
-    mutating func ahead(from i: Int, after last: LastPlaced, lastWordUnplaced: Bool, sizing: WordSizing,
-                        angles: [[Double]]) {
+    mutating func ahead(
+        from i: Int, after last: LastPlaced, lastWordUnplaced: Bool, sizing: WordSizing,
+        angles: [[Double]]
+    ) {
         prefetch.advance(to: i)
         let sizes = predictedSizes(from: i, after: last, lastWordUnplaced: lastWordUnplaced, sizing: sizing)
         var jobs: [MaskPrefetch.Job] = []
@@ -56,8 +59,10 @@ struct MaskLookahead {
 
     /// The sizes the next `lookahead` words from `i` will ask for if they go as the last one went;
     /// the jobs posted so far are dropped when one of them was posted at another size.
-    private mutating func predictedSizes(from i: Int, after last: LastPlaced, lastWordUnplaced: Bool,
-                                         sizing: WordSizing) -> [Double] {
+    private mutating func predictedSizes(
+        from i: Int, after last: LastPlaced, lastWordUnplaced: Bool,
+        sizing: WordSizing
+    ) -> [Double] {
         var r = last
         var sizes: [Double] = []
         for j in i..<min(sizing.weights.count, i + Self.lookahead) {

@@ -20,7 +20,11 @@ final class MaskPrefetch: @unchecked Sendable {
     func advance(to word: Int) { lock.withLock { current = word } }
 
     /// Drops the jobs posted so far; returns the generation to post new ones with.
-    func invalidate() -> Int { lock.withLock { generation += 1; return generation } }
+    func invalidate() -> Int {
+        lock.withLock {
+            generation += 1; return generation
+        }
+    }
 
     func post(_ jobs: [Job], generation g: Int, work: @escaping @Sendable (Job) -> Void) {
         queue.async { [self] in

@@ -38,8 +38,10 @@ extension OccupancyMap {
     /// word past the right edge needs standing in for; callers pass it as a literal, so each use
     /// compiles to a loop of its own.
     @inline(__always)
-    static func freeBits(_ p: UnsafeBufferPointer<UInt64>, _ windows: UnsafeBufferPointer<Window>, stride: Int,
-                         row y: Int, tile t: Int, count n: Int, inside: Bool = false) -> UInt64 {
+    static func freeBits(
+        _ p: UnsafeBufferPointer<UInt64>, _ windows: UnsafeBufferPointer<Window>, stride: Int,
+        row y: Int, tile t: Int, count n: Int, inside: Bool = false
+    ) -> UInt64 {
         // Wrapping arithmetic and masking shifts: every index and shift here is in range by
         // construction, and the checks would cost as much as the work.
         var blocked: UInt64 = 0
@@ -61,8 +63,10 @@ extension OccupancyMap {
     /// The pixel test of `mask` (`m`, its words) at (`x`, `y`) over its rows in the order given;
     /// `p` is `pyramid`. Returns where in `rows` the first colliding row is, or -1 when none collides.
     @inline(__always)
-    static func collision(_ p: UnsafeBufferPointer<UInt64>, stride: Int, mask m: UnsafeBufferPointer<UInt64>,
-                          wordsPerRow mw: Int, rows: UnsafeMutableBufferPointer<Int32>, x: Int, y: Int) -> Int {
+    static func collision(
+        _ p: UnsafeBufferPointer<UInt64>, stride: Int, mask m: UnsafeBufferPointer<UInt64>,
+        wordsPerRow mw: Int, rows: UnsafeMutableBufferPointer<Int32>, x: Int, y: Int
+    ) -> Int {
         let q = x >> 6, s = UInt64(x & 63)
         for index in 0..<rows.count {
             let r = Int(rows[index])

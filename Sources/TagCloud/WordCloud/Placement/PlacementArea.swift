@@ -43,8 +43,9 @@ struct PlacementArea {
         case .shape(let shape):
             let m = shape.mask(width: options.width, height: options.height, inset: options.contourWidth / 2)
             if m.isEmpty {
-                throw TagCloudError.shapeLeavesNoRoom(shape: shape.rawValue, width: options.width, height: options.height,
-                                                      contourWidth: options.contourWidth)
+                throw TagCloudError.shapeLeavesNoRoom(
+                    shape: shape.rawValue, width: options.width, height: options.height,
+                    contourWidth: options.contourWidth)
             }
             return (m.allowed, m.contours)
         case .mask(let m):
@@ -56,7 +57,8 @@ struct PlacementArea {
     /// The forbidden cells of a map at 1/`factor` resolution: those with a forbidden pixel, and those
     /// reaching past the canvas.
     static func forbiddenCells(_ forbidden: BitMask?, width: Int, height: Int, factor: Int) -> BitMask {
-        var m = forbidden?.downsampled(by: factor)
+        var m =
+            forbidden?.downsampled(by: factor)
             ?? BitMask(width: (width + factor - 1) / factor, height: (height + factor - 1) / factor)
         if width % factor != 0 { for y in 0..<m.height { m[m.width - 1, y] = true } }
         if height % factor != 0 { m.setRun(y: m.height - 1, from: 0, to: m.width) }

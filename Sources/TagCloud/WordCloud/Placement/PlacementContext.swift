@@ -15,8 +15,9 @@ struct PlacementContext<T: Typesetter & GlyphRasterizer> {
 
     /// Word `i` at `size` and `angle`, with its masks, made now unless the cache has it.
     func entry(_ i: Int, size: Double, angle: Double) throws -> MaskCache.Entry {
-        try cache.entry(index: i, word: styled[i], size: size, angle: angle, margin: dilation,
-                        typesetter: typesetter, room: area.room)
+        try cache.entry(
+            index: i, word: styled[i], size: size, angle: angle, margin: dilation,
+            typesetter: typesetter, room: area.room)
     }
 
     /// The heaviest word's size before any scaling: the fitted sizing's maximum, or the size at
@@ -32,7 +33,8 @@ struct PlacementContext<T: Typesetter & GlyphRasterizer> {
     /// The size at which the heaviest word, at its first angle, spans a comfortable part of the area.
     private func automaticMaximumSize() throws -> Double {
         let probe = 100.0
-        let entry = try cache.entry(index: 0, word: styled[0], size: probe, angle: angles[0][0], margin: 0, typesetter: typesetter)
+        let entry = try cache.entry(
+            index: 0, word: styled[0], size: probe, angle: angles[0][0], margin: 0, typesetter: typesetter)
         let w = Double(max(1, entry.raw.bits.width)), h = Double(max(1, entry.raw.bits.height))
         let aw = Double(max(1, area.room.width)), ah = Double(max(1, area.room.height))
         let size = (probe * min(0.8 * aw / w, 0.45 * ah / h)).rounded(.down)

@@ -51,8 +51,10 @@ struct PlacementMaps {
     /// The top-left position of the grown mask of `e` nearest the start (`sx`, `sy`), or deepest in
     /// the shape (with `.random`, a free position at random), or nil when none is found. `final`: the
     /// word's last chance, so a fruitless quick search is followed by a full one.
-    mutating func find(_ e: MaskCache.Entry, startX sx: Double, startY sy: Double, final: Bool,
-                       rng: inout SeededRandom) -> (x: Int, y: Int)? {
+    mutating func find(
+        _ e: MaskCache.Entry, startX sx: Double, startY sy: Double, final: Bool,
+        rng: inout SeededRandom
+    ) -> (x: Int, y: Int)? {
         let c = PlacementArea.coarse
         let coarseFinder = PlacementSearch(map: coarse, strategy: strategy, depth: area.coarseDepth, plans: coarsePlans)
         if strategy == .random, let cm = e.coarse, let r = coarseFinder.random(SearchMask(cm), rng: &rng) {
@@ -102,8 +104,9 @@ struct PlacementMaps {
         var taken = fine.taken.downsampled(by: 2)
         let halfForbidden = area.halfForbidden
         for k in taken.words.indices { taken.words[k] |= halfForbidden.words[k] }
-        return HalfMap(map: OccupancyMap(width: halfForbidden.width, height: halfForbidden.height, forbidden: taken),
-                       depth: area.depth?.asked(shift: 0), plans: PlacementSearch.PlanCache())
+        return HalfMap(
+            map: OccupancyMap(width: halfForbidden.width, height: halfForbidden.height, forbidden: taken),
+            depth: area.depth?.asked(shift: 0), plans: PlacementSearch.PlanCache())
     }
 
     /// Marks `bits` at (`x`, `y`) as taken on every map.
@@ -111,7 +114,8 @@ struct PlacementMaps {
         let c = PlacementArea.coarse
         fine.insert(bits, x: x, y: y)
         coarse.insert(bits.downsampled(by: c, offsetX: x % c, offsetY: y % c), x: x / c, y: y / c, countsAsInk: false)
-        half?.map.insert(bits.downsampled(by: 2, offsetX: x % 2, offsetY: y % 2), x: x / 2, y: y / 2,
-                         countsAsInk: false)
+        half?.map.insert(
+            bits.downsampled(by: 2, offsetX: x % 2, offsetY: y % 2), x: x / 2, y: y / 2,
+            countsAsInk: false)
     }
 }

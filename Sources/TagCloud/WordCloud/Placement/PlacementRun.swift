@@ -127,8 +127,9 @@ struct PlacementRun<T: Typesetter & GlyphRasterizer> {
             if let s = maps.find(e, startX: sx, startY: sy, final: final, rng: &rng) {
                 // The grown mask's top-left is `s`; the ink mask sits `dilation` pixels inside it.
                 let d = context.dilation
-                return Placement(word: i, x: s.x + d, y: s.y + d, angle: angle, set: e.set, raw: e.raw,
-                                 shrunk: false, weightFactor: 1)
+                return Placement(
+                    word: i, x: s.x + d, y: s.y + d, angle: angle, set: e.set, raw: e.raw,
+                    shrunk: false, weightFactor: 1)
             }
         }
         return nil

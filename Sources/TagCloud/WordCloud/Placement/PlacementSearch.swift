@@ -34,17 +34,24 @@ struct PlacementSearch {
     /// instead of visiting every tile that might still hold a better one. Only positions whose key
     /// is below `better` are considered: given the key of a fit already known, tiles that cannot
     /// beat it are never visited.
-    func nearest(_ search: SearchMask, startX sx: Double, startY sy: Double,
-                 near: (x: Int, y: Int, radius: Int)? = nil, firstFit: Bool = false,
-                 better: Double = .infinity) -> Found? {
+    func nearest(
+        _ search: SearchMask, startX sx: Double, startY sy: Double,
+        near: (x: Int, y: Int, radius: Int)? = nil, firstFit: Bool = false,
+        better: Double = .infinity
+    ) -> Found? {
         let m = search.mask
         let maxX = map.width - m.width, maxY = map.height - m.height
         guard maxX >= 0, maxY >= 0 else { return nil }
         let ranking = Ranking(self, width: m.width, height: m.height, startX: sx, startY: sy)
         let grid = TileGrid(maxX: maxX, maxY: maxY, near: near)
         var scan = TileScan(self, m, grid: grid, ranking: ranking, firstFit: firstFit, better: better)
-        withPlan(grid, ranking, key: near == nil ? Plan.Key(width: m.width, height: m.height, startX: sx.bitPattern,
-                                                            startY: sy.bitPattern) : nil) { plan in
+        withPlan(
+            grid, ranking,
+            key: near == nil
+                ? Plan.Key(
+                    width: m.width, height: m.height, startX: sx.bitPattern,
+                    startY: sy.bitPattern) : nil
+        ) { plan in
             withScanMemory(search) { memory in scan.visit(plan, memory) }
         }
         return scan.result
@@ -85,8 +92,9 @@ struct PlacementSearch {
             map.withWindows(search) { win in
                 for y in 0...maxY {
                     for x0 in Swift.stride(from: 0, through: maxX, by: 64) {
-                        var free = OccupancyMap.freeBits(p, win, stride: stride, row: y, tile: x0 >> 6,
-                                                         count: min(maxX, x0 + 63) - x0 + 1)
+                        var free = OccupancyMap.freeBits(
+                            p, win, stride: stride, row: y, tile: x0 >> 6,
+                            count: min(maxX, x0 + 63) - x0 + 1)
                         while free != 0 {
                             let x = x0 + free.trailingZeroBitCount
                             free &= free - 1

@@ -38,8 +38,10 @@ extension SearchMask {
     /// longest power-of-two vertical run of ink (up to two top-level pyramid windows) and the first
     /// row where it starts. `runs` (a copy of the mask) is AND-ed down level by level; `any` holds
     /// a row's worth of words.
-    private static func longestColumnRuns(_ mask: BitMask, runs: UnsafeMutablePointer<UInt64>,
-                                          any: UnsafeMutablePointer<UInt64>, into best: UnsafeMutableBufferPointer<ColumnRun>) {
+    private static func longestColumnRuns(
+        _ mask: BitMask, runs: UnsafeMutablePointer<UInt64>,
+        any: UnsafeMutablePointer<UInt64>, into best: UnsafeMutableBufferPointer<ColumnRun>
+    ) {
         let width = mask.width, height = mask.height, mw = mask.wordsPerRow, sections = best.count
         var length = 1
         // `any` holds the OR of the rows where runs of `length` start: for length 1 the mask's
@@ -89,8 +91,11 @@ extension SearchMask {
         let bands = min(3, height)
         guard bands > 0 else { return [] }
         // At most three: kept in a fixed tuple, so no array is made until the result.
-        var found: ((row: Int, start: Int, length: Int), (row: Int, start: Int, length: Int),
-                    (row: Int, start: Int, length: Int)) = ((0, 0, 0), (0, 0, 0), (0, 0, 0))
+        var found:
+            (
+                (row: Int, start: Int, length: Int), (row: Int, start: Int, length: Int),
+                (row: Int, start: Int, length: Int)
+            ) = ((0, 0, 0), (0, 0, 0), (0, 0, 0))
         var kept = 0
         mask.words.withUnsafeBufferPointer { m in
             for band in 0..<bands {

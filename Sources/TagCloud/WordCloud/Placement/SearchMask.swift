@@ -38,7 +38,8 @@ final class SearchMask: Sendable {
         // one scratch block with no intermediate arrays, on the stack unless the mask is large:
         // allocations cost more than the counting.
         (rowOrder, probes) = withUnsafeTemporaryAllocation(
-            of: UInt64.self, capacity: max(1, mask.height + mask.words.count + mask.wordsPerRow)) { block in
+            of: UInt64.self, capacity: max(1, mask.height + mask.words.count + mask.wordsPerRow)
+        ) { block in
             Self.rowOrderAndProbes(mask, scratch: block.baseAddress!)
         }
         rowProbes = Self.rowProbes(mask)

@@ -20,7 +20,9 @@ extension PlacementSearch {
             }
             let cx = max(0, min(tilesX - 1, p.x / 64)), cy = max(0, min(tilesY - 1, p.y / th))
             let rx = max(1, p.radius / 4)
-            (tx0, tx1, ty0, ty1) = (max(0, cx - rx), min(tilesX - 1, cx + rx), max(0, cy - p.radius), min(tilesY - 1, cy + p.radius))
+            (tx0, tx1, ty0, ty1) = (
+                max(0, cx - rx), min(tilesX - 1, cx + rx), max(0, cy - p.radius), min(tilesY - 1, cy + p.radius)
+            )
         }
 
         /// Tiles per row of the grid.
@@ -37,8 +39,10 @@ extension PlacementSearch {
         /// Buckets the tiles by their bound under `ranking`, into `bounds` (one per tile), `counts`
         /// (where each bucket's tiles start in `order`, one more than buckets) and `order` (the tiles
         /// in visiting order). Returns the lowest bound and the width of a bucket.
-        func makePlan(_ ranking: Ranking, _ bounds: UnsafeMutableBufferPointer<Double>,
-                      _ counts: UnsafeMutableBufferPointer<Int>, _ order: UnsafeMutableBufferPointer<Int32>) -> (lo: Double, width: Double) {
+        func makePlan(
+            _ ranking: Ranking, _ bounds: UnsafeMutableBufferPointer<Double>,
+            _ counts: UnsafeMutableBufferPointer<Int>, _ order: UnsafeMutableBufferPointer<Int32>
+        ) -> (lo: Double, width: Double) {
             let n = PlacementSearch.buckets, spanX = self.spanX, tiles = count
             var lo = Double.infinity, hi = -Double.infinity
             for ty in ty0...ty1 {
@@ -121,8 +125,10 @@ extension PlacementSearch {
                 withUnsafeTemporaryAllocation(of: Int.self, capacity: PlacementSearch.buckets + 1) { counts in
                     withUnsafeTemporaryAllocation(of: Int32.self, capacity: grid.count) { order in
                         let (lo, width) = grid.makePlan(ranking, bounds, counts, order)
-                        return body(PlanView(bounds: UnsafeBufferPointer(bounds), counts: UnsafeBufferPointer(counts),
-                                             order: UnsafeBufferPointer(order), lo: lo, width: width))
+                        return body(
+                            PlanView(
+                                bounds: UnsafeBufferPointer(bounds), counts: UnsafeBufferPointer(counts),
+                                order: UnsafeBufferPointer(order), lo: lo, width: width))
                     }
                 }
             }

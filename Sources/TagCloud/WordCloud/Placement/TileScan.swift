@@ -27,8 +27,10 @@ extension PlacementSearch {
                         search.mask.words.withUnsafeBufferPointer { mask in
                             withUnsafeTemporaryAllocation(of: Int32.self, capacity: search.rowOrder.count) { rows in
                                 _ = rows.initialize(from: search.rowOrder)
-                                return body(ScanMemory(pyramid: p, fullBlocks: full, depthValues: dv, windows: win,
-                                                       mask: mask, rows: rows))
+                                return body(
+                                    ScanMemory(
+                                        pyramid: p, fullBlocks: full, depthValues: dv, windows: win,
+                                        mask: mask, rows: rows))
                             }
                         }
                     }
@@ -72,8 +74,11 @@ extension PlacementSearch {
             let depth = search.depth
             depthShift = depth?.shift ?? 0
             depthStride = (depth?.width ?? 0) + 2
-            depthRows = depth.map { (grid.maxX + ranking.ihw) >> $0.shift < $0.width
-                && (grid.maxY + ranking.ihh) >> $0.shift < $0.height } ?? false
+            depthRows =
+                depth.map {
+                    (grid.maxX + ranking.ihw) >> $0.shift < $0.width
+                        && (grid.maxY + ranking.ihh) >> $0.shift < $0.height
+                } ?? false
             var firstInk = -1
             for k in 0..<mask.wordsPerRow where mask.words[k] != 0 {
                 firstInk = k * 64 + mask.words[k].trailingZeroBitCount
@@ -115,11 +120,14 @@ extension PlacementSearch {
             }
             let inside = tx < insideBelow
             for y in (ty * th)...min(grid.maxY, ty * th + th - 1) {
-                let free = inside
-                    ? OccupancyMap.freeBits(memory.pyramid, memory.windows, stride: stride, row: y, tile: tx,
-                                            count: count, inside: true)
-                    : OccupancyMap.freeBits(memory.pyramid, memory.windows, stride: stride, row: y, tile: tx,
-                                            count: count)
+                let free =
+                    inside
+                    ? OccupancyMap.freeBits(
+                        memory.pyramid, memory.windows, stride: stride, row: y, tile: tx,
+                        count: count, inside: true)
+                    : OccupancyMap.freeBits(
+                        memory.pyramid, memory.windows, stride: stride, row: y, tile: tx,
+                        count: count)
                 if free != 0 && testPositions(free, x0: x0, y: y, memory) { return true }
             }
             return false
@@ -145,8 +153,9 @@ extension PlacementSearch {
                     kx = ranking.key(x, y)
                 }
                 if bestKey <= kx { continue }
-                let hit = OccupancyMap.collision(memory.pyramid, stride: stride, mask: memory.mask,
-                                                 wordsPerRow: wordsPerRow, rows: memory.rows, x: x, y: y)
+                let hit = OccupancyMap.collision(
+                    memory.pyramid, stride: stride, mask: memory.mask,
+                    wordsPerRow: wordsPerRow, rows: memory.rows, x: x, y: y)
                 if hit < 0 {
                     found = true; bestX = x; bestY = y; bestKey = kx
                     if firstFit { return true }

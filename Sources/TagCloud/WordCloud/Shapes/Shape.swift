@@ -50,8 +50,12 @@ public enum Shape: String, CaseIterable, Codable, Sendable {
             return [Self.fit(Self.circle(points: 360), in: box, keepAspect: false)]
         case .diamond:
             let c = box.center
-            return [[Point(x: c.x, y: box.minY), Point(x: box.maxX, y: c.y),
-                     Point(x: c.x, y: box.maxY), Point(x: box.minX, y: c.y)]]
+            return [
+                [
+                    Point(x: c.x, y: box.minY), Point(x: box.maxX, y: c.y),
+                    Point(x: c.x, y: box.maxY), Point(x: box.minX, y: c.y),
+                ]
+            ]
         case .roundedRectangle:
             return [Self.roundedRectangle(box, radius: 0.15 * min(box.width, box.height))]
         default:
@@ -83,8 +87,9 @@ public enum Shape: String, CaseIterable, Codable, Sendable {
             return (0..<360).map { k in
                 let t = Double(k) * 2 * Double.pi / 360
                 let s = sin(t)
-                return Point(x: 16 * s * s * s,
-                             y: -(13 * cos(t) - 5 * cos(2 * t) - 2 * cos(3 * t) - cos(4 * t)))
+                return Point(
+                    x: 16 * s * s * s,
+                    y: -(13 * cos(t) - 5 * cos(2 * t) - 2 * cos(3 * t) - cos(4 * t)))
             }
         case .cardioid:
             // r = 1 − sin θ in y-up coordinates: the cusp at the origin, the body below it.
@@ -115,8 +120,10 @@ public enum Shape: String, CaseIterable, Codable, Sendable {
     /// `r` filling `box` with quarter-circle corners of `radius` (24 segments each).
     private static func roundedRectangle(_ r: Rect, radius: Double) -> [Point] {
         let rad = min(radius, min(r.width, r.height) / 2)
-        let centres = [Point(x: r.maxX - rad, y: r.minY + rad), Point(x: r.maxX - rad, y: r.maxY - rad),
-                       Point(x: r.minX + rad, y: r.maxY - rad), Point(x: r.minX + rad, y: r.minY + rad)]
+        let centres = [
+            Point(x: r.maxX - rad, y: r.minY + rad), Point(x: r.maxX - rad, y: r.maxY - rad),
+            Point(x: r.minX + rad, y: r.maxY - rad), Point(x: r.minX + rad, y: r.minY + rad),
+        ]
         var out: [Point] = []
         out.reserveCapacity(100)
         for (q, c) in centres.enumerated() {

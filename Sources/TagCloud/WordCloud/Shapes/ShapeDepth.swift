@@ -63,8 +63,10 @@ struct ShapeDepth: Sendable {
 
     /// Sets the allowed pixels of `a` to `far` in the depths at `base`; returns the first and last
     /// rows holding one.
-    private static func markAllowed(_ a: UnsafeBufferPointer<UInt64>, width w: Int, height h: Int, wordsPerRow mw: Int,
-                                    in base: UnsafeMutablePointer<Int16>) -> (first: Int, last: Int) {
+    private static func markAllowed(
+        _ a: UnsafeBufferPointer<UInt64>, width w: Int, height h: Int, wordsPerRow mw: Int,
+        in base: UnsafeMutablePointer<Int16>
+    ) -> (first: Int, last: Int) {
         let pw = w + 2, far = Self.far
         var rows = (first: h, last: -1)
         for y in 0..<h {
@@ -93,8 +95,10 @@ struct ShapeDepth: Sendable {
     /// without an allowed pixel stay 0 in both passes (depths are never negative, and a forbidden
     /// pixel is 0), so only the others are worked on. Each pass takes a run's pixels from the row
     /// before (or after) it, sixteen at a time, then runs along them, the one step that must go in order.
-    private static func chamferPasses(_ a: UnsafeBufferPointer<UInt64>, width w: Int, wordsPerRow mw: Int,
-                                      rows: (first: Int, last: Int), in base: UnsafeMutablePointer<Int16>) {
+    private static func chamferPasses(
+        _ a: UnsafeBufferPointer<UInt64>, width w: Int, wordsPerRow mw: Int,
+        rows: (first: Int, last: Int), in base: UnsafeMutablePointer<Int16>
+    ) {
         let pw = w + 2
         for y in rows.first...rows.last {
             let row = base + (y + 1) * pw + 1
@@ -131,8 +135,10 @@ struct ShapeDepth: Sendable {
     /// The largest depth in each cell of the maxima grid, and the deepest pixel (the first in
     /// reading order among the deepest). Rows outside `rows` are all 0, as are their cells' maxima;
     /// the deepest pixel, when none is allowed, is the first.
-    private static func cellMaxima(_ v: [Int16], width w: Int, height h: Int, cellsX: Int, cellsY: Int,
-                                   rows: (first: Int, last: Int)) -> ([Int32], deepest: (x: Int, y: Int)) {
+    private static func cellMaxima(
+        _ v: [Int16], width w: Int, height h: Int, cellsX: Int, cellsY: Int,
+        rows: (first: Int, last: Int)
+    ) -> ([Int32], deepest: (x: Int, y: Int)) {
         let cell = Self.cell, pw = w + 2
         var cm = [Int32](repeating: 0, count: cellsX * cellsY)
         var deepestIndex = 0, deepestValue: Int16 = 0
@@ -186,8 +192,9 @@ struct ShapeDepth: Sendable {
             let up = UnsafeRawPointer(other + i).loadUnaligned(as: SIMD16<Int16>.self) &+ straight
             let before = UnsafeRawPointer(other + i - 1).loadUnaligned(as: SIMD16<Int16>.self) &+ diagonal
             let after = UnsafeRawPointer(other + i + 1).loadUnaligned(as: SIMD16<Int16>.self) &+ diagonal
-            UnsafeMutableRawPointer(row + i).storeBytes(of: pointwiseMin(here, pointwiseMin(up, pointwiseMin(before, after))),
-                                                        as: SIMD16<Int16>.self)
+            UnsafeMutableRawPointer(row + i).storeBytes(
+                of: pointwiseMin(here, pointwiseMin(up, pointwiseMin(before, after))),
+                as: SIMD16<Int16>.self)
             i += 16
         }
         while i < count {

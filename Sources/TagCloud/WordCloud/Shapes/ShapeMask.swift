@@ -128,8 +128,8 @@ public struct ShapeMask: Hashable, Sendable {
 
         // Cells (i, j) have corners a = (i, j), b = (i + 1, j), c = (i + 1, j + 1), d = (i, j + 1)
         // (bits 1, 2, 4, 8) and edges T, R, B, L. Segments keep the allowed side on their left.
-        var rowAbove = [Bool](repeating: false, count: w + 2)   // samples -1...w of row j
-        var rowBelow = [Bool](repeating: false, count: w + 2)   // samples -1...w of row j + 1
+        var rowAbove = [Bool](repeating: false, count: w + 2)  // samples -1...w of row j
+        var rowBelow = [Bool](repeating: false, count: w + 2)  // samples -1...w of row j + 1
         for j in -1..<h {
             swap(&rowAbove, &rowBelow)
             for i in 0..<(w + 2) { rowBelow[i] = false }
