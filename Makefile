@@ -16,8 +16,11 @@ build: setup
 # thousands of words and would take minutes unoptimised.
 TESTFLAGS = -c release -Xswiftc -enable-testing
 
-# The documentation is built too, from the same build, so a broken symbol link fails the tests.
+# Formatting and the size rules (files at most 400 lines, functions at most 80) are checked first;
+# the documentation is built too, from the same build, so a broken symbol link fails the tests.
 test: setup
+	SWIFT="$(SWIFT)" scripts/format --check
+	scripts/check-sizes
 	$(SWIFT) build --build-tests $(TESTFLAGS)
 	$(SWIFT) test --skip-build $(TESTFLAGS)
 	SWIFT_BUILD_FLAGS="$(TESTFLAGS)" scripts/docs
