@@ -88,23 +88,33 @@ public struct FlowOptions: Hashable, Codable, Sendable {
 
     /// Checks the options, naming the first bad one.
     public func validate() throws {
-        func check(_ v: Double, _ name: String) throws {
-            guard v.isFinite, v >= 0, v <= 100_000 else {
+        func check(_ v: Double, _ name: String, limit: Double = 100_000) throws {
+            guard v.isFinite, v >= 0, v <= limit else {
                 throw TagCloudError.invalidOption(
                     name: name, value: "\(v)",
-                    expected: "a length in points from 0 to 100000")
+                    expected: "a length in points from 0 to \(Int(limit))")
             }
         }
         for (v, n) in [
             (insets.top, "insets.top"), (insets.left, "insets.left"), (insets.bottom, "insets.bottom"),
-            (insets.right, "insets.right"), (itemSpacing, "itemSpacing"), (rowSpacing, "rowSpacing"),
-            (minimumRemainingWidth, "minimumRemainingWidth"), (padding.top, "padding.top"),
-            (padding.left, "padding.left"), (padding.bottom, "padding.bottom"), (padding.right, "padding.right"),
+            (insets.right, "insets.right"), (minimumRemainingWidth, "minimumRemainingWidth"),
+            (padding.top, "padding.top"), (padding.left, "padding.left"), (padding.bottom, "padding.bottom"),
+            (padding.right, "padding.right"),
         ] {
             try check(v, n)
         }
-        if let m = maximumRows, m < 1 {
-            throw TagCloudError.invalidOption(name: "maximumRows", value: "\(m)", expected: "at least 1")
+        try check(itemSpacing, "itemSpacing", limit: 10_000)
+        try check(rowSpacing, "rowSpacing", limit: 10_000)
+        if let m = maximumRows, !(1...1_000_000).contains(m) {
+            throw TagCloudError.invalidOption(name: "maximumRows", value: "\(m)", expected: "a whole number from 1 to 1000000")
+        }
+        if let d = decoration {
+            try check(d.borderWidth, "decoration.borderWidth", limit: 1000)
+            // Any radius past half a tag's height draws a pill; only a negative or NaN one is wrong.
+            guard d.cornerRadius >= 0 else {
+                throw TagCloudError.invalidOption(
+                    name: "decoration.cornerRadius", value: "\(d.cornerRadius)", expected: "a length in points of 0 or more")
+            }
         }
         try CloudStyle.checkSize(minimumFontSize, "minimumFontSize")
         try style.validate()

@@ -86,10 +86,10 @@ public struct CloudStyle: Hashable, Codable, Sendable {
     public static let fontSizeLimit = 2000.0
 
     static func checkSize(_ v: Double, _ name: String) throws {
-        guard v.isFinite, v > 0, v <= fontSizeLimit else {
+        guard v.isFinite, v >= 0.5, v <= fontSizeLimit else {
             throw TagCloudError.invalidOption(
                 name: name, value: "\(v)",
-                expected: "a size in points above 0 and at most \(Int(fontSizeLimit))")
+                expected: "a size in points from 0.5 to \(Int(fontSizeLimit))")
         }
     }
 

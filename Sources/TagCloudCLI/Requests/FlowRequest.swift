@@ -24,6 +24,8 @@ struct FlowRequest {
         options.seed = style.seed.value
         try Self.readRows(args, into: &options)
         try Self.readFrame(args, into: &options)
+        // The library checks the options, once; its errors name the flag the user typed.
+        try CLIError.mappingOptionErrors(args, flags: Self.optionFlags) { try options.validate() }
         let width = try args.double("width", range: 1...100_000) ?? FlowCommand.defaultWidth
         // Said here, with the option's own name and the numbers as typed, before the layout finds it.
         guard width > options.insets.horizontal else {
@@ -46,8 +48,8 @@ struct FlowRequest {
     /// The options of the rows: insets, spacing, alignment, direction, overflow and the row limit.
     private static func readRows(_ args: ParsedArguments, into options: inout FlowOptions) throws {
         if let v = args.string("insets") { options.insets = try insets(v, option: "insets") }
-        if let v = try args.double("spacing", range: 0...10_000) { options.itemSpacing = v }
-        if let v = try args.double("row-spacing", range: 0...10_000) { options.rowSpacing = v }
+        if let v = try args.double("spacing") { options.itemSpacing = v }
+        if let v = try args.double("row-spacing") { options.rowSpacing = v }
         if let a = args.string("align") {
             if a.lowercased() == "justified" || a.lowercased() == "justify" {
                 options.justify = true
@@ -62,8 +64,8 @@ struct FlowRequest {
         if args.flag("rtl") { options.direction = .rightToLeft }
         options.overflow = try args.choice("overflow", FlowOptions.Overflow.self) ?? options.overflow
         options.oversize = try args.choice("oversize", FlowOptions.Oversize.self) ?? options.oversize
-        if let v = try args.double("min-remaining", range: 0...100_000) { options.minimumRemainingWidth = v }
-        if let v = try args.int("max-rows", range: 1...1_000_000) { options.maximumRows = v }
+        if let v = try args.double("min-remaining") { options.minimumRemainingWidth = v }
+        if let v = try args.int("max-rows") { options.maximumRows = v }
     }
 
     /// Each tag's padding and frame (`--pill`, `--tag-fill`, `--tag-border`): a frame brings its
@@ -80,9 +82,9 @@ struct FlowRequest {
         guard pill || fill != nil || border != nil else { return }
         var d = TagDecoration(
             fill: fill ?? (pill ? FlowCommand.pillFill : nil), border: border,
-            borderWidth: try args.double("tag-border-width", range: 0...1000) ?? TagDecoration().borderWidth,
+            borderWidth: try args.double("tag-border-width") ?? TagDecoration().borderWidth,
             cornerRadius: .greatestFiniteMagnitude)
-        if let r = try args.double("corner-radius", range: 0...100_000) { d.cornerRadius = r }
+        if let r = try args.double("corner-radius") { d.cornerRadius = r }
         options.decoration = d
         if padding == nil { options.padding = FlowCommand.framePadding }
     }
@@ -114,4 +116,13 @@ struct FlowRequest {
         }
         return parts.map { $0! }
     }
+
+    /// The flag of each option property the library names in its errors.
+    static let optionFlags: [String: String] = [
+        "itemSpacing": "spacing", "rowSpacing": "row-spacing", "minimumRemainingWidth": "min-remaining",
+        "maximumRows": "max-rows", "decoration.borderWidth": "tag-border-width", "decoration.cornerRadius": "corner-radius",
+        "insets.top": "insets", "insets.left": "insets", "insets.bottom": "insets", "insets.right": "insets",
+        "padding.top": "padding", "padding.left": "padding", "padding.bottom": "padding", "padding.right": "padding",
+        "minimumFontSize": "min-size", "style.sizing.minimumSize": "min-size", "style.sizing.maximumSize": "max-size",
+    ]
 }

@@ -109,12 +109,10 @@ enum StyleArguments {
         return families.map { FontDescriptor(family: $0, weight: weight, style: fontStyle) }
     }
 
-    /// `--min-size` and `--max-size` as given, each checked against the library's range.
+    /// `--min-size` and `--max-size` as given; their range is the library's to check
+    /// (`CloudStyle.validate`), only their order is said here, as it concerns both flags.
     private static func givenSizes(_ args: ParsedArguments) throws -> (min: Double?, max: Double?) {
-        (
-            try args.double("min-size", range: 0.5...CloudStyle.fontSizeLimit),
-            try args.double("max-size", range: 0.5...CloudStyle.fontSizeLimit)
-        )
+        (try args.double("min-size"), try args.double("max-size"))
     }
 
     /// The smallest and largest font sizes: --min-size and --max-size, or the defaults, which depend
