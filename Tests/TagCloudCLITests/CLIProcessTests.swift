@@ -415,6 +415,18 @@ struct CloudCLITests {
             name: "unknown alignment", args: ["flow", "a", "--align", "middle", "-o", "OUT.svg"], status: 1,
             message: "expected one of leading, center, trailing, justified"),
         CLIErrorCase(
+            name: "flow spacing past its bound", args: ["flow", "a", "--spacing", "20000", "-o", "OUT.svg"], status: 1,
+            message: "invalid value \"20000\" for --spacing: expected a length in points from 0 to 10000"),
+        CLIErrorCase(
+            name: "negative corner radius", args: ["flow", "a", "--pill", "--corner-radius", "-1", "-o", "OUT.svg"], status: 1,
+            message: "invalid value \"-1\" for --corner-radius"),
+        CLIErrorCase(
+            name: "tiny minimum size", args: ["flow", "a", "--min-size", "0.1", "-o", "OUT.svg"], status: 1,
+            message: "invalid value \"0.1\" for --min-size: expected a size in points from 0.5 to 2000"),
+        CLIErrorCase(
+            name: "tiny cloud minimum size", args: ["cloud", "a", "--min-size", "0.1", "-o", "OUT.svg"], status: 1,
+            message: "invalid value \"0.1\" for --min-size: expected a size in points from 0.5 to 2000"),
+        CLIErrorCase(
             name: "relative scaling past 1", args: ["cloud", "a", "--relative-scaling", "3", "-o", "OUT.png"], status: 1,
             message: "invalid value \"3\" for --relative-scaling: expected a number from 0 to 1"),
         CLIErrorCase(
