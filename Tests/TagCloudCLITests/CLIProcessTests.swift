@@ -194,6 +194,18 @@ struct CLIProcessTests {
         #expect(r.stderr.contains("--seed "))
     }
 
+    @Test("the JSON layout records the seed the cloud or flow was made with", arguments: ["flow", "cloud"])
+    func seedRecorded(command: String) throws {
+        let dir = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("a.json")
+        let r = try ToolRun.run([command, "swift", "rust", "--seed", "31337", "-o", out.path])
+        #expect(r.status == 0)
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: out)) as? [String: Any]
+        #expect((json?["seed"] as? NSNumber)?.uint64Value == 31337)
+        #expect(json?["kind"] as? String == command)
+    }
+
     @Test("help and version")
     func help() throws {
         let top = try ToolRun.run(["--help"])

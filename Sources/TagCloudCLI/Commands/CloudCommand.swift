@@ -100,14 +100,13 @@ enum CloudCommand: OptionTableCommand {
         _ terms: [Term], _ options: WordCloudOptions,
         reporting: Reporting
     ) throws -> (CloudLayout, WordCloudLayout.Statistics) {
-        var rng = SeededRandom(seed: options.seed)
         let bar = reporting.progressBar(total: nil, unit: .words)
         var lastAttempt = 0
         // Cleared before anything else is said, the error of a failed layout included.
         defer { bar?.finish() }
         let result = try CLIError.mappingLibraryErrors {
             try WordCloudLayout(options).run(
-                terms, typesetter: FreeTypeTypesetter(), using: &rng,
+                terms, typesetter: FreeTypeTypesetter(),
                 progress: bar.map { bar in
                     { p in
                         if p.attempt != lastAttempt {
