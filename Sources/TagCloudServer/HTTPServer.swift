@@ -12,6 +12,9 @@ final class HTTPServer: @unchecked Sendable {
     private let quiet: Bool
     private var daemon: OpaquePointer?
 
+    /// MHD_RESPMEM_MUST_COPY: the library copies the body, which Swift owns.
+    private static let mustCopy = MHD_ResponseMemoryMode(rawValue: 2)!
+
     /// Open connections at most; beyond it libmicrohttpd refuses new ones until one closes.
     static let connectionLimit: UInt32 = 64
 
@@ -64,11 +67,11 @@ final class HTTPServer: @unchecked Sendable {
             let exchange = Exchange()
             state.pointee = Unmanaged.passRetained(exchange).toOpaque()
             // A declared length over the limit is refused before the body is read.
-            if let length = header(connection, MHD_HEADER_KIND, "Content-Length").flatMap({ Int($0) }), length > maximumBody {
+            if let length = header(connection, .HEADER_KIND, "Content-Length").flatMap({ Int($0) }), length > maximumBody {
                 exchange.answered = true
                 return send(connection, tooLarge(), exchange, method: method, url: url)
             }
-            return MHD_YES
+            return .YES
         }
         let exchange = Unmanaged<Exchange>.fromOpaque(existing).takeUnretainedValue()
         if size.pointee > 0 {
@@ -83,15 +86,15 @@ final class HTTPServer: @unchecked Sendable {
                 }
             }
             size.pointee = 0
-            return MHD_YES
+            return .YES
         }
-        if exchange.answered { return MHD_YES }
+        if exchange.answered { return .YES }
         exchange.answered = true
         if exchange.tooLarge { return send(connection, tooLarge(), exchange, method: method, url: url) }
         let request = HTTPRequest(
-            method: method, path: url, format: header(connection, MHD_GET_ARGUMENT_KIND, "format"),
-            host: header(connection, MHD_HEADER_KIND, "Host"), origin: header(connection, MHD_HEADER_KIND, "Origin"),
-            contentType: header(connection, MHD_HEADER_KIND, "Content-Type"), body: exchange.body)
+            method: method, path: url, format: header(connection, .GET_ARGUMENT_KIND, "format"),
+            host: header(connection, .HEADER_KIND, "Host"), origin: header(connection, .HEADER_KIND, "Origin"),
+            contentType: header(connection, .HEADER_KIND, "Content-Type"), body: exchange.body)
         exchange.body = Data()
         let response = router?.respond(request) ?? .error(503, "starting: try again in a moment")
         return send(connection, response, exchange, method: method, url: url)
@@ -105,11 +108,14 @@ final class HTTPServer: @unchecked Sendable {
         MHD_lookup_connection_value(connection, kind, name).map { String(cString: $0) }
     }
 
-    private func send(_ connection: OpaquePointer, _ r: HTTPResponse, _ exchange: Exchange, method: String, url: String) -> MHD_Result {
+    private func send(_ connection: OpaquePointer, _ r: HTTPResponse, _ exchange: Exchange, method: String, url: String)
+        -> MHD_Result
+    {
         let response = r.body.withUnsafeBytes { bytes in
-            MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), MHD_RESPMEM_MUST_COPY)
+            MHD_create_response_from_buffer(
+                bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), Self.mustCopy)
         }
-        guard let response else { return MHD_NO }
+        guard let response else { return .NO }
         defer { MHD_destroy_response(response) }
         for (name, value) in HTTPResponse.securityHeaders + [("Content-Type", r.contentType)] + r.headers {
             MHD_add_response_header(response, name, value)
@@ -129,7 +135,7 @@ private func handleRequest(
     method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?, upload: UnsafePointer<CChar>?,
     size: UnsafeMutablePointer<Int>?, state: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
 ) -> MHD_Result {
-    guard let context, let connection, let url, let method, let size, let state else { return MHD_NO }
+    guard let context, let connection, let url, let method, let size, let state else { return .NO }
     let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
     return server.step(
         connection, url: String(cString: url), method: String(cString: method), upload: upload, size: size, state: state)

