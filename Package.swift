@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "TagCloudGraphics", targets: ["TagCloudGraphics"]),
         .library(name: "TagCloudExport", targets: ["TagCloudExport"]),
         .library(name: "TagCloudCLI", targets: ["TagCloudCLI"]),
+        .library(name: "TagCloudServer", targets: ["TagCloudServer"]),
         .executable(name: "tagcloud", targets: ["tagcloud"]),
         .executable(name: "tagcloud-bench", targets: ["tagcloud-bench"]),
     ],
@@ -30,6 +31,9 @@ let package = Package(
         .systemLibrary(
             name: "CICU", pkgConfig: "icu-uc",
             providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]),
+        .systemLibrary(
+            name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
         // zlib, for writing PNG files (its header is in the default paths; on macOS, in the SDK).
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // ICU renames its functions per version through macros Swift cannot import; these C
@@ -54,7 +58,9 @@ let package = Package(
         .target(
             name: "TagCloudCLI",
             dependencies: ["TagCloud", "TagCloudText", "TagCloudGraphics", "TagCloudExport"]),
-        .executableTarget(name: "tagcloud", dependencies: ["TagCloudCLI"]),
+        // `tagcloud serve`: the HTTP API over the CLI's own option tables and request resolution.
+        .target(name: "TagCloudServer", dependencies: ["TagCloudCLI", "CMicroHTTPD"]),
+        .executableTarget(name: "tagcloud", dependencies: ["TagCloudCLI", "TagCloudServer"]),
         .executableTarget(
             name: "tagcloud-bench",
             dependencies: ["TagCloud", "TagCloudText", "TagCloudGraphics", "TagCloudExport"]),

@@ -22,6 +22,7 @@ public enum TagCloudTool {
           palettes   List the built-in colour palettes.
           shapes     List the built-in shapes for `cloud --shape`.
           config     `config --print COMMAND [options]`: the effective configuration as JSON (for --config).
+          serve      The editor in a browser and its JSON API, on this machine (docs/serve.md).
 
         Run `tagcloud <command> --help` for the options of a command.
 

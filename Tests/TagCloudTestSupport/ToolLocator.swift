@@ -16,7 +16,9 @@ enum ToolLocator {
     static let buildCommand = "swift build --build-tests -c release -Xswiftc -enable-testing"
 
     /// The modules the tool is linked from, as their build folders are named.
-    static let modules = ["TagCloud", "TagCloudText", "TagCloudGraphics", "TagCloudExport", "TagCloudCLI", "tagcloud"]
+    static let modules = [
+        "TagCloud", "TagCloudText", "TagCloudGraphics", "TagCloudExport", "TagCloudCLI", "TagCloudServer", "tagcloud",
+    ]
 
     static func locate() -> Result<URL, ToolNotBuilt> {
         if let given = ProcessInfo.processInfo.environment["TAGCLOUD_BIN"] {

@@ -96,7 +96,7 @@ enum CloudCommand: OptionTableCommand {
 
     /// Lays the cloud out; on a terminal, a bar shows how far the layout has got, as a large cloud
     /// takes seconds (each further attempt of --fit all, at a smaller scale, starts it again).
-    private static func lay(
+    static func lay(
         _ terms: [Term], _ options: WordCloudOptions,
         reporting: Reporting
     ) throws -> (CloudLayout, WordCloudLayout.Statistics) {
@@ -121,7 +121,7 @@ enum CloudCommand: OptionTableCommand {
     }
 
     /// The line that says how many words were placed, shrunk and left out.
-    private static func placementLine(_ layout: CloudLayout, _ s: WordCloudLayout.Statistics, repeated: Bool) -> String {
+    static func placementLine(_ layout: CloudLayout, _ s: WordCloudLayout.Statistics, repeated: Bool) -> String {
         var line = "placed \(s.placed) of \(s.requested) words (\(s.shrunk) shrunk, \(s.unplaced) unplaced)"
         if repeated {
             // Repeats are placements, not words: "placed 300 of 6 words" would read as nonsense.

@@ -1,0 +1,42 @@
+import Foundation
+import TagCloud
+import TagCloudExport
+
+/// A laid-out flow or cloud of a service request, drawn in any output format with the request's
+/// output options, exactly as `OutputArguments.write` draws it for the command line.
+public struct Drawing: Sendable {
+    /// The layout.
+    public let layout: CloudLayout
+    /// The request's options, output options included.
+    let arguments: ParsedArguments
+    /// The line the CLI prints about what was placed.
+    public let summary: String
+    /// Whether the size is checked after the layout (flows: their height is known only then).
+    let checksSize: Bool
+
+    /// The bytes of the drawing in `format` (png, pdf, svg, html or json).
+    public func render(_ format: OutputFormat) throws -> Data {
+        var args = arguments
+        args.values["output"] = ["cloud." + format.rawValue]
+        args.values["format"] = nil
+        do {
+            let output = try OutputRequest(OutputDestination(args), args)
+            if checksSize {
+                let size = "\(NumberText.plain(layout.size.width))x\(NumberText.plain(layout.size.height))"
+                try output.checkSize(width: layout.size.width, height: layout.size.height, subject: "the flow is \(size) pt")
+            }
+            return try OutputArguments.render(layout, output)
+        } catch let e as CLIError {
+            throw ServiceError(status: 422, e.description)
+        }
+    }
+
+    /// `{"layout": <the JSON layout>, "svg": "<svg…>", "summary": "placed …"}`.
+    public func answer() throws -> Data {
+        var data = Data("{\"layout\": ".utf8)
+        data.append(try render(.json))
+        data.append(Data(", \"svg\": \(JSONString.quoted(String(decoding: try render(.svg), as: UTF8.self)))".utf8))
+        data.append(Data(", \"summary\": \(JSONString.quoted(summary))}\n".utf8))
+        return data
+    }
+}

@@ -1,0 +1,126 @@
+import Dispatch
+import Foundation
+import TagCloudCLI
+
+/// A request as the router sees it: everything the HTTP library parsed, and the whole body.
+struct HTTPRequest: Sendable {
+    var method: String
+    var path: String
+    /// The `format` query argument (`/api/render?format=png`).
+    var format: String?
+    var host: String?
+    var origin: String?
+    var contentType: String?
+    var body: Data
+}
+
+/// Maps a request to its answer: the Host and Origin checks, the routes, and the work through the
+/// layout pool with the request's time limit. Never throws: every failure is a JSON error answer.
+struct Router: Sendable {
+    /// The `Host` header values accepted (the bound address and port, and `localhost` on a
+    /// loopback address); nil accepts any (the server was bound to every address).
+    let allowedHosts: Set<String>?
+    /// Runs the layouts.
+    let pool: LayoutPool
+    /// Seconds a request may take, queue included.
+    let timeout: Double
+    /// The server's private folder; each request's files go in a folder of their own inside it.
+    let scratchRoot: URL
+
+    private static let routes: [String: String] = [
+        "/": "GET", "/index.html": "GET", "/api/options": "GET", "/api/fonts": "GET", "/api/palettes": "GET",
+        "/api/shapes": "GET", "/api/count": "POST", "/api/layout": "POST", "/api/render": "POST",
+    ]
+
+    /// The answer to `request`.
+    func respond(_ request: HTTPRequest) -> HTTPResponse {
+        let start = DispatchTime.now()
+        guard let host = request.host, allowedHosts?.contains(host.lowercased()) ?? true else {
+            return .error(
+                403, "the Host header \"\(request.host ?? "")\" is not this server's address: open the address it printed")
+        }
+        guard let method = Self.routes[request.path] else {
+            return .error(404, "no such page or endpoint: \(request.path)")
+        }
+        guard request.method == method || (method == "GET" && request.method == "HEAD") else {
+            var r = HTTPResponse.error(405, "\(request.path) takes \(method), not \(request.method)")
+            r.headers.append(("Allow", method == "GET" ? "GET, HEAD" : method))
+            return r
+        }
+        if method == "GET" { return get(request.path) }
+        if let origin = request.origin, origin != "http://" + host {
+            return .error(403, "cross-origin request from \(origin) refused: this server answers only its own page")
+        }
+        let type = request.contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+        guard type == "application/json" else {
+            return .error(415, "send the body as application/json, not \(request.contentType ?? "no Content-Type")")
+        }
+        var format: OutputFormat?
+        if request.path == "/api/render" {
+            guard let name = request.format, let f = OutputFormat(rawValue: name.lowercased()) else {
+                return .error(400, "give ?format=png, pdf, svg, html or json", option: "--format")
+            }
+            format = f
+        }
+        return work(request, format: format, deadline: start + timeout)
+    }
+
+    private func get(_ path: String) -> HTTPResponse {
+        switch path {
+        case "/api/options": return .json(ToolService.optionTables())
+        case "/api/fonts": return .json(ToolService.fonts())
+        case "/api/palettes": return .json(ToolService.palettes())
+        case "/api/shapes": return .json(ToolService.shapes())
+        default: return HTTPResponse(status: 200, body: Data(PlaceholderPage.html.utf8), contentType: "text/html; charset=utf-8")
+        }
+    }
+
+    /// Counts, lays out or renders in the pool, in a scratch folder of the request's own.
+    private func work(_ request: HTTPRequest, format: OutputFormat?, deadline: DispatchTime) -> HTTPResponse {
+        let root = scratchRoot
+        let outcome = pool.run(deadline: deadline) { () -> HTTPResponse in
+            let scratch = root.appendingPathComponent(UUID().uuidString)
+            defer { try? FileManager.default.removeItem(at: scratch) }
+            do {
+                try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: false)
+                return try Self.answer(request, format: format, scratch: scratch)
+            } catch let e as ServiceError {
+                return .error(e)
+            } catch {
+                return .error(400, "\(error)")
+            }
+        }
+        switch outcome {
+        case .done(let response): return response
+        case .busy: return .error(503, "busy: every layout slot and the queue are taken; try again in a moment")
+        case .timedOut:
+            return .error(
+                503,
+                "the request took longer than the server's time limit (--timeout \(Self.seconds(timeout))): "
+                    + "ask for fewer words or a smaller canvas")
+        }
+    }
+
+    private static func answer(_ request: HTTPRequest, format: OutputFormat?, scratch: URL) throws -> HTTPResponse {
+        if request.path == "/api/count" { return .json(try ToolService.count(request.body, scratch: scratch)) }
+        let drawing = try ToolService.draw(request.body, scratch: scratch)
+        guard let format else { return .json(try drawing.answer()) }
+        var r = HTTPResponse(status: 200, body: try drawing.render(format), contentType: contentType(format))
+        r.headers.append(("Content-Disposition", "attachment; filename=\"tagcloud.\(format.rawValue)\""))
+        return r
+    }
+
+    static func contentType(_ format: OutputFormat) -> String {
+        switch format {
+        case .png: return "image/png"
+        case .pdf: return "application/pdf"
+        case .svg: return "image/svg+xml"
+        case .html: return "text/html; charset=utf-8"
+        case .json: return "application/json"
+        }
+    }
+
+    static func seconds(_ s: Double) -> String {
+        s == s.rounded() ? String(Int(s)) : String(s)
+    }
+}

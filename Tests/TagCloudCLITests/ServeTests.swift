@@ -1,0 +1,168 @@
+import Foundation
+import TagCloudTestSupport
+import Testing
+
+/// `tagcloud serve` as a browser or a script meets it: the real process on a free port, real HTTP.
+@Suite("tagcloud serve")
+struct ServeTests {
+    static var cloud: [String: Any] {
+        [
+            "command": "cloud", "width": 300, "height": 200, "seed": 7, "font": ["DejaVu Sans"],
+            "tags": ["swift", "linux", "cairo", "harfbuzz", "freetype"],
+        ]
+    }
+
+    @Test("GET endpoints: the page, the option tables, fonts, palettes, shapes, with the security headers")
+    func listings() throws {
+        let server = try ServerProcess()
+        let page = try server.request("GET", "/")
+        #expect(page.status == 200)
+        #expect(page.headers["content-type"]?.hasPrefix("text/html") == true)
+        #expect(page.text.contains("The editor is coming"))
+        #expect(page.text.contains("/api/options"))
+        #expect(page.headers["content-security-policy"]?.contains("script-src 'self'") == true)
+        #expect(page.headers["content-security-policy"]?.contains("unsafe-inline") == false)
+        #expect(page.headers["x-content-type-options"] == "nosniff")
+        #expect(page.headers["referrer-policy"] == "no-referrer")
+        let options = try server.request("GET", "/api/options").json
+        let cloud = options["cloud"] as? [[String: Any]] ?? []
+        let width = cloud.first { $0["name"] as? String == "width" }
+        #expect(width?["default"] as? String == "800")
+        #expect(width?["valueName"] as? String == "PX")
+        #expect(width?["group"] as? String == "Layout")
+        #expect((cloud.first { $0["name"] as? String == "font" })?["repeatable"] as? Bool == true)
+        #expect((options["flow"] as? [[String: Any]])?.contains { $0["name"] as? String == "justify" } == true)
+        #expect((try server.request("GET", "/api/fonts").json["families"] as? [String])?.contains("DejaVu Sans") == true)
+        let palettes = try server.request("GET", "/api/palettes").json["palettes"] as? [[String: Any]]
+        #expect(palettes?.contains { $0["name"] as? String == "tableau10" } == true)
+        #expect((try server.request("GET", "/api/shapes").json["shapes"] as? [String])?.contains("heart") == true)
+        let stopped = server.stop()
+        #expect(stopped.status == 0)
+        #expect(stopped.log.contains("GET /api/shapes 200 "))
+    }
+
+    @Test("POST /api/count counts a text with the count options")
+    func count() throws {
+        let server = try ServerProcess(["--quiet"])
+        let answer = try server.post("/api/count", ["text": "Apples and apples and pears. Apples!", "top": 2])
+        #expect(answer.status == 200)
+        let terms = answer.json["terms"] as? [[String: Any]] ?? []
+        #expect(terms.count == 2)
+        #expect((terms.first?["text"] as? String)?.lowercased() == "apples")
+        #expect(terms.first?["weight"] as? Double == 3)
+        #expect(server.stop().log.isEmpty)
+    }
+
+    @Test("POST /api/layout answers the JSON layout, the SVG and the summary; term objects are taken")
+    func layout() throws {
+        let server = try ServerProcess()
+        let answer = try server.post("/api/layout", Self.cloud)
+        #expect(answer.status == 200)
+        #expect((answer.json["layout"] as? [String: Any])?["placed"] != nil)
+        #expect(
+            (answer.json["svg"] as? String)?.hasPrefix("<svg") == true
+                || (answer.json["svg"] as? String)?.contains("<svg") == true)
+        #expect((answer.json["summary"] as? String)?.hasPrefix("placed 5 of 5 words") == true)
+        var flow = Self.cloud
+        flow["command"] = "flow"
+        flow.removeValue(forKey: "height")
+        flow["tags"] = [["text": "swift", "weight": 3, "color": "#ff0000"], "linux"]
+        let flowAnswer = try server.post("/api/layout", flow)
+        #expect(flowAnswer.status == 200)
+        #expect((flowAnswer.json["svg"] as? String)?.lowercased().contains("#ff0000") == true)
+        #expect(server.stop().status == 0)
+    }
+
+    @Test(
+        "POST /api/render gives the bytes the CLI writes for the same configuration",
+        arguments: ["png", "svg", "pdf", "html", "json"])
+    func renderMatchesCLI(format: String) throws {
+        let server = try ServerProcess(["--quiet"])
+        for command in ["cloud", "flow"] {
+            var body = Self.cloud
+            body["command"] = command
+            if command == "flow" { body.removeValue(forKey: "height") }
+            let answer = try server.post("/api/render?format=\(format)", body)
+            #expect(answer.status == 200)
+            #expect(answer.headers["content-disposition"] == "attachment; filename=\"tagcloud.\(format)\"")
+            let folder = try scratchFolder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            body.removeValue(forKey: "command")
+            let config = folder.appendingPathComponent("config.json")
+            try JSONSerialization.data(withJSONObject: body).write(to: config)
+            let out = folder.appendingPathComponent("out.\(format)")
+            let run = try ToolRun.run([command, "--config", config.path, "-o", out.path, "--quiet"])
+            #expect(run.status == 0, "\(run.stderr)")
+            // PDFs carry their creation date; everything else must match byte for byte.
+            if format == "pdf" {
+                #expect(answer.body.starts(with: Data("%PDF".utf8)))
+            } else {
+                #expect(answer.body == (try Data(contentsOf: out)), "\(command) \(format)")
+            }
+        }
+        #expect(server.stop().status == 0)
+    }
+
+    @Test("Each error has its status and a JSON message, and the server answers on after it")
+    func errors() throws {
+        let server = try ServerProcess(["--max-body", "100000"])
+        let host = "127.0.0.1:\(server.port)"
+        var bad = Self.cloud
+        bad["width"] = -5
+        var noTags = Self.cloud
+        noTags["tags"] = [String]()
+        var unknown = Self.cloud
+        unknown["widht"] = 5
+        var path = Self.cloud
+        path["input"] = "/etc/passwd"
+        let cases: [(String, () throws -> ServerProcess.Answer, Int, String?)] = [
+            ("bad JSON", { try server.request("POST", "/api/layout", body: Data("{\"width\": ".utf8)) }, 400, nil),
+            ("bad option", { try server.post("/api/layout", bad) }, 400, "--width"),
+            ("unknown option", { try server.post("/api/layout", unknown) }, 400, nil),
+            ("a file path", { try server.post("/api/layout", path) }, 400, "--input"),
+            ("no such path", { try server.request("GET", "/api/nothing") }, 404, nil),
+            ("wrong method", { try server.request("GET", "/api/layout") }, 405, nil),
+            ("too large", { try server.request("POST", "/api/layout", body: Data(count: 200_000)) }, 413, nil),
+            (
+                "not JSON", { try server.request("POST", "/api/layout", body: Data("x".utf8), contentType: "text/plain") }, 415,
+                nil
+            ),
+            ("no tags", { try server.post("/api/layout", noTags) }, 422, nil),
+            ("bad format", { try server.post("/api/render?format=gif", Self.cloud) }, 400, "--format"),
+            (
+                "foreign Host", { try server.request("GET", "/api/shapes", headers: ["Host": "evil.example:\(server.port)"]) },
+                403, nil
+            ),
+            (
+                "cross-origin POST", { try server.post("/api/layout", Self.cloud, headers: ["Origin": "http://evil.example"]) },
+                403, nil
+            ),
+        ]
+        for (name, send, status, option) in cases {
+            let answer = try send()
+            #expect(answer.status == status, "\(name): \(answer.text)")
+            #expect(answer.headers["content-type"]?.hasPrefix("application/json") == true, "\(name)")
+            #expect((answer.json["error"] as? String)?.isEmpty == false, "\(name)")
+            if let option { #expect(answer.json["option"] as? String == option, "\(name): \(answer.text)") }
+            #expect(try server.request("GET", "/api/shapes").status == 200, "after \(name)")
+        }
+        let sameOrigin = try server.post("/api/layout", Self.cloud, headers: ["Origin": "http://\(host)"])
+        #expect(sameOrigin.status == 200)
+        #expect(server.stop().status == 0)
+    }
+
+    @Test("A request over the time limit gets 503 with Retry-After, and SIGTERM still exits 0")
+    func timeLimit() throws {
+        let server = try ServerProcess(["--timeout", "0.01"])
+        let words = (0..<5000).map { "word\($0)" }
+        let body: [String: Any] = [
+            "command": "cloud", "width": 3000, "height": 3000, "max-words": 5000, "seed": 1, "tags": words,
+        ]
+        let answer = try server.post("/api/layout", body)
+        #expect(answer.status == 503, "\(answer.text)")
+        #expect(answer.headers["retry-after"] == "1")
+        #expect((answer.json["error"] as? String)?.contains("--timeout") == true)
+        #expect(try server.request("GET", "/api/shapes").status == 200)
+        #expect(server.stop().status == 0)
+    }
+}
