@@ -52,6 +52,21 @@ struct ConfigFileTests {
         }
     }
 
+    @Test("a saved \"command\" must name the command reading the file")
+    func savedCommand() throws {
+        let path = try write(#"{"command": "cloud", "width": 640}"#)
+        #expect(try CommandLineParser(options: specs, command: "cloud").parse(["--config", path]).string("width") == "640")
+        do {
+            _ = try CommandLineParser(options: specs, command: "flow").parse(["--config", path])
+            Issue.record("a cloud configuration was read by flow")
+        } catch let e as CLIError {
+            #expect(e.exitCode == 2)
+            #expect(e.description.contains("saved for `tagcloud cloud`, not `tagcloud flow`"), "\(e)")
+        }
+        let bad = try write(#"{"command": 3}"#)
+        #expect(throws: CLIError.self) { try CommandLineParser(options: specs, command: "cloud").parse(["--config", bad]) }
+    }
+
     @Test("an empty config file is an input error (found by the config fuzzer: it leaked under LeakSanitizer)")
     func empty() throws {
         let path = try write("")

@@ -87,7 +87,7 @@ struct ServeTests {
             #expect(answer.headers["content-disposition"] == "attachment; filename=\"tagcloud.\(format)\"")
             let folder = try scratchFolder()
             defer { try? FileManager.default.removeItem(at: folder) }
-            body.removeValue(forKey: "command")
+            // The body as it was sent is a configuration the CLI runs.
             let config = folder.appendingPathComponent("config.json")
             try JSONSerialization.data(withJSONObject: body).write(to: config)
             let out = folder.appendingPathComponent("out.\(format)")

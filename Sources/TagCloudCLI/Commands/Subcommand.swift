@@ -38,7 +38,7 @@ protocol OptionTableCommand: Subcommand {
 
 extension OptionTableCommand {
     static func main(_ arguments: [String]) throws {
-        let parsed = try CommandLineParser(options: options).parse(arguments)
+        let parsed = try CommandLineParser(options: options, command: name).parse(arguments)
         if parsed.flag(CommonOptions.help.name) {
             try StandardOutput.print(helpPage)
             return

@@ -9,12 +9,15 @@ import TagCloud
 public struct CommandLineParser: Sendable {
     /// The options understood, in help order.
     public let options: [OptionSpec]
+    /// The command parsed for (`flow`, `cloud`…), which a configuration file's `"command"` must name.
+    public let command: String?
     private let byName: [String: OptionSpec]
     private let byShort: [Character: OptionSpec]
 
     /// Creates a parser. Duplicate long or short names are a programming error and trap. Every parser
     /// also understands `--config FILE` (options from a JSON file, under the command line's).
-    public init(options: [OptionSpec]) {
+    public init(options: [OptionSpec], command: String? = nil) {
+        self.command = command
         let options = options.contains { $0.name == ConfigFile.spec.name } ? options : options + [ConfigFile.spec]
         self.options = options
         var byName: [String: OptionSpec] = [:], byShort: [Character: OptionSpec] = [:]
@@ -73,7 +76,7 @@ public struct CommandLineParser: Sendable {
             result.values[spec.name, default: []].append(value)
         }
         if let path = result.string(ConfigFile.spec.name) {
-            result = try ConfigFile.load(path: path, under: result, options: options)
+            result = try ConfigFile.load(path: path, under: result, options: options, command: command)
         }
         for (name, values) in result.values where values.count > Self.maximumRepeats {
             throw CLIError.usage("--\(name) is given \(values.count) times, more than \(Self.maximumRepeats): give fewer")

@@ -47,8 +47,11 @@ enum ConfigFile {
         }
     }
 
-    /// `parsed` with the file's options added where the command line gave none.
-    static func load(path: String, under parsed: ParsedArguments, options: [OptionSpec]) throws -> ParsedArguments {
+    /// `parsed` with the file's options added where the command line gave none. A `"command"` key (as
+    /// `tagcloud serve` saves) must name `command`, the command reading the file, when it is known.
+    static func load(
+        path: String, under parsed: ParsedArguments, options: [OptionSpec], command: String? = nil
+    ) throws -> ParsedArguments {
         let dict = try read(path)
         var result = parsed
         let byName = Dictionary(uniqueKeysWithValues: options.map { ($0.name, $0) })
@@ -57,6 +60,17 @@ enum ConfigFile {
             if key == "tags" {
                 let tags = try strings(value, path: path)
                 if result.positionals.isEmpty { result.positionals = tags }
+                continue
+            }
+            if key == "command" {
+                guard case .string(let saved) = value else {
+                    throw CLIError.input("config \(path): \"command\" must be a command name such as \"cloud\"")
+                }
+                if let command, saved != command {
+                    throw CLIError.input(
+                        "config \(path): saved for `tagcloud \(saved)`, not `tagcloud \(command)`: "
+                            + "run it with that command")
+                }
                 continue
             }
             if key == ConfigFile.spec.name {
