@@ -194,6 +194,21 @@ struct PinnedWordsTests {
         try WordCloudLayoutTests().checkPlacement(layout, allowed: nil)
     }
 
+    @Test("every word pinned: each at its pin, no search")
+    func everyWordPinned() throws {
+        var words: [Term] = []
+        for i in 0..<6 {
+            let pin = Pin(x: 60 + Double(i * 60), y: i % 2 == 0 ? 50 : 150, size: 20)
+            words.append(Term("w\(i)", weight: Double(10 - i), pin: pin))
+        }
+        let layout = try WordCloudLayout(options()).layout(words, typesetter: FakeTypesetter())
+        #expect(layout.placed.map { (p: PlacedWord) in p.index } == Array(0..<6))
+        for (i, w) in words.enumerated() {
+            let c = centre(try placed(layout, i).frame)
+            #expect(abs(c.x - w.pin!.x) <= 0.5 && abs(c.y - w.pin!.y) <= 0.5)
+        }
+    }
+
     @Test("repeats leave a pinned word where it is, once")
     func repeats() throws {
         var o = options()
