@@ -95,6 +95,8 @@ struct PinnedWordsTests {
         #expect(throws: TagCloudError.pinsOverlap(first: words[1].text, second: words[4].text, margin: 2)) {
             try WordCloudLayout(o).layout(words, typesetter: FakeTypesetter())
         }
+        let invalid = TagCloudError.invalidPin(text: "a", field: "size", value: -3, expected: "a size").description
+        #expect(invalid == "tag \"a\": pin size -3 is unusable: give a size")
         let message = TagCloudError.pinsOverlap(first: "a", second: "b", margin: 2).description
         #expect(
             message == "the pinned words \"a\" and \"b\" overlap (with the margin of 2 px between words): move one of their pins")
@@ -165,9 +167,14 @@ struct PinnedWordsTests {
         do {
             _ = try WordCloudLayout(options()).layout(words, typesetter: FakeTypesetter())
             Issue.record("no error for \(pin)")
-        } catch let TagCloudError.invalidPin(text, f, _, _) {
+        } catch let e as TagCloudError {
+            guard case .invalidPin(let text, let f, _, _) = e else {
+                Issue.record("\(e)")
+                return
+            }
             #expect(text == words[2].text)
             #expect(f == field)
+            #expect(e.description.hasPrefix("tag \"\(text)\": pin \(field) "), "\(e)")
         }
     }
 

@@ -46,7 +46,8 @@ public enum TagCloudError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidWeight(let text, let weight):
             return "tag \"\(text)\" has weight \(weight): weights must be finite and not negative"
         case .invalidPin(let text, let field, let value, let expected):
-            return "tag \"\(text)\": pin \(field) \(value) is unusable: give \(expected)"
+            let shown = value == value.rounded() && abs(value) < 1e15 ? "\(Int64(value))" : "\(value)"
+            return "tag \"\(text)\": pin \(field) \(shown) is unusable: give \(expected)"
         case .pinOutside(let text, let area):
             return "the pinned word \"\(text)\" leaves \(area): move its pin (x, y) inside, or make it smaller"
         case .pinsOverlap(let first, let second, let margin):
