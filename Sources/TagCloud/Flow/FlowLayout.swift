@@ -2,7 +2,7 @@
 ///
 /// One pass decides the rows (greedy line breaking, O(n)); a second positions each row (alignment,
 /// justification, baselines). Nothing is drawn: the result is a `CloudLayout` of frames that a renderer
-/// or an app draws.
+/// or an app draws. Tags keep their order in rows, so a term's `pin` is ignored here.
 public struct FlowLayout: Sendable {
     /// The options.
     public var options: FlowOptions

@@ -15,6 +15,13 @@ public enum TagCloudError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A built-in shape drawn on this canvas (inset by half the contour's width) leaves no pixel for
     /// words: the canvas is too small for it.
     case shapeLeavesNoRoom(shape: String, width: Int, height: Int, contourWidth: Double)
+    /// A pin with an unusable value: the pinned word, the field (`x`, `y`, `angle`, `size`), the
+    /// value and what is allowed.
+    case invalidPin(text: String, field: String, value: Double, expected: String)
+    /// A pinned word whose ink leaves `area` ("the canvas", "the shape heart", "the mask").
+    case pinOutside(text: String, area: String)
+    /// Two pinned words whose ink (kept `margin` pixels apart) overlaps.
+    case pinsOverlap(first: String, second: String, margin: Int)
 
     /// One clear sentence for the user.
     public var description: String {
@@ -38,6 +45,14 @@ public enum TagCloudError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "use a larger --width/--height" + (contourWidth > 0 ? " or a thinner --contour" : "")
         case .invalidWeight(let text, let weight):
             return "tag \"\(text)\" has weight \(weight): weights must be finite and not negative"
+        case .invalidPin(let text, let field, let value, let expected):
+            let shown = value == value.rounded() && abs(value) < 1e15 ? "\(Int64(value))" : "\(value)"
+            return "tag \"\(text)\": pin \(field) \(shown) is unusable: give \(expected)"
+        case .pinOutside(let text, let area):
+            return "the pinned word \"\(text)\" leaves \(area): move its pin (x, y) inside, or make it smaller"
+        case .pinsOverlap(let first, let second, let margin):
+            let apart = margin > 0 ? " (with the margin of \(margin) px between words)" : ""
+            return "the pinned words \"\(first)\" and \"\(second)\" overlap\(apart): move one of their pins"
         }
     }
 }

@@ -12,13 +12,16 @@ public struct Term: Hashable, Codable, Sendable {
     public var color: Color?
     /// A group name (for colouring by group).
     public var group: String?
+    /// A fixed place in a word cloud (`WordCloudLayout` places the word exactly there, before the
+    /// others); nil: the layout finds a place. `FlowLayout` ignores it.
+    public var pin: Pin?
 
     /// Creates a term.
     public init(
         _ text: String, weight: Double = 1, id: String? = nil, link: String? = nil,
-        color: Color? = nil, group: String? = nil
+        color: Color? = nil, group: String? = nil, pin: Pin? = nil
     ) {
         self.text = text; self.weight = weight; self.id = id; self.link = link
-        self.color = color; self.group = group
+        self.color = color; self.group = group; self.pin = pin
     }
 }

@@ -7,9 +7,17 @@
 /// thread just ahead of the placement (where more than one core is available), which is sequential
 /// and depends only on the input, the options and the seed.
 ///
-/// The stages, each in its own file: `WordSizing` decides each word's size, `PlacementRun` places
-/// the words one by one on `PlacementMaps`, whose `PlacementSearch` finds a word's position;
-/// `MaskCache` and `MaskLookahead` make the words' masks.
+/// A term with a `pin` is placed first, exactly there: the centre of its frame at the pin (to the
+/// nearest whole pixel), at the pin's angle and size (or the size the sizing gives it). The other
+/// words are then searched for around the pinned ones, as usual. A pinned word keeps its size when
+/// `fit = .all` scales the cloud down (only the other words shrink), is not repeated by
+/// `repeatWords`, and does not set the size of the words after it. The layout throws
+/// `TagCloudError.pinOutside` when a pinned word's ink leaves the canvas, shape or mask, and
+/// `TagCloudError.pinsOverlap` when two pinned words come closer than the margin.
+///
+/// The stages, each in its own file: `WordSizing` decides each word's size, `PinnedWords` places
+/// the pinned words, `PlacementRun` places the others one by one on `PlacementMaps`, whose
+/// `PlacementSearch` finds a word's position; `MaskCache` and `MaskLookahead` make the words' masks.
 public struct WordCloudLayout: Sendable {
     /// The options.
     public var options: WordCloudOptions
@@ -100,11 +108,12 @@ public struct WordCloudLayout: Sendable {
         let angles = styled.map { _ in choices.choose(&rng) }
         let placementSeed = rng.next()
 
-        let context = PlacementContext(
+        var context = PlacementContext(
             options: options, masksOnSecondThread: masksOnSecondThread, styled: styled,
             angles: angles, typesetter: typesetter, area: area,
             cache: MaskCache(shared: masksOnSecondThread, words: styled.count))
         let maximumSize = try context.maximumSize()
+        context.pinned = try PinnedWords(context, maximumSize: maximumSize)
         let (attempt, scale) = try fittedAttempt(context, maximumSize: maximumSize, seed: placementSeed, progress: progress)
 
         let placed = attempt.placements.map { p in
@@ -132,8 +141,9 @@ extension WordCloudLayout {
     /// The indices of the terms to place, heaviest first (ties keep input order), and the terms left
     /// out: empty texts, and the words past `maximumWords`.
     private func wordOrder(_ terms: [Term]) throws -> (order: [Int], unplaced: [UnplacedWord]) {
-        for t in terms where !(t.weight.isFinite && t.weight >= 0) {
-            throw TagCloudError.invalidWeight(text: t.text, weight: t.weight)
+        for t in terms {
+            guard t.weight.isFinite && t.weight >= 0 else { throw TagCloudError.invalidWeight(text: t.text, weight: t.weight) }
+            try t.pin?.validate(text: t.text)
         }
         var unplaced: [UnplacedWord] = []
         var order: [Int] = []

@@ -22,7 +22,8 @@ public struct WordCloudOptions: Hashable, Codable, Sendable {
     public enum Fit: String, Hashable, Codable, Sendable, CaseIterable {
         /// Place what fits (shrinking words down to the minimum size), report the rest.
         case bestEffort = "best-effort"
-        /// Scale the whole cloud down until every word fits.
+        /// Scale the whole cloud down until every word fits. Pinned words (`Term.pin`) keep their
+        /// size: only the others are scaled.
         case all
     }
 

@@ -13,7 +13,8 @@ extension CLIError {
         } catch let e as TagCloudError {
             switch e {
             // A mask is an input file, like the words; a shape too large for the canvas is an option.
-            case .noTerms, .invalidWeight, .noRoom: throw CLIError.input(e.description)
+            case .noTerms, .invalidWeight, .noRoom, .invalidPin, .pinOutside, .pinsOverlap:
+                throw CLIError.input(e.description)
             default: throw CLIError.usage(e.description)
             }
         } catch let e as GraphicsError {

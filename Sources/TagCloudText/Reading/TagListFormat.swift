@@ -4,9 +4,11 @@ public enum TagListFormat: String, Sendable, CaseIterable {
     case lines
     /// The same as `lines`; kept separate so callers can say what the user asked for.
     case tsv
-    /// `text,weight,link,id,color,group` (all but text optional), RFC 4180 quoting, optional header.
+    /// `text,weight,link,id,color,group,x,y,angle,size` (all but text optional; x and y together pin
+    /// the word), RFC 4180 quoting, optional header.
     case csv
-    /// An array of strings or of `{"text", "weight", …}` objects, or an object `{"tag": weight}`.
+    /// An array of strings or of `{"text", "weight", …}` objects (with `x`, `y`, `angle`, `size`
+    /// for a pin), or an object `{"tag": weight}`.
     case json
 
     /// The format a file name's extension suggests: `.json`, `.csv`, `.tsv`, otherwise `lines`.

@@ -134,8 +134,10 @@ public struct TagListReader {
         var terms: [Term] = []
         for record in records {
             do {
-                guard record.fields.count <= 6 else {
-                    throw Problem(column: 7, reason: "too many columns (expected text, weight, link, id, color, group)")
+                guard record.fields.count <= 10 else {
+                    throw Problem(
+                        column: 11,
+                        reason: "too many columns (expected text, weight, link, id, color, group, x, y, angle, size)")
                 }
                 terms.append(try term(fields: record.fields, hint: hint))
                 try checkCount(terms.count, name: name)
@@ -271,10 +273,11 @@ public struct TagListReader {
         guard let text = try string(["text", "word", "tag"]) else {
             throw Problem(column: 1, reason: "missing \"text\" (also accepted: \"word\", \"tag\")")
         }
-        let fields = [
-            text, "", try string(["link"]) ?? "", try string(["id"]) ?? "",
-            try string(["color", "colour"]) ?? "", try string(["group"]) ?? "",
-        ]
+        let fields =
+            [
+                text, "", try string(["link"]) ?? "", try string(["id"]) ?? "",
+                try string(["color", "colour"]) ?? "", try string(["group"]) ?? "",
+            ] + (try pinFields(json: object)).map { $0 ?? "" }
         let hint = "give the weight as a number, e.g. {\"text\": \"swift\", \"weight\": 3}"
         guard let key = ["weight", "count", "value"].first(where: { object[$0] != nil }),
             !(object[key] is NSNull)
@@ -297,18 +300,19 @@ public struct TagListReader {
         return n.doubleValue
     }
 
-    private static func isBool(_ n: NSNumber) -> Bool { String(cString: n.objCType) == "c" }
+    static func isBool(_ n: NSNumber) -> Bool { String(cString: n.objCType) == "c" }
 
     // MARK: - Shared checks
 
     /// A field problem; the caller turns it into a `TextError` with its own idea of position.
-    private struct Problem: Error {
+    struct Problem: Error {
         var column: Int
         var reason: String
     }
 
-    /// Builds a term from positional fields `text, weight, link, id, color, group` (missing or blank
-    /// fields mean "not given"), checking each the same way whatever the file format.
+    /// Builds a term from positional fields `text, weight, link, id, color, group, x, y, angle,
+    /// size` (missing or blank fields mean "not given"), checking each the same way whatever the
+    /// file format.
     private static func term(fields: [String], weight: Double? = nil, hint: String) throws -> Term {
         func field(_ i: Int) -> String? {
             guard i < fields.count else { return nil }
@@ -339,6 +343,7 @@ public struct TagListReader {
             }
             color = parsed
         }
-        return Term(text, weight: value, id: field(3), link: field(2), color: color, group: field(5))
+        let pin = try pin(text: text, fields: (6..<10).map(field), column: 7)
+        return Term(text, weight: value, id: field(3), link: field(2), color: color, group: field(5), pin: pin)
     }
 }

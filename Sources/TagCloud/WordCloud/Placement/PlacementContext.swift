@@ -9,6 +9,8 @@ struct PlacementContext<T: Typesetter & GlyphRasterizer> {
     let typesetter: T
     let area: PlacementArea
     let cache: MaskCache
+    /// The words placed at their pins, the same in every attempt.
+    var pinned = PinnedWords()
 
     /// The pixels kept clear around each word's ink: its mask is grown by this much.
     var dilation: Int { (options.margin + 1) / 2 }

@@ -44,17 +44,29 @@ struct PlacementRun<T: Typesetter & GlyphRasterizer> {
         rng = SeededRandom(seed: seed)
         let options = context.options
         maps = PlacementMaps(area: context.area, width: options.width, height: options.height, strategy: options.strategy)
-        sizing = WordSizing(context.styled, options: options, scale: g, maximumSize: maximumSize)
+        sizing = WordSizing(
+            context.styled, options: options, scale: g, maximumSize: maximumSize,
+            firstWord: context.pinned.firstUnpinned)
         lastPlaced = sizing.start
         lookahead = context.masksOnSecondThread ? MaskLookahead(context) : nil
     }
 
-    /// Places every word, then (with `repeatWords`) the repeats; `progress` hears how many words of
-    /// the first pass are done.
+    /// Places the pinned words, then every other word, then (with `repeatWords`) the repeats;
+    /// `progress` hears how many words of the first pass are done.
     mutating func placeAll(progress: ((Int) -> Void)?) throws -> PlacementAttempt {
         defer { lookahead?.stop() }
-        let sizing = self.sizing, angles = context.angles
+        let sizing = self.sizing, angles = context.angles, pinned = context.pinned
+        // Pinned words take their pixels first; the sizes of the others do not follow from them.
+        for p in pinned.placements {
+            maps.insert(p.raw.bits, x: p.x, y: p.y)
+            placements.append(p)
+        }
+        failed = pinned.failed
         for i in context.styled.indices {
+            if pinned.contains(i) {
+                progress?(i + 1)
+                continue
+            }
             let last = lastPlaced, unplaced = lastWordUnplaced
             lookahead?.ahead(from: i, after: last, lastWordUnplaced: unplaced, sizing: sizing, angles: angles)
             let p = try placeShrinking(i, weightFactor: 1)
@@ -69,7 +81,8 @@ struct PlacementRun<T: Typesetter & GlyphRasterizer> {
 
     /// Repeats the placed words, each round at a lower weight, until the space or `maximumWords` runs out.
     private mutating func placeRepeats() throws {
-        let originals = placements.map(\.word)
+        // Pinned words stay where they are, once.
+        let originals = placements.map(\.word).filter { !context.pinned.contains($0) }
         let maximumWords = context.options.maximumWords
         var factor = 1.0
         var progress = true

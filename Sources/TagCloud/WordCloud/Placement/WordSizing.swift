@@ -11,11 +11,16 @@ struct WordSizing {
     let weights: [Double]
     /// The size each word asks for before any shrinking (relative scaling assumes no shrink).
     let predicted: [Double]
+    /// The first word placed by a search (the words before it are pinned): under relative
+    /// scaling, it asks for its predicted size, and the sizes after it follow from it.
+    let firstWord: Int
 
     /// The sizes of `styled` at global scale `g`, the heaviest at most `maximumSize`, under the
     /// style's sizing: fitted sizes from the weights, or the sizes the style gave, scaled.
-    init(_ styled: [StyledWord], options: WordCloudOptions, scale g: Double, maximumSize: Double) {
+    /// `firstWord`: the first word not pinned.
+    init(_ styled: [StyledWord], options: WordCloudOptions, scale g: Double, maximumSize: Double, firstWord: Int = 0) {
         minSize = options.minimumFontSize
+        self.firstWord = firstWord
         weights = styled.map(\.term.weight)
         switch options.style.sizing {
         case .fitted(let fitted):
@@ -29,7 +34,10 @@ struct WordSizing {
 
     /// What the size of the next word depends on before any word is placed.
     var start: LastPlaced {
-        LastPlaced(size: predicted.first ?? minSize, weight: weights.first ?? 1, cap: .infinity, first: true)
+        let known = predicted.indices.contains(firstWord)
+        return LastPlaced(
+            size: known ? predicted[firstWord] : minSize, weight: known ? weights[firstWord] : 1, cap: .infinity,
+            first: true)
     }
 
     /// The size word `i` (its weight times `weightFactor`) asks for after the word `r`.
@@ -37,7 +45,7 @@ struct WordSizing {
         guard let scaling = relativeScaling else {
             return max(minSize, min(predicted[i] * weightFactor, r.cap).rounded())
         }
-        if r.first { return predicted[0] }
+        if r.first { return predicted[firstWord] }
         let size = FittedSizing.relativeSize(after: r.size, weight: r.weight, to: weights[i] * weightFactor, scaling: scaling)
         return max(minSize, size)
     }
