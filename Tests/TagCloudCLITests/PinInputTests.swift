@@ -52,6 +52,32 @@ struct PinInputTests {
         #expect(layout.count == Self.words.count, "every word placed")
     }
 
+    @Test("a configuration's \"tags\" may be term objects with pins, as tagcloud serve saves them")
+    func configTermObjects() throws {
+        let dir = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let config = dir.appendingPathComponent("saved.json"), output = dir.appendingPathComponent("layout.json")
+        let tags = Self.words.enumerated().map { i, w in
+            i == 2
+                ? "{\"text\": \"cairo\", \"weight\": 18, \"x\": 120, \"y\": 90, \"size\": 24}"
+                : "{\"text\": \"\(w)\", \"weight\": \(20 - i)}"
+        }
+        let body =
+            "{\"command\": \"cloud\", \"width\": 500, \"height\": 360, \"seed\": 5, \"tags\": [" + tags.joined(separator: ", ")
+            + "]}"
+        try Data(body.utf8).write(to: config)
+        let r = try ToolRun.run(["cloud", "--config", config.path, "-o", output.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let layout = try placed(try Data(contentsOf: output))
+        let cairo = try #require(layout["cairo"])
+        #expect(abs(cairo.x - 120) <= 0.5 && abs(cairo.y - 90) <= 0.5 && cairo.size == 24, "\(cairo)")
+        #expect(layout.count == Self.words.count)
+        let bad = dir.appendingPathComponent("bad.json")
+        try Data(#"{"tags": [{"text": "a", "x": 3}]}"#.utf8).write(to: bad)
+        let refused = try ToolRun.run(["cloud", "--config", bad.path, "-o", output.path])
+        #expect(refused.status == 2 && refused.stderr.contains("bad.json"), "\(refused.stderr)")
+    }
+
     @Test("a CSV tag list with pins in columns 7 to 10")
     func csv() throws {
         let rows = Self.words.enumerated().map { i, w in

@@ -5,9 +5,10 @@ import TagCloudText
 /// Tags given as they are: as arguments, or in tag lists (`--input` files, `-` for standard input).
 enum TagInput {
     /// Reads every source in order and returns the tags. A source that reads like running text
-    /// rather than a list of tags gets a note pointing to `--text`.
-    static func read(arguments: [String], inputs: [String], reporting: Reporting) throws -> [Term] {
-        var terms: [Term] = []
+    /// rather than a list of tags gets a note pointing to `--text`. `given` are tags already read (a
+    /// configuration's term objects); they come first.
+    static func read(arguments: [String], given: [Term] = [], inputs: [String], reporting: Reporting) throws -> [Term] {
+        var terms = given
         var sources = inputs
         for (position, arg) in arguments.enumerated() {
             if arg == "-" { sources.append("-"); continue }

@@ -5,6 +5,8 @@ import TagCloud
 struct TermSources {
     /// The tags given as arguments (`-` reads a tag list from standard input).
     let tags: [String]
+    /// The tags a configuration file gave as term objects.
+    let configTerms: [Term]
     /// The `--input` tag lists.
     let tagLists: [String]
     /// The texts to count, nil without `--text`.
@@ -14,6 +16,7 @@ struct TermSources {
     /// without `--top`. Text options without `--text`, and standard input given twice, are usage errors.
     init(_ args: ParsedArguments, defaultTextTop: Int?) throws {
         tags = args.positionals
+        configTerms = args.configTerms
         tagLists = args.strings("input")
         let texts = args.strings("text")
         guard !texts.isEmpty else {
@@ -29,10 +32,12 @@ struct TermSources {
 
     /// Reads every source: the tags, then the counted text's terms.
     func read(_ reporting: Reporting) throws -> [Term] {
-        guard let text else { return try TagInput.read(arguments: tags, inputs: tagLists, reporting: reporting) }
+        guard let text else {
+            return try TagInput.read(arguments: tags, given: configTerms, inputs: tagLists, reporting: reporting)
+        }
         var terms: [Term] = []
-        if !tags.isEmpty || !tagLists.isEmpty {
-            terms = try TagInput.read(arguments: tags, inputs: tagLists, reporting: reporting)
+        if !tags.isEmpty || !configTerms.isEmpty || !tagLists.isEmpty {
+            terms = try TagInput.read(arguments: tags, given: configTerms, inputs: tagLists, reporting: reporting)
         }
         return terms + (try text.terms(reporting))
     }

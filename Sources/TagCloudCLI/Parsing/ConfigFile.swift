@@ -52,14 +52,18 @@ enum ConfigFile {
     static func load(
         path: String, under parsed: ParsedArguments, options: [OptionSpec], command: String? = nil
     ) throws -> ParsedArguments {
-        let dict = try read(path)
+        let (dict, data) = try read(path)
         var result = parsed
         let byName = Dictionary(uniqueKeysWithValues: options.map { ($0.name, $0) })
         for key in dict.keys.sorted() {
             let value = dict[key]!
             if key == "tags" {
-                let tags = try strings(value, path: path)
-                if result.positionals.isEmpty { result.positionals = tags }
+                guard result.positionals.isEmpty else { continue }
+                if let tags = try? strings(value, path: path) {
+                    result.positionals = tags
+                } else {
+                    result.configTerms = try termObjects(in: data, path: path)
+                }
                 continue
             }
             if key == "command" {
@@ -104,7 +108,7 @@ enum ConfigFile {
     }
 
     /// The file's top-level object; its JSON errors are reported with their line and column.
-    private static func read(_ path: String) throws -> [String: Value] {
+    private static func read(_ path: String) throws -> (options: [String: Value], data: Data) {
         let data: Data
         do { data = try WholeFile.contents(of: path, limit: maximumBytes) } catch {
             throw CLIError.input(
@@ -113,12 +117,26 @@ enum ConfigFile {
         do { _ = try JSONPosition.jsonObject(from: data, name: "config \(path)") } catch let e as TextError {
             throw CLIError.input(e.description)
         }
-        do { return try JSONDecoder().decode([String: Value].self, from: data) } catch {
+        do { return (try JSONDecoder().decode([String: Value].self, from: data), data) } catch {
             throw CLIError.input("config \(path) is not a JSON object of option names: write one such as {\"width\": 800}")
         }
     }
 
     /// The tags of `"tags"`: an array of strings.
+    /// The `"tags"` array of the file `data`, holding term objects, read as a JSON tag list is (so a
+    /// body saved by `tagcloud serve` runs as it is): text, weight, link, id, color, group, pin.
+    private static func termObjects(in data: Data, path: String) throws -> [Term] {
+        let wrong = CLIError.input("config \(path): \"tags\" must be an array of strings or of term objects")
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let tags = object["tags"] as? [Any],
+            let list = try? JSONSerialization.data(withJSONObject: tags)
+        else { throw wrong }
+        do { return try TagListReader.read(data: list, name: "config \(path) \"tags\"", format: .json) } catch let e as TextError
+        {
+            throw CLIError.input(e.description)
+        }
+    }
+
     private static func strings(_ value: Value, path: String) throws -> [String] {
         let wrong = CLIError.input("config \(path): \"tags\" must be an array of strings")
         guard case .list(let items) = value else { throw wrong }

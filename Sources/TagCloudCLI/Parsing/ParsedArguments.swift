@@ -1,3 +1,5 @@
+import TagCloud
+
 /// What `CommandLineParser.parse` found, with typed accessors that turn bad values into usage errors.
 public struct ParsedArguments: Sendable, Equatable {
     /// The values given to each value option, keyed by long name, in command-line order.
@@ -6,6 +8,9 @@ public struct ParsedArguments: Sendable, Equatable {
     public var flags: Set<String>
     /// Arguments that are not options (file names, `-` for stdin, everything after `--`).
     public var positionals: [String]
+    /// Tags a configuration file gave as term objects (`{"text": …, "weight": …}`), read as a JSON
+    /// tag list is; they stand where tags given as arguments would.
+    public var configTerms: [Term] = []
 
     /// Creates parsed arguments directly (useful in tests and for defaults).
     public init(values: [String: [String]] = [:], flags: Set<String> = [], positionals: [String] = []) {
