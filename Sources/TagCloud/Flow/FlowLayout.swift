@@ -13,9 +13,7 @@ public struct FlowLayout: Sendable {
     /// Styles `terms` with `options.style` and `options.seed`, then lays them out in `width` points.
     public func layout(_ terms: [Term], typesetter: some Typesetter, width: Double) throws -> CloudLayout {
         try options.validate()
-        for t in terms where !(t.weight.isFinite && t.weight >= 0) {
-            throw TagCloudError.invalidWeight(text: t.text, weight: t.weight)
-        }
+        try Term.checkWeights(terms)
         var rng = SeededRandom(seed: options.seed)
         let styled = options.style.styledWords(terms, minimumSize: options.minimumFontSize, using: &rng)
         return try checkedLayout(styled: styled, typesetter: typesetter, width: width, seed: options.seed)

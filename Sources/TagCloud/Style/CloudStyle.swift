@@ -108,9 +108,7 @@ public struct CloudStyle: Hashable, Codable, Sendable {
     /// and no word below `minimumSize`.
     public func style(_ terms: [Term], minimumSize: Double = 1, using rng: inout SeededRandom) throws -> [StyledWord] {
         try validate()
-        for t in terms where !(t.weight.isFinite && t.weight >= 0) {
-            throw TagCloudError.invalidWeight(text: t.text, weight: t.weight)
-        }
+        try Term.checkWeights(terms)
         return styledWords(terms, minimumSize: minimumSize, using: &rng)
     }
 
@@ -118,7 +116,7 @@ public struct CloudStyle: Hashable, Codable, Sendable {
     func styledWords(_ terms: [Term], minimumSize: Double, using rng: inout SeededRandom) -> [StyledWord] {
         var words = looks(terms, using: &rng)
         if case .fitted(let fitted) = sizing {
-            let order = words.indices.sorted { (words[$0].term.weight, $1) > (words[$1].term.weight, $0) }
+            let order = Term.heaviestFirst(Array(terms.indices), in: terms)
             let sizes = fitted.sizes(
                 weights: order.map { words[$0].term.weight },
                 maximumSize: fitted.maximumSize ?? FittedSizing.defaultMaximumSize,

@@ -15,8 +15,7 @@ struct ColorChooser {
         self.range = range
         var rank = [Int](repeating: 0, count: mode == .rank ? terms.count : 0)
         if mode == .rank {
-            let order = terms.indices.sorted { (terms[$0].weight, $1) > (terms[$1].weight, $0) }
-            for (r, i) in order.enumerated() { rank[i] = r }
+            for (r, i) in Term.heaviestFirst(Array(terms.indices), in: terms).enumerated() { rank[i] = r }
         }
         self.rank = rank
     }

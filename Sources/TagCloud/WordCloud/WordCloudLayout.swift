@@ -142,7 +142,7 @@ extension WordCloudLayout {
     /// out: empty texts, and the words past `maximumWords`.
     private func wordOrder(_ terms: [Term]) throws -> (order: [Int], unplaced: [UnplacedWord]) {
         for t in terms {
-            guard t.weight.isFinite && t.weight >= 0 else { throw TagCloudError.invalidWeight(text: t.text, weight: t.weight) }
+            try t.checkWeight()
             try t.pin?.validate(text: t.text)
         }
         var unplaced: [UnplacedWord] = []
@@ -154,7 +154,7 @@ extension WordCloudLayout {
                 order.append(i)
             }
         }
-        order.sort { (terms[$0].weight, $1) > (terms[$1].weight, $0) }
+        order = Term.heaviestFirst(order, in: terms)
         for i in order.dropFirst(options.maximumWords) {
             unplaced.append(UnplacedWord(index: i, text: terms[i].text, id: terms[i].id, reason: .maxWords))
         }
