@@ -125,10 +125,9 @@ struct CloudRequest {
     }
 
     /// The flag of each option property the library names in its errors.
-    static let optionFlags: [String: String] = [
+    static let optionFlags = StyleArguments.optionFlags.merging([
         "width": "width", "height": "height", "maximumWords": "max-words", "margin": "margin",
-        "minimumFontSize": "min-size", "style.sizing.minimumSize": "min-size", "style.sizing.maximumSize": "max-size",
         "fontSizeStep": "font-step", "style.sizing.relativeScaling": "relative-scaling",
         "preferHorizontal": "prefer-horizontal", "rotation": "rotate", "contourWidth": "contour",
-    ]
+    ]) { shared, _ in shared }
 }

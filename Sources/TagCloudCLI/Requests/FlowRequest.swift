@@ -118,11 +118,10 @@ struct FlowRequest {
     }
 
     /// The flag of each option property the library names in its errors.
-    static let optionFlags: [String: String] = [
+    static let optionFlags = StyleArguments.optionFlags.merging([
         "itemSpacing": "spacing", "rowSpacing": "row-spacing", "minimumRemainingWidth": "min-remaining",
         "maximumRows": "max-rows", "decoration.borderWidth": "tag-border-width", "decoration.cornerRadius": "corner-radius",
         "insets.top": "insets", "insets.left": "insets", "insets.bottom": "insets", "insets.right": "insets",
         "padding.top": "padding", "padding.left": "padding", "padding.bottom": "padding", "padding.right": "padding",
-        "minimumFontSize": "min-size", "style.sizing.minimumSize": "min-size", "style.sizing.maximumSize": "max-size",
-    ]
+    ]) { shared, _ in shared }
 }

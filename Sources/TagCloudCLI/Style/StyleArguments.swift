@@ -109,6 +109,12 @@ enum StyleArguments {
         return families.map { FontDescriptor(family: $0, weight: weight, style: fontStyle) }
     }
 
+    /// The flag of each style property the library names in its errors (both layouts' minimum font
+    /// size is `--min-size`).
+    static let optionFlags: [String: String] = [
+        "minimumFontSize": "min-size", "style.sizing.minimumSize": "min-size", "style.sizing.maximumSize": "max-size",
+    ]
+
     /// `--min-size` and `--max-size` as given; their range is the library's to check
     /// (`CloudStyle.validate`), only their order is said here, as it concerns both flags.
     private static func givenSizes(_ args: ParsedArguments) throws -> (min: Double?, max: Double?) {
