@@ -59,7 +59,15 @@ let package = Package(
             name: "TagCloudCLI",
             dependencies: ["TagCloud", "TagCloudText", "TagCloudGraphics", "TagCloudExport"]),
         // `tagcloud serve`: the HTTP API over the CLI's own option tables and request resolution.
-        .target(name: "TagCloudServer", dependencies: ["TagCloudCLI", "CMicroHTTPD"]),
+        .target(
+            name: "TagCloudServer", dependencies: ["TagCloudCLI", "CMicroHTTPD"],
+            // The editor page, built into the binary.
+            resources: [
+                .embedInCode("Editor/index.html"), .embedInCode("Editor/editor.css"),
+                .embedInCode("Editor/main.js"), .embedInCode("Editor/api.js"), .embedInCode("Editor/state.js"),
+                .embedInCode("Editor/dom.js"), .embedInCode("Editor/controls.js"), .embedInCode("Editor/tags.js"),
+                .embedInCode("Editor/preview.js"), .embedInCode("Editor/inputs.js"), .embedInCode("Editor/output.js"),
+            ]),
         .executableTarget(name: "tagcloud", dependencies: ["TagCloudCLI", "TagCloudServer"]),
         .executableTarget(
             name: "tagcloud-bench",

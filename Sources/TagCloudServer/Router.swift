@@ -27,10 +27,10 @@ struct Router: Sendable {
     /// The server's private folder; each request's files go in a folder of their own inside it.
     let scratchRoot: URL
 
-    private static let routes: [String: String] = [
-        "/": "GET", "/index.html": "GET", "/api/options": "GET", "/api/fonts": "GET", "/api/palettes": "GET",
-        "/api/shapes": "GET", "/api/count": "POST", "/api/layout": "POST", "/api/render": "POST",
-    ]
+    private static let routes: [String: String] = EditorFiles.byPath.mapValues { _ in "GET" }.merging([
+        "/api/options": "GET", "/api/fonts": "GET", "/api/palettes": "GET", "/api/shapes": "GET",
+        "/api/count": "POST", "/api/tags": "POST", "/api/layout": "POST", "/api/render": "POST",
+    ]) { a, _ in a }
 
     /// The answer to `request`.
     func respond(_ request: HTTPRequest) -> HTTPResponse {
@@ -71,7 +71,9 @@ struct Router: Sendable {
         case "/api/fonts": return .json(ToolService.fonts())
         case "/api/palettes": return .json(ToolService.palettes())
         case "/api/shapes": return .json(ToolService.shapes())
-        default: return HTTPResponse(status: 200, body: Data(PlaceholderPage.html.utf8), contentType: "text/html; charset=utf-8")
+        default:
+            guard let file = EditorFiles.byPath[path] else { return .error(404, "no such page or endpoint: \(path)") }
+            return HTTPResponse(status: 200, body: Data(file.bytes), contentType: file.contentType)
         }
     }
 
@@ -103,6 +105,7 @@ struct Router: Sendable {
 
     private static func answer(_ request: HTTPRequest, format: OutputFormat?, scratch: URL) throws -> HTTPResponse {
         if request.path == "/api/count" { return .json(try ToolService.count(request.body, scratch: scratch)) }
+        if request.path == "/api/tags" { return .json(try ToolService.tags(request.body)) }
         let drawing = try ToolService.draw(request.body, scratch: scratch)
         guard let format else { return .json(try drawing.answer()) }
         var r = HTTPResponse(status: 200, body: try drawing.render(format), contentType: contentType(format))

@@ -12,14 +12,42 @@ struct ServeTests {
         ]
     }
 
+    @Test("POST /api/tags reads a pasted tag list as --input reads a file: pins, colours, safe links only")
+    func pastedTags() throws {
+        let server = try ServerProcess()
+        let csv =
+            "text,weight,link,id,color,group,x,y,angle,size\nswift,3,javascript:alert(1),,#ff0000,lang,100,50,-90,24\nrust,2,https://rust-lang.org,,,,,,,\n"
+        let answer = try server.request("POST", "/api/tags", body: try JSONSerialization.data(withJSONObject: ["data": csv]))
+        #expect(answer.status == 200)
+        let terms = answer.json["terms"] as? [[String: Any]] ?? []
+        #expect(terms.count == 2)
+        #expect(terms.first?["link"] == nil && terms.first?["color"] as? String == "#ff0000")
+        #expect(
+            terms.first?["x"] as? Double == 100 && terms.first?["angle"] as? Double == -90
+                && terms.first?["size"] as? Double == 24)
+        #expect(terms.last?["link"] as? String == "https://rust-lang.org" && terms.last?["x"] == nil)
+        let bad = try server.request("POST", "/api/tags", body: Data("{\"data\": \"swift,abc\\n\"}".utf8))
+        #expect(bad.status == 422 && (bad.json["error"] as? String)?.contains("abc") == true, "\(bad.text)")
+        #expect(try server.request("POST", "/api/tags", body: Data("[1]".utf8)).status == 400)
+        let json = try server.request(
+            "POST", "/api/tags", body: Data(#"{"data": "[{\"text\": \"go\", \"x\": 5, \"y\": 6}]"}"#.utf8))
+        #expect((json.json["terms"] as? [[String: Any]])?.first?["y"] as? Double == 6, "\(json.text)")
+        let lines = try server.request("POST", "/api/tags", body: Data(#"{"data": "a,b\t2", "format": "tsv"}"#.utf8))
+        #expect((lines.json["terms"] as? [[String: Any]])?.first?["text"] as? String == "a,b", "\(lines.text)")
+        let format = try server.request("POST", "/api/tags", body: Data(#"{"data": "a", "format": "xml"}"#.utf8))
+        #expect(format.status == 400 && (format.json["error"] as? String)?.contains("csv") == true)
+    }
+
     @Test("GET endpoints: the page, the option tables, fonts, palettes, shapes, with the security headers")
     func listings() throws {
         let server = try ServerProcess()
         let page = try server.request("GET", "/")
         #expect(page.status == 200)
         #expect(page.headers["content-type"]?.hasPrefix("text/html") == true)
-        #expect(page.text.contains("The editor is coming"))
-        #expect(page.text.contains("/api/options"))
+        #expect(page.text.contains("<script type=\"module\" src=\"/editor/main.js\"></script>"))
+        let script = try server.request("GET", "/editor/main.js")
+        #expect(script.status == 200 && script.headers["content-type"]?.hasPrefix("text/javascript") == true)
+        #expect(script.text.contains("/api/options"))
         #expect(page.headers["content-security-policy"]?.contains("script-src 'self'") == true)
         #expect(page.headers["content-security-policy"]?.contains("unsafe-inline") == false)
         #expect(page.headers["x-content-type-options"] == "nosniff")

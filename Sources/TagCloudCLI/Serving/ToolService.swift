@@ -2,6 +2,7 @@ import Foundation
 import TagCloud
 import TagCloudExport
 import TagCloudGraphics
+import TagCloudText
 
 /// The CLI's work as calls a server can make: a request body (the JSON `--config` reads, plus
 /// `"command"` and `"tags"`) is resolved by the same option tables and checks as the command line,
@@ -9,7 +10,8 @@ import TagCloudGraphics
 /// `tagcloud COMMAND --config FILE` gives the same bytes. Every failure is a `ServiceError`.
 public enum ToolService {
     /// The option tables of `flow`, `cloud` and `count` as JSON: `{"flow": [{"name", "valueName",
-    /// "help", "group", "default", "repeatable", "flag"}, ...], ...}`.
+    /// "help", "group", "default", "repeatable", "flag", "file", "kind", "choices"}, ...], ...}`;
+    /// `kind` and `choices` are `OptionCatalog`'s.
     public static func optionTables() -> Data {
         var commands: [String] = []
         for command in TagCloudTool.configurable {
@@ -17,17 +19,30 @@ public enum ToolService {
                 "{\"name\": \(q(spec.name)), \"valueName\": \(spec.valueName.map(q) ?? "null"), "
                     + "\"help\": \(q(spec.help)), \"group\": \(q(spec.group)), "
                     + "\"default\": \(spec.defaultValue.map(q) ?? "null"), \"repeatable\": \(spec.repeatable), "
-                    + "\"flag\": \(!spec.takesValue), \"file\": \(ServiceBody.pathOptions.contains(spec.name))}"
+                    + "\"flag\": \(!spec.takesValue), \"file\": \(ServiceBody.pathOptions.contains(spec.name)), "
+                    + "\"kind\": \(q(OptionCatalog.kind(spec))), "
+                    + "\"choices\": \(OptionCatalog.choices[spec.name].map { "[" + $0.map(q).joined(separator: ", ") + "]" } ?? "null")}"
             }
             commands.append("\(q(command.name)): [\n  " + rows.joined(separator: ",\n  ") + "\n]")
         }
         return Data(("{" + commands.joined(separator: ",\n") + "}\n").utf8)
     }
 
-    /// The installed font families: `{"families": ["DejaVu Sans", ...]}`.
-    public static func fonts() -> Data {
-        Data(("{\"families\": [" + FontLibrary.shared.families().map(q).joined(separator: ", ") + "]}\n").utf8)
-    }
+    /// The installed font families, and for each writing system the families that set it (as
+    /// `tagcloud fonts --script` lists them; scripts no font sets are left out): `{"families":
+    /// ["DejaVu Sans", ...], "scripts": {"han": ["Noto Sans CJK SC", ...], ...}}`.
+    public static func fonts() -> Data { fontList }
+
+    /// Fonts do not change while a server runs; listing every script's families takes a while.
+    private static let fontList: Data = {
+        let library = FontLibrary.shared
+        let scripts = FontScript.all.compactMap { script -> String? in
+            let families = library.families(covering: script)
+            return families.isEmpty ? nil : "\(q(script.name)): [" + families.map(q).joined(separator: ", ") + "]"
+        }
+        let families = library.families().map(q).joined(separator: ", ")
+        return Data(("{\"families\": [" + families + "], \"scripts\": {" + scripts.joined(separator: ", ") + "}}\n").utf8)
+    }()
 
     /// The built-in palettes: `{"palettes": [{"name": "tableau10", "colors": ["#4e79a7", ...]}, ...]}`.
     public static func palettes() -> Data {
@@ -53,6 +68,60 @@ public enum ToolService {
             let rows = terms.map { "{\"text\": \(q($0.text)), \"weight\": \(NumberText.plain($0.weight))}" }
             return Data(("{\"terms\": [" + rows.joined(separator: ", ") + "]}\n").utf8)
         }
+    }
+
+    /// A pasted or dropped tag list (`{"data": "...", "format": "csv"}`: `tag<TAB>weight` lines, CSV
+    /// or JSON; without `format`, the one `guessedFormat` sees) read exactly as `--input` reads a file: `{"terms": [{"text", "weight", "id", "link", "color",
+    /// "group", "x", "y", "angle", "size"}]}` as a JSON tag list has them, fields left out when not
+    /// given, unsafe links dropped.
+    public static func tags(_ body: Data) throws -> Data {
+        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
+            let text = object["data"] as? String
+        else {
+            throw ServiceError(status: 400, "send the tag list as {\"data\": \"swift\\t3\\nrust\\t2\"}")
+        }
+        var format = guessedFormat(text)
+        if let name = object["format"] as? String {
+            guard let given = TagListFormat(rawValue: name.lowercased()) else {
+                let names = TagListFormat.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ServiceError(status: 400, "\"format\" must be one of \(names), not \"\(name)\"")
+            }
+            format = given
+        }
+        let read: [Term]
+        do { read = try TagListReader.read(data: Data(text.utf8), name: "the pasted tags", format: format) } catch let e
+            as TextError
+        {
+            throw ServiceError(status: 422, e.description)
+        }
+        let terms = TagInput.withSafeLinks(read, reporting: Reporting(ParsedArguments(flags: [CommonOptions.quiet.name])))
+        return Data(("{\"terms\": [" + terms.map(termObject).joined(separator: ", ") + "]}\n").utf8)
+    }
+
+    /// The format pasted text reads as: JSON when it starts with `[` or `{`, CSV when its first line
+    /// that is not a comment has a comma and no tab, otherwise tag lines.
+    static func guessedFormat(_ text: String) -> TagListFormat {
+        let trimmed = text.drop { $0.isWhitespace }
+        if trimmed.first == "[" || trimmed.first == "{" { return .json }
+        let first = trimmed.split(separator: "\n").first { !$0.hasPrefix("#") } ?? ""
+        return first.contains(",") && !first.contains("\t") ? .csv : .lines
+    }
+
+    /// A term as the JSON tag list writes it.
+    static func termObject(_ t: Term) -> String {
+        var fields = ["\"text\": \(q(t.text))", "\"weight\": \(NumberText.plain(t.weight))"]
+        if let id = t.id { fields.append("\"id\": \(q(id))") }
+        if let link = t.link { fields.append("\"link\": \(q(link))") }
+        if let color = t.color { fields.append("\"color\": \(q(color.hex))") }
+        if let group = t.group { fields.append("\"group\": \(q(group))") }
+        if let pin = t.pin {
+            fields += [
+                "\"x\": \(NumberText.plain(pin.x))", "\"y\": \(NumberText.plain(pin.y))",
+                "\"angle\": \(NumberText.plain(pin.angle))",
+            ]
+            if let size = pin.size { fields.append("\"size\": \(NumberText.plain(size))") }
+        }
+        return "{" + fields.joined(separator: ", ") + "}"
     }
 
     /// Lays out the body's cloud or flow; `Drawing.render` draws it.
