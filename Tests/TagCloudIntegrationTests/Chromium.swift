@@ -144,6 +144,16 @@ final class Chromium {
             ["type": "mouseReleased", "x": to.x, "y": to.y, "button": "left", "buttons": 0, "clickCount": 1])
     }
 
+    /// Chooses `files` in the file input matching `selector`, as the file picker would, and fires
+    /// its `change` event.
+    func setFiles(_ selector: String, _ files: [URL]) throws {
+        let document = try send("DOM.getDocument", [:])
+        let root = (document["root"] as? [String: Any])?["nodeId"] as? Int ?? 0
+        let node = try send("DOM.querySelector", ["nodeId": root, "selector": selector])
+        guard let id = node["nodeId"] as? Int, id != 0 else { throw ToolMissing(description: "no \(selector) on the page") }
+        try send("DOM.setFileInputFiles", ["nodeId": id, "files": files.map(\.path)])
+    }
+
     /// Reloads the page and waits for `load`.
     func reload() throws {
         events.removeAll()

@@ -190,6 +190,81 @@ struct EditorBrowserTests {
         #expect(image.width == 1600 && image.height == 1200)
     }
 
+    @Test("files by the picker: a CSV tag list with colours and pins, a PNG mask; a colour set in the table")
+    func filesAndColours() throws {
+        let s = try EditorSession()
+        defer { s.close() }
+        let csv = s.folder.appendingPathComponent("tags.csv")
+        try Data("text,weight,link,id,color,group\nalpha,5,,,#ff0000,\nbeta,3\ngamma,2\ndelta,2\n".utf8).write(to: csv)
+        try s.waitForPreview { try s.browser.setFiles("#tag-file", [csv]) }
+        #expect(try s.previewWords().sorted() == ["alpha", "beta", "delta", "gamma"])
+        #expect(try s.js("document.querySelector('#tag-table [data-field=\"color\"]').value") as? String == "#ff0000")
+        #expect(try redPixels(s) > 300)
+        // A colour chosen in the table colours the word.
+        try s.waitForPreview {
+            try s.js(
+                "(() => { const c = document.querySelectorAll('#tag-table [data-field=\"color\"]')[1]; c.value = '#0000ff'; "
+                    + "c.dispatchEvent(new Event('input', {bubbles: true})); })()")
+        }
+        let blue = try pixels(s) { r, g, b in r < 10 && g < 10 && b > 245 }
+        #expect(blue > 200, "blue pixels: \(blue)")
+        // A mask: a black square on white, 400×300; the words stay in the dark part (as the Python package's masks).
+        let mask = s.folder.appendingPathComponent("mask.png")
+        var pixels = [UInt32](repeating: 0xFFFF_FFFF, count: 400 * 300)
+        for y in 50..<250 { for x in 100..<300 { pixels[y * 400 + x] = 0xFF00_0000 } }
+        try pixels.withUnsafeBytes { try PNGEncoder.data(argb32: $0.baseAddress!, width: 400, height: 300, stride: 1600) }
+            .write(to: mask)
+        try s.waitForPreview { try s.browser.setFiles("#opt-mask", [mask]) }
+        #expect(try s.js("document.getElementById('cloud').naturalWidth") as? Int == 400)
+        #expect(try s.js("document.querySelector('#opt-mask-row .image-name').textContent") as? String == "mask.png")
+        let outside =
+            try s.js(
+                """
+                (() => { const img = document.getElementById('cloud').getBoundingClientRect(); const k = img.width / 400;
+                  return [...document.querySelectorAll('#hits .hit')].filter(h => { const r = h.getBoundingClientRect();
+                    const x = (r.left + r.width / 2 - img.left) / k, y = (r.top + r.height / 2 - img.top) / k;
+                    return x < 100 || x > 300 || y < 50 || y > 250; }).length; })()
+                """) as? Int
+        #expect(outside == 0)
+        try s.click("#save-config")
+        let config = try JSONSerialization.jsonObject(with: try s.downloaded("tagcloud-config.json")) as? [String: Any]
+        #expect(config?["mask"] as? String == "mask.png")
+    }
+
+    @Test("Export writes the whole state to a file and Import brings it back")
+    func exportImport() throws {
+        let s = try EditorSession()
+        defer { s.close() }
+        try s.waitForPreview { try s.setControl("opt-width", "520") }
+        try s.click("#export-state")
+        let exported = try s.downloaded("tagcloud-editor.json")
+        try s.click("#clear-tags")
+        try s.setControl("opt-width", "900")
+        try s.browser.waitUntil("document.querySelectorAll('#tag-table tbody tr').length === 0", "the table to empty")
+        let file = s.folder.appendingPathComponent("state.json")
+        try exported.write(to: file)
+        try s.waitForPreview { try s.browser.setFiles("#import-state", [file]) }
+        #expect(try s.js("document.querySelectorAll('#tag-table tbody tr').length") as? Int == 24)
+        #expect(try s.js("document.getElementById('cloud').naturalWidth") as? Int == 520)
+        // A file that is not an editor state is refused with a message, and changes nothing.
+        try Data("{\"tags\": 3}".utf8).write(to: file)
+        try s.browser.setFiles("#import-state", [file])
+        try s.browser.waitUntil(
+            "document.getElementById('error').textContent.includes('not a TagCloud editor file')", "the error")
+        #expect(try s.js("document.querySelectorAll('#tag-table tbody tr').length") as? Int == 24)
+    }
+
+    private func pixels(_ s: EditorSession, _ match: (Int, Int, Int) -> Bool) throws -> Int {
+        let shot = s.folder.appendingPathComponent("shot.png")
+        try s.browser.screenshot().write(to: shot)
+        let image = try ImageLoader.loadRGBA(path: shot.path)
+        return image.pixels.filter { p in match(Int(p >> 16 & 255), Int(p >> 8 & 255), Int(p & 255)) }.count
+    }
+
+    private func redPixels(_ s: EditorSession) throws -> Int {
+        try pixels(s) { r, g, b in r > 245 && g < 10 && b < 10 }
+    }
+
     @Test("the editor's state survives a reload")
     func reloadKeepsState() throws {
         let s = try EditorSession()
