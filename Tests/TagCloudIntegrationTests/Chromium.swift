@@ -154,6 +154,16 @@ final class Chromium {
         try send("DOM.setFileInputFiles", ["nodeId": id, "files": files.map(\.path)])
     }
 
+    /// A drag-and-drop event carrying `files` at (`x`, `y`): `dragEnter`, `dragOver`, `drop`.
+    func dispatchDrag(_ type: String, x: Double, y: Double, files: [URL]) throws {
+        try send(
+            "Input.dispatchDragEvent",
+            [
+                "type": type, "x": x, "y": y,
+                "data": ["items": [] as [Any], "files": files.map(\.path), "dragOperationsMask": 1] as [String: Any],
+            ])
+    }
+
     /// Reloads the page and waits for `load`.
     func reload() throws {
         events.removeAll()

@@ -231,6 +231,46 @@ struct EditorBrowserTests {
         #expect(config?["mask"] as? String == "mask.png")
     }
 
+    @Test("a text file dropped on the page is counted into the table; unplaced words are listed with their reason")
+    func droppedTextAndUnplaced() throws {
+        let s = try EditorSession()
+        defer { s.close() }
+        let text = s.folder.appendingPathComponent("fox.txt")
+        let sentence = "The quick brown fox jumps over the lazy dog. The fox sleeps. The fox runs home to the fox den.\n"
+        try Data(String(repeating: sentence, count: 3).utf8).write(to: text)
+        let at = try s.center("#stage")
+        try s.waitForPreview {
+            for type in ["dragEnter", "dragOver", "drop"] {
+                try s.browser.dispatchDrag(type, x: at.x, y: at.y, files: [text])
+            }
+        }
+        let rows =
+            try s.js("[...document.querySelectorAll('#tag-table [data-field=\"text\"]')].map(i => i.value)") as? [String] ?? []
+        #expect(rows.first == "fox", "rows: \(rows)")
+        #expect(try s.js("document.getElementById('source-text').value.startsWith('The quick')") as? Bool == true)
+        // A canvas too small for the words: the summary names the ones left out and why.
+        try s.waitForPreview {
+            try s.setControl("opt-width", "60")
+            try s.setControl("opt-height", "30")
+        }
+        let summary = try s.js("document.getElementById('summary').textContent") as? String ?? ""
+        #expect(summary.contains("unplaced). Unplaced: ") && summary.contains("(no space left at any size)"), "\(summary)")
+    }
+
+    @Test("the theme switch makes the page dark and is remembered")
+    func darkTheme() throws {
+        let s = try EditorSession()
+        defer { s.close() }
+        let light = try s.js("getComputedStyle(document.body).backgroundColor") as? String
+        try s.click("#theme")
+        let dark = try s.js("getComputedStyle(document.body).backgroundColor") as? String
+        #expect(light == "rgb(255, 255, 255)" && dark == "rgb(23, 24, 26)", "light \(light ?? ""), dark \(dark ?? "")")
+        try s.browser.reload()
+        try s.waitForStart()
+        #expect(try s.js("getComputedStyle(document.body).backgroundColor") as? String == "rgb(23, 24, 26)")
+        #expect(try s.js("document.getElementById('theme').getAttribute('aria-pressed')") as? String == "true")
+    }
+
     @Test("Export writes the whole state to a file and Import brings it back")
     func exportImport() throws {
         let s = try EditorSession()

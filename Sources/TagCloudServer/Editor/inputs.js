@@ -59,10 +59,10 @@ export class Inputs {
   }
 
   /**
-   * Opens a file the way its kind asks: a PNG becomes the mask, a `.txt` file the text to count,
-   * any other text a tag list (tab-separated, CSV or JSON).
+   * Opens a file the way its kind asks: a PNG becomes the mask, a `.txt` file (or any file when
+   * `asText`) the text to count, any other text a tag list (tab-separated, CSV or JSON).
    */
-  async open(file) {
+  async open(file, { asText = false } = {}) {
     const name = file.name.toLowerCase();
     if (file.type === 'image/png' || name.endsWith('.png')) {
       await this.loadImage('mask', file);
@@ -71,7 +71,7 @@ export class Inputs {
     }
     if (file.size > IMAGE_LIMIT) throw new Error(`${file.name} is larger than 16 MB: split it, or count it with tagcloud count`);
     const text = await file.text();
-    if (name.endsWith('.txt') || (file.type === 'text/plain' && !/[\t,]/.test(text.slice(0, 2000)))) {
+    if (asText || name.endsWith('.txt') || (file.type === 'text/plain' && !/[\t,]/.test(text.slice(0, 2000)))) {
       this.history.commit((s) => { s.text = text; }, { reason: 'text' });
       this.showTab('text');
       const n = await this.count();

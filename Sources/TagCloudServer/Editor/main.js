@@ -11,6 +11,12 @@ import { Preview } from './preview.js';
 import { History, initialState, loadStored, store } from './state.js';
 import { TagTable } from './tags.js';
 
+/** Why a word was left out, as the layout JSON's `reason` says it, in words. */
+const REASONS = {
+  noSpace: 'no space left at any size', maxWords: 'beyond --max-words', rowLimit: 'beyond --max-rows',
+  empty: 'nothing to draw',
+};
+
 class Editor {
   async start() {
     const [tables, fonts, palettes] = await Promise.all([
@@ -101,7 +107,7 @@ class Editor {
     this.preview.restoreFocus();
     this.table.renderDetail();
     const unplaced = answer.layout.unplaced;
-    const list = unplaced.slice(0, 20).map((u) => `${u.text} (${u.reason})`).join(', ');
+    const list = unplaced.slice(0, 20).map((u) => `${u.text} (${REASONS[u.reason] || u.reason})`).join(', ');
     const more = unplaced.length > 20 ? `, and ${unplaced.length - 20} more` : '';
     byId('summary').textContent = answer.summary + (unplaced.length ? `. Unplaced: ${list}${more}` : '');
     // How many previews were shown: lets a script (or a test) wait for the next one.
@@ -188,6 +194,12 @@ class Editor {
       const file = input.files[0];
       input.value = '';
       if (file) await this.inputs.open(file);
+    }));
+    on('text-file', 'change', guarded(async () => {
+      const input = byId('text-file');
+      const file = input.files[0];
+      input.value = '';
+      if (file) await this.inputs.open(file, { asText: true });
     }));
     const pasted = (replace) => guarded(async () => {
       const data = byId('paste-tags').value;
