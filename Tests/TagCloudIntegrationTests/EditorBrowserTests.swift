@@ -336,6 +336,33 @@ struct EditorBrowserTests {
         #expect(try s.js("document.getElementById('cloud').naturalWidth") as? Int == 500)
     }
 
+    @Test("the selected word's angle and size pin it turned and resized; Shuffle draws a new seed")
+    func overridesAndShuffle() throws {
+        let s = try EditorSession()
+        defer { s.close() }
+        let selector = "#hits .hit[data-row=\"2\"]"
+        try s.click(selector)
+        #expect(try s.js("document.getElementById('word-detail').hidden") as? Bool == false)
+        let before =
+            try s.js(
+                "(() => { const r = document.querySelector('\(selector)').getBoundingClientRect(); return r.width / r.height; })()"
+            ) as? Double ?? 0
+        try s.waitForPreview { try s.setControl("detail-size", "30") }
+        try s.waitForPreview { try s.setControl("detail-angle", "90") }
+        let after =
+            try s.js(
+                "(() => { const r = document.querySelector('\(selector)').getBoundingClientRect(); return r.width / r.height; })()"
+            ) as? Double ?? 0
+        #expect(before > 1.5 && after < 0.7, "HarfBuzz's width/height before \(before), turned \(after)")
+        let pin = try s.js("JSON.parse(localStorage.getItem('tagcloud-editor')).tags[2].pin") as? [String: Double] ?? [:]
+        #expect(pin["angle"] == 90 && pin["size"] == 30, "pin \(pin)")
+        try s.click("#hits .hit[data-row=\"2\"]")
+        try s.waitForPreview { try s.click("#word-detail button") }
+        #expect(try s.js("JSON.parse(localStorage.getItem('tagcloud-editor')).tags[2].pin === undefined") as? Bool == true)
+        try s.waitForPreview { try s.click("#shuffle") }
+        try s.browser.waitUntil("JSON.parse(localStorage.getItem('tagcloud-editor')).options.cloud.seed !== '1'", "a new seed")
+    }
+
     @Test("an option's error is shown next to its control, in the CLI's words, and goes when fixed")
     func errorNextToControl() throws {
         let s = try EditorSession()

@@ -80,12 +80,12 @@ final class EditorSession {
         try js("[...document.querySelectorAll('#hits .hit')].map(b => b.getAttribute('aria-label'))") as? [String] ?? []
     }
 
-    /// Sets option control `id` (a select or text field) to `value` as a user would change it.
+    /// Sets control `id` (a select or a field) to `value` as a user would: its `input` and `change` events.
     func setControl(_ id: String, _ value: String) throws {
-        let event = try js("document.getElementById(\(quoted(id))).tagName") as? String == "SELECT" ? "change" : "input"
         try js(
             "(() => { const c = document.getElementById(\(quoted(id))); c.value = \(quoted(value)); "
-                + "c.dispatchEvent(new Event('\(event)', {bubbles: true})); })()")
+                + "c.dispatchEvent(new Event('input', {bubbles: true})); c.dispatchEvent(new Event('change', {bubbles: true})); })()"
+        )
     }
 
     /// Clicks the element matching `selector` with a real mouse click at its centre.
