@@ -15,8 +15,10 @@ import Darwin
 struct EditorBrowserTests {
     @Test("the page starts with no console error, asks only its own server, and labels every control")
     func startsCleanly() throws {
-        let s = try EditorSession()
+        let s = try EditorSession(width: 1440, height: 860)
         defer { s.close() }
+        // The README's picture: `EDITOR_SCREENSHOTS=docs/images swift test --filter startsCleanly`.
+        try s.snapshot("editor")
         #expect(s.browser.problems.isEmpty, "console errors: \(s.browser.problems)")
         let outside = s.browser.requests.filter { !$0.hasPrefix(s.address) && !$0.hasPrefix("blob:") && !$0.hasPrefix("data:") }
         #expect(outside.isEmpty, "requests outside the server: \(outside)")
