@@ -76,7 +76,9 @@ struct EditorBrowserTests {
                     return Math.hypot(r.left + r.width / 2 - cx, r.top + r.height / 2 - cy) > 300 * k; }).length; })()
                 """) as? Int
         #expect(outside == 0)
+        #expect(try s.js("document.querySelectorAll('#opt-palette-row .swatch').length") as? Int == 10)
         try s.waitForPreview { try s.setControl("opt-palette", "dark2") }
+        #expect(try s.js("document.querySelectorAll('#opt-palette-row .swatch').length") as? Int == 8)
         let palettes = try s.browser.evaluate("fetch('/api/palettes').then(r => r.json())", awaitPromise: true)
         let list = (palettes as? [String: Any])?["palettes"] as? [[String: Any]] ?? []
         func colors(_ name: String) -> [(Int, Int, Int)] {
@@ -356,11 +358,15 @@ struct EditorBrowserTests {
                 "(() => { const r = document.querySelector('\(selector)').getBoundingClientRect(); return r.width / r.height; })()"
             ) as? Double ?? 0
         #expect(before > 1.5 && after < 0.7, "HarfBuzz's width/height before \(before), turned \(after)")
+        try s.browser.waitUntil(
+            "(JSON.parse(localStorage.getItem('tagcloud-editor')).tags[2].pin || {}).angle === 90", "the pin kept")
         let pin = try s.js("JSON.parse(localStorage.getItem('tagcloud-editor')).tags[2].pin") as? [String: Double] ?? [:]
         #expect(pin["angle"] == 90 && pin["size"] == 30, "pin \(pin)")
-        try s.click("#hits .hit[data-row=\"2\"]")
+        try s.js("document.querySelector('\(selector)').focus()")
+        try s.browser.key("Enter", code: 13, text: "\r")
         try s.waitForPreview { try s.click("#word-detail button") }
-        #expect(try s.js("JSON.parse(localStorage.getItem('tagcloud-editor')).tags[2].pin === undefined") as? Bool == true)
+        try s.browser.waitUntil(
+            "JSON.parse(localStorage.getItem('tagcloud-editor')).tags[2].pin === undefined", "the unpinned word")
         try s.waitForPreview { try s.click("#shuffle") }
         try s.browser.waitUntil("JSON.parse(localStorage.getItem('tagcloud-editor')).options.cloud.seed !== '1'", "a new seed")
     }

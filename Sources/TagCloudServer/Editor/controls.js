@@ -81,7 +81,7 @@ export class OptionControls {
       input.append(el('option', { value: '' }, fallback));
       for (const choice of spec.choices) input.append(el('option', { value: choice }, choice));
       input.addEventListener('change', () => this.write(spec.name, input.value));
-      return input;
+      return spec.name === 'palette' ? this.withSwatches(spec, input) : input;
     }
     input = el('input', { id, type: 'text', placeholder: spec.default || '', spellcheck: false, autocomplete: 'off' });
     if (kind === 'number') input.inputMode = 'decimal';
@@ -102,6 +102,25 @@ export class OptionControls {
     });
     const wrap = el('span', { className: 'color-field' }, input, picker);
     wrap.field = input;
+    return wrap;
+  }
+
+  /** The palette's menu with the colours of the palette chosen (or of the default one). */
+  withSwatches(spec, select) {
+    const strip = el('span', { className: 'swatches', 'aria-hidden': 'true' });
+    const show = () => {
+      const name = select.value || spec.default;
+      const palette = (this.palettes.palettes || []).find((p) => p.name === name);
+      strip.replaceChildren(...(palette ? palette.colors : []).map((color) => {
+        const swatch = el('span', { className: 'swatch', title: color });
+        swatch.style.background = color;
+        return swatch;
+      }));
+    };
+    select.addEventListener('change', show);
+    const wrap = el('span', { className: 'palette-field' }, select, strip);
+    wrap.field = select;
+    wrap.refresh = show;
     return wrap;
   }
 
@@ -154,6 +173,9 @@ export class OptionControls {
         input.checked = value === true;
       } else if (spec.kind === 'font') {
         input.field.refill();
+      } else if (input.refresh) {
+        input.field.value = value || '';
+        input.refresh();
       } else {
         const field = input.field || input;
         const text = Array.isArray(value) ? value.join('\n') : value || '';

@@ -99,18 +99,19 @@ class Editor {
     this.scheduler.schedule(request);
   }
 
-  showAnswer(answer, request) {
+  async showAnswer(answer, request) {
     byId('stage').classList.remove('busy');
     this.controls.clearErrors();
     byId('error').textContent = '';
-    this.preview.show(answer, request.rows, request.body.command);
-    this.preview.restoreFocus();
+    const drawn = this.preview.show(answer, request.rows, request.body.command);
     this.table.renderDetail();
     const unplaced = answer.layout.unplaced;
     const list = unplaced.slice(0, 20).map((u) => `${u.text} (${REASONS[u.reason] || u.reason})`).join(', ');
     const more = unplaced.length > 20 ? `, and ${unplaced.length - 20} more` : '';
     byId('summary').textContent = answer.summary + (unplaced.length ? `. Unplaced: ${list}${more}` : '');
-    // How many previews were shown: lets a script (or a test) wait for the next one.
+    await drawn;
+    this.preview.restoreFocus();
+    // How many previews were drawn: lets a script (or a test) wait for the next one.
     document.body.dataset.layouts = String(Number(document.body.dataset.layouts || 0) + 1);
   }
 

@@ -19,11 +19,22 @@ export class Preview {
     new ResizeObserver(() => this.placeHits()).observe(this.image);
   }
 
-  /** Shows a layout answer (`{layout, svg}`) of a request whose tags came from table `rows`. */
+  /**
+   * Shows a layout answer (`{layout, svg}`) of a request whose tags came from table `rows`; the
+   * promise is kept once the picture is drawn and the words' buttons lie over it.
+   */
   show(answer, rows, command) {
     const blob = new Blob([answer.svg], { type: 'image/svg+xml' });
-    if (this.url) URL.revokeObjectURL(this.url);
+    const old = this.url;
     this.url = URL.createObjectURL(blob);
+    const loaded = new Promise((resolve) => {
+      this.image.onload = () => {
+        if (old) URL.revokeObjectURL(old);
+        this.placeHits();
+        resolve();
+      };
+      this.image.onerror = () => resolve();
+    });
     this.image.src = this.url;
     this.layout = answer.layout;
     this.command = command;
@@ -35,6 +46,7 @@ export class Preview {
     }
     this.stage.dataset.kind = command;
     this.buildHits();
+    return loaded;
   }
 
   /** Where the first placed copy of row `row`'s word is: frame centre, angle and size; or null. */
