@@ -1,13 +1,16 @@
 import Dispatch
 import Foundation
+import TagCloud
 
 /// At most one layout per core at a time, with a small bounded queue: work beyond it is refused at
-/// once (busy), and work not finished by its deadline is abandoned (timed out).
+/// once (busy), and work not finished by its deadline is stopped (timed out).
 ///
-/// The library has no way to stop a layout midway, so a timed-out request is answered at its
-/// deadline and its work runs to its end on its own thread with its result dropped; it keeps its
-/// slot until then, so abandoned work still counts against the limit and cannot pile up. Work whose
-/// deadline passed while it waited in the queue is never started.
+/// Each job gets a `CancellationToken`, cancelled at its deadline: the layout checks it before each
+/// word (and each angle and size it tries) and throws, so a timed-out job ends soon after its
+/// deadline and frees its slot; its result, if any, is dropped. A job still waiting in the queue at
+/// its deadline leaves it without starting. What the layout library cannot stop midway (reading
+/// the request, rendering a finished layout, counting a text) runs to its end, bounded by the
+/// body and canvas limits, and keeps its slot until then, so such work cannot pile up either.
 final class LayoutPool: @unchecked Sendable {
     /// How a submission ended.
     enum Outcome<T> {
@@ -27,11 +30,12 @@ final class LayoutPool: @unchecked Sendable {
         capacity = max(1, workers) + max(0, queue)
     }
 
-    /// Jobs admitted and not yet finished (running, waiting, or abandoned and still running).
+    /// Jobs admitted and not yet finished (running, waiting, or stopping after their deadline).
     var inFlight: Int { lock.withLock { admitted } }
 
-    /// Runs `work` when a worker is free, waiting for it until `deadline`.
-    func run<T>(deadline: DispatchTime, _ work: @escaping @Sendable () -> T) -> Outcome<T> {
+    /// Runs `work` when a worker is free, waiting for it until `deadline`; at the deadline the
+    /// token `work` was given is cancelled.
+    func run<T>(deadline: DispatchTime, _ work: @escaping @Sendable (CancellationToken) -> T) -> Outcome<T> {
         let admittedNow = lock.withLock {
             guard admitted < capacity else { return false }
             admitted += 1
@@ -39,15 +43,20 @@ final class LayoutPool: @unchecked Sendable {
         }
         guard admittedNow else { return .busy }
         let box = Box<T>()
+        let token = CancellationToken()
         let finished = DispatchSemaphore(value: 0)
         Thread.detachNewThread { [self] in
-            slots.wait()
-            if DispatchTime.now() < deadline { box.set(work()) }
-            slots.signal()
+            if slots.wait(timeout: deadline) == .success {
+                if DispatchTime.now() < deadline && !token.isCancelled { box.set(work(token)) }
+                slots.signal()
+            }
             lock.withLock { admitted -= 1 }
             finished.signal()
         }
-        guard finished.wait(timeout: deadline) == .success, let value = box.get() else { return .timedOut }
+        guard finished.wait(timeout: deadline) == .success, let value = box.get() else {
+            token.cancel()
+            return .timedOut
+        }
         return .done(value)
     }
 

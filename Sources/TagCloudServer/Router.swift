@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import TagCloud
 import TagCloudCLI
 
 /// A request as the router sees it: everything the HTTP library parsed, and the whole body.
@@ -77,15 +78,16 @@ struct Router: Sendable {
         }
     }
 
-    /// Counts, lays out or renders in the pool, in a scratch folder of the request's own.
+    /// Counts, lays out or renders in the pool, in a scratch folder of the request's own; the
+    /// layout stops at the deadline.
     private func work(_ request: HTTPRequest, format: OutputFormat?, deadline: DispatchTime) -> HTTPResponse {
         let root = scratchRoot
-        let outcome = pool.run(deadline: deadline) { () -> HTTPResponse in
+        let outcome = pool.run(deadline: deadline) { (cancellation) -> HTTPResponse in
             let scratch = root.appendingPathComponent(UUID().uuidString)
             defer { try? FileManager.default.removeItem(at: scratch) }
             do {
                 try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: false)
-                return try Self.answer(request, format: format, scratch: scratch)
+                return try Self.answer(request, format: format, scratch: scratch, cancellation: cancellation)
             } catch let e as ServiceError {
                 return .error(e)
             } catch {
@@ -103,10 +105,12 @@ struct Router: Sendable {
         }
     }
 
-    private static func answer(_ request: HTTPRequest, format: OutputFormat?, scratch: URL) throws -> HTTPResponse {
+    private static func answer(
+        _ request: HTTPRequest, format: OutputFormat?, scratch: URL, cancellation: CancellationToken
+    ) throws -> HTTPResponse {
         if request.path == "/api/count" { return .json(try ToolService.count(request.body, scratch: scratch)) }
         if request.path == "/api/tags" { return .json(try ToolService.tags(request.body)) }
-        let drawing = try ToolService.draw(request.body, scratch: scratch)
+        let drawing = try ToolService.draw(request.body, scratch: scratch, cancellation: cancellation)
         guard let format else { return .json(try drawing.answer()) }
         var r = HTTPResponse(status: 200, body: try drawing.render(format), contentType: contentType(format))
         r.headers.append(("Content-Disposition", "attachment; filename=\"tagcloud.\(format.rawValue)\""))

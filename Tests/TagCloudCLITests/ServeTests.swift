@@ -193,4 +193,56 @@ struct ServeTests {
         #expect(try server.request("GET", "/api/shapes").status == 200)
         #expect(server.stop().status == 0)
     }
+
+    /// A cloud whose layout takes about 16 s on the project's 2-core machine: 20 words repeated
+    /// 100,000 times on a 5000×5000 canvas (its answer would be some 100 MB), from a tiny body.
+    static var slowCloud: [String: Any] {
+        [
+            "command": "cloud", "width": 5000, "height": 5000, "max-words": 100_000, "repeat": true, "seed": 1,
+            "tags": (0..<20).map { "w\($0)" },
+        ]
+    }
+
+    /// The layout slots of the server: one per core (it counts them as this process does).
+    static var workers: Int { ProcessInfo.processInfo.activeProcessorCount }
+
+    @Test("A layout past the time limit is stopped: its slot is free long before the layout would have ended")
+    func timedOutLayoutIsStopped() throws {
+        let server = try ServerProcess(["--timeout", "0.5", "--quiet"])
+        let slow = try ServerProcess.concurrently(Self.workers) { _ in try server.post("/api/layout", Self.slowCloud) }
+        for answer in slow {
+            #expect(answer.status == 503, "\(answer.text)")
+            #expect((answer.json["error"] as? String)?.contains("time limit (--timeout 0.5)") == true, "\(answer.text)")
+        }
+        // Every slot held a layout of some 16 s. Left to run, they would make every request of the
+        // next seconds wait in the queue past its own limit (503); stopped, they free the slots at
+        // once. Retried for 5 time limits, so that a slow machine cannot fail the test.
+        let start = DispatchTime.now()
+        var small = try server.post("/api/layout", Self.cloud)
+        while small.status == 503 && DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds < 2_500_000_000 {
+            small = try server.post("/api/layout", Self.cloud)
+        }
+        #expect(small.status == 200, "\(small.text)")
+        #expect((small.json["summary"] as? String)?.hasPrefix("placed 5 of 5 words") == true)
+        #expect(server.stop().status == 0)
+    }
+
+    @Test("With every slot and the queue taken, a further request gets 503 busy at once")
+    func busy() throws {
+        // A time limit long enough for every request to arrive while the first ones still run.
+        let server = try ServerProcess(["--timeout", "3", "--quiet"])
+        let capacity = 3 * Self.workers
+        let answers = try ServerProcess.concurrently(capacity + 1) { _ in try server.post("/api/layout", Self.slowCloud) }
+        let busy = answers.filter { ($0.json["error"] as? String)?.hasPrefix("busy:") == true }
+        #expect(busy.count == 1, "\(answers.map(\.text))")
+        // Refused on arrival, it is answered before any admitted request reaches its time limit.
+        #expect(answers.first.map { ($0.json["error"] as? String)?.hasPrefix("busy:") == true } == true)
+        for answer in answers {
+            #expect(answer.status == 503, "\(answer.text)")
+            #expect(answer.headers["retry-after"] == "1")
+        }
+        #expect(answers.filter { ($0.json["error"] as? String)?.contains("--timeout 3") == true }.count == capacity)
+        #expect(try server.post("/api/layout", Self.cloud).status == 200)
+        #expect(server.stop().status == 0)
+    }
 }

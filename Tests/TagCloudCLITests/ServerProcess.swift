@@ -2,8 +2,9 @@ import Foundation
 import TagCloudTestSupport
 
 /// A `tagcloud serve --port 0` process for a test, and a raw HTTP/1.1 client for it (raw, so a
-/// test can send any Host and Origin header). Stopped with SIGTERM when the test is done.
-final class ServerProcess {
+/// test can send any Host and Origin header). Stopped with SIGTERM when the test is done. Requests
+/// may be sent from several threads at once: they read only the port, set before any is sent.
+final class ServerProcess: @unchecked Sendable {
     let process = Process()
     private let output = Pipe()
     private let errors = Pipe()
@@ -65,6 +66,30 @@ final class ServerProcess {
         var bytes = Data((head + "\r\n").utf8)
         if let body { bytes.append(body) }
         return try Self.parse(exchange(bytes))
+    }
+
+    /// Runs `send` for 0..<n, each on a thread of its own at the same time; returns the answers in
+    /// the order they came back.
+    static func concurrently(_ n: Int, _ send: @escaping @Sendable (Int) throws -> Answer) throws -> [Answer] {
+        let answers = Answers()
+        let group = DispatchGroup()
+        for i in 0..<n {
+            group.enter()
+            Thread.detachNewThread {
+                answers.append(Result { try send(i) })
+                group.leave()
+            }
+        }
+        group.wait()
+        return try answers.list.map { try $0.get() }
+    }
+
+    /// Answers collected from several threads.
+    private final class Answers: @unchecked Sendable {
+        private let lock = NSLock()
+        private var results: [Result<Answer, Error>] = []
+        func append(_ r: Result<Answer, Error>) { lock.withLock { results.append(r) } }
+        var list: [Result<Answer, Error>] { lock.withLock { results } }
     }
 
     /// POSTs a JSON object.

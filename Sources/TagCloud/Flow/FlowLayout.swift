@@ -7,6 +7,10 @@ public struct FlowLayout: Sendable {
     /// The options.
     public var options: FlowOptions
 
+    /// Stops the layout midway when cancelled: it then throws `TagCloudError.cancelled`. Checked
+    /// before each tag. Default: nil, never cancelled.
+    public var cancellation: CancellationToken?
+
     /// Creates a layout with options.
     public init(_ options: FlowOptions = FlowOptions()) { self.options = options }
 
@@ -57,6 +61,7 @@ public struct FlowLayout: Sendable {
         }
 
         for (position, word) in words.enumerated() {
+            try cancellation?.check()
             if word.term.text.isBlank {
                 unplaced.append(UnplacedWord(index: word.index, text: word.term.text, id: word.term.id, reason: .empty))
                 continue

@@ -22,6 +22,8 @@ public enum TagCloudError: Error, Equatable, Sendable, CustomStringConvertible {
     case pinOutside(text: String, area: String)
     /// Two pinned words whose ink (kept `margin` pixels apart) overlaps.
     case pinsOverlap(first: String, second: String, margin: Int)
+    /// The layout was stopped midway through its `CancellationToken`.
+    case cancelled
 
     /// One clear sentence for the user.
     public var description: String {
@@ -53,6 +55,8 @@ public enum TagCloudError: Error, Equatable, Sendable, CustomStringConvertible {
         case .pinsOverlap(let first, let second, let margin):
             let apart = margin > 0 ? " (with the margin of \(margin) px between words)" : ""
             return "the pinned words \"\(first)\" and \"\(second)\" overlap\(apart): move one of their pins"
+        case .cancelled:
+            return "the layout was stopped before it finished: allow it more time, or give fewer words or a smaller canvas"
         }
     }
 }

@@ -28,6 +28,12 @@ public struct WordCloudLayout: Sendable {
     /// The layout is the same either way.
     public var masksOnSecondThread = AvailableProcessors.count > 1
 
+    /// Stops the layout midway when cancelled: it then throws `TagCloudError.cancelled`. Checked
+    /// before the layout starts, before each pinned word, before each attempt of `fit = .all` and
+    /// before each angle and size a word tries; not while the canvas, shape or mask is prepared
+    /// (a second or two on the largest canvas, 400 million pixels). Default: nil, never cancelled.
+    public var cancellation: CancellationToken?
+
     /// Creates a layout with options.
     public init(_ options: WordCloudOptions = WordCloudOptions()) { self.options = options }
 
@@ -96,6 +102,7 @@ public struct WordCloudLayout: Sendable {
         _ terms: [Term], typesetter: T, using rng: inout SeededRandom,
         seed: UInt64?, progress: ((Progress) -> Void)?
     ) throws -> (layout: CloudLayout, statistics: Statistics) {
+        try cancellation?.check()
         try options.validate()
         let (order, skipped) = try wordOrder(terms)
         var unplaced = skipped
@@ -111,7 +118,7 @@ public struct WordCloudLayout: Sendable {
         var context = PlacementContext(
             options: options, masksOnSecondThread: masksOnSecondThread, styled: styled,
             angles: angles, typesetter: typesetter, area: area,
-            cache: MaskCache(shared: masksOnSecondThread, words: styled.count))
+            cache: MaskCache(shared: masksOnSecondThread, words: styled.count), cancellation: cancellation)
         let maximumSize = try context.maximumSize()
         context.pinned = try PinnedWords(context, maximumSize: maximumSize)
         let (attempt, scale) = try fittedAttempt(context, maximumSize: maximumSize, seed: placementSeed, progress: progress)

@@ -96,16 +96,19 @@ enum CloudCommand: OptionTableCommand {
 
     /// Lays the cloud out; on a terminal, a bar shows how far the layout has got, as a large cloud
     /// takes seconds (each further attempt of --fit all, at a smaller scale, starts it again).
+    /// `cancellation` stops it midway (the server's time limit); the command line has none.
     static func lay(
         _ terms: [Term], _ options: WordCloudOptions,
-        reporting: Reporting
+        reporting: Reporting, cancellation: CancellationToken? = nil
     ) throws -> (CloudLayout, WordCloudLayout.Statistics) {
         let bar = reporting.progressBar(total: nil, unit: .words)
         var lastAttempt = 0
         // Cleared before anything else is said, the error of a failed layout included.
         defer { bar?.finish() }
+        var layout = WordCloudLayout(options)
+        layout.cancellation = cancellation
         let result = try CLIError.mappingLibraryErrors {
-            try WordCloudLayout(options).run(
+            try layout.run(
                 terms, typesetter: FreeTypeTypesetter(),
                 progress: bar.map { bar in
                     { p in

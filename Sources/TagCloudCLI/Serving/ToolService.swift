@@ -124,8 +124,11 @@ public enum ToolService {
         return "{" + fields.joined(separator: ", ") + "}"
     }
 
-    /// Lays out the body's cloud or flow; `Drawing.render` draws it.
-    public static func draw(_ body: Data, scratch: URL) throws -> Drawing {
+    /// Lays out the body's cloud or flow; `Drawing.render` draws it. `cancellation` stops the
+    /// layout midway (a request past its time limit): the call then throws a `ServiceError` with
+    /// `TagCloudError.cancelled`'s message; a token cancelled already lets the body be read and
+    /// checked in full, its tags included, without any layout.
+    public static func draw(_ body: Data, scratch: URL, cancellation: CancellationToken? = nil) throws -> Drawing {
         try serving(scratch) {
             let request = try ServiceBody(body, command: nil, scratch: scratch, output: "cloud.json")
             if request.command == CloudCommand.name {
@@ -134,7 +137,8 @@ public enum ToolService {
                 let resolved = try CloudCommand.resolve(parsed, reporting: reporting)
                 return try working {
                     let terms = try resolved.terms.read(reporting)
-                    let (layout, stats) = try CloudCommand.lay(terms, resolved.options, reporting: reporting)
+                    let (layout, stats) = try CloudCommand.lay(
+                        terms, resolved.options, reporting: reporting, cancellation: cancellation)
                     let summary = CloudCommand.placementLine(layout, stats, repeated: resolved.options.repeatWords)
                     return Drawing(layout: layout, arguments: parsed, summary: summary, checksSize: false)
                 }
@@ -144,8 +148,10 @@ public enum ToolService {
             let resolved = try FlowCommand.resolve(parsed, reporting: reporting)
             return try working {
                 let terms = try resolved.terms.read(reporting)
+                var flow = FlowLayout(resolved.options)
+                flow.cancellation = cancellation
                 let layout = try CLIError.mappingLibraryErrors {
-                    try FlowLayout(resolved.options).layout(terms, typesetter: FreeTypeTypesetter(), width: resolved.width)
+                    try flow.layout(terms, typesetter: FreeTypeTypesetter(), width: resolved.width)
                 }
                 let hidden = layout.unplaced.filter { $0.reason == .rowLimit }.count
                 let summary =

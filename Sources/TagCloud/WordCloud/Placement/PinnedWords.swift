@@ -26,6 +26,7 @@ struct PinnedWords {
         var taken = OccupancyMap(width: options.width + 2 * d, height: options.height + 2 * d)
         for (i, word) in styled.enumerated() {
             guard let pin = word.term.pin else { continue }
+            try context.cancellation?.check()
             let e = try context.cache.entry(
                 index: i, word: word, size: pin.size ?? sizing.predicted[i], angle: pin.angle, margin: d,
                 typesetter: context.typesetter, room: (taken.width, taken.height))

@@ -9,6 +9,8 @@ struct PlacementContext<T: Typesetter & GlyphRasterizer> {
     let typesetter: T
     let area: PlacementArea
     let cache: MaskCache
+    /// Checked before each pinned word and before each angle and size a word tries.
+    let cancellation: CancellationToken?
     /// The words placed at their pins, the same in every attempt.
     var pinned = PinnedWords()
 
@@ -46,6 +48,8 @@ struct PlacementContext<T: Typesetter & GlyphRasterizer> {
     /// One placement of every word at global scale `scale`, the heaviest word at most `maximumSize`;
     /// `progress` hears how many words are done.
     func attempt(scale: Double, maximumSize: Double, seed: UInt64, progress: ((Int) -> Void)? = nil) throws -> PlacementAttempt {
+        // Before the run's maps are made, which on a large canvas takes a while.
+        try cancellation?.check()
         var run = PlacementRun(self, scale: scale, maximumSize: maximumSize, seed: seed)
         return try run.placeAll(progress: progress)
     }

@@ -123,6 +123,7 @@ struct PlacementRun<T: Typesetter & GlyphRasterizer> {
     private mutating func place(_ i: Int, size: Double, final: Bool = false) throws -> Placement? {
         let options = context.options
         for angle in context.angles[i] {
+            try context.cancellation?.check()
             let e = try context.entry(i, size: size, angle: angle)
             // A word without ink has nothing to place (and draws nothing from the generator).
             if e.fits && !e.hasInk { continue }
