@@ -27,13 +27,7 @@ final class ServerProcess: @unchecked Sendable {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        let text = String(decoding: line, as: UTF8.self)
+        let text = firstLine(of: output)
         guard text.hasPrefix("Editor at http://127.0.0.1:"),
             let portText = text.dropFirst("Editor at http://127.0.0.1:".count).split(separator: "/").first,
             let port = UInt16(portText)

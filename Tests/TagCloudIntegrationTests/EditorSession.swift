@@ -20,13 +20,7 @@ final class EditorSession {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        let text = String(decoding: line, as: UTF8.self)
+        let text = firstLine(of: output)
         guard let start = text.range(of: "http://"), let end = text.range(of: "/ ", range: start.upperBound..<text.endIndex)
         else { throw ToolMissing(description: "tagcloud serve printed no address: \(text)") }
         address = String(text[start.lowerBound..<end.lowerBound]) + "/"
