@@ -28,6 +28,13 @@ let package = Package(
         .executableTarget(
             name: "FuzzPNG", dependencies: [.product(name: "TagCloudGraphics", package: "TagCloud")],
             swiftSettings: fuzzSettings),
+        .executableTarget(
+            name: "FuzzServiceBody",
+            dependencies: [
+                .product(name: "TagCloudCLI", package: "TagCloud"),
+                .product(name: "TagCloud", package: "TagCloud"),
+            ],
+            swiftSettings: fuzzSettings),
     ],
     swiftLanguageModes: [.v6]
 )

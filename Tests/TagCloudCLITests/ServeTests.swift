@@ -143,11 +143,16 @@ struct ServeTests {
         unknown["widht"] = 5
         var path = Self.cloud
         path["input"] = "/etc/passwd"
+        var badTerm = Self.cloud
+        badTerm["tags"] = [["text": "swift", "weight": "heavy"]]
+        var fontFile = Self.cloud
+        fontFile["font"] = ["DejaVu Sans", "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf"]
         let cases: [(String, () throws -> ServerProcess.Answer, Int, String?)] = [
             ("bad JSON", { try server.request("POST", "/api/layout", body: Data("{\"width\": ".utf8)) }, 400, nil),
             ("bad option", { try server.post("/api/layout", bad) }, 400, "--width"),
             ("unknown option", { try server.post("/api/layout", unknown) }, 400, nil),
             ("a file path", { try server.post("/api/layout", path) }, 400, "--input"),
+            ("a font file", { try server.post("/api/layout", fontFile) }, 400, "--font"),
             ("no such path", { try server.request("GET", "/api/nothing") }, 404, nil),
             ("wrong method", { try server.request("GET", "/api/layout") }, 405, nil),
             ("too large", { try server.request("POST", "/api/layout", body: Data(count: 200_000)) }, 413, nil),
@@ -156,6 +161,7 @@ struct ServeTests {
                 nil
             ),
             ("no tags", { try server.post("/api/layout", noTags) }, 422, nil),
+            ("a bad term object", { try server.post("/api/layout", badTerm) }, 422, nil),
             ("bad format", { try server.post("/api/render?format=gif", Self.cloud) }, 400, "--format"),
             (
                 "foreign Host", { try server.request("GET", "/api/shapes", headers: ["Host": "evil.example:\(server.port)"]) },
@@ -171,6 +177,8 @@ struct ServeTests {
             #expect(answer.status == status, "\(name): \(answer.text)")
             #expect(answer.headers["content-type"]?.hasPrefix("application/json") == true, "\(name)")
             #expect((answer.json["error"] as? String)?.isEmpty == false, "\(name)")
+            // The server's scratch folder is its own business.
+            #expect(!answer.text.contains("tagcloud-serve-"), "\(name): \(answer.text)")
             if let option { #expect(answer.json["option"] as? String == option, "\(name): \(answer.text)") }
             #expect(try server.request("GET", "/api/shapes").status == 200, "after \(name)")
         }

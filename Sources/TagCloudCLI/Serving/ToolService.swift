@@ -64,7 +64,7 @@ public enum ToolService {
             let parsed = try CommandLineParser(options: CountCommand.options).parse(request.arguments)
             let reporting = Reporting(parsed)
             let resolved = try CountCommand.resolve(parsed, reporting: reporting)
-            let terms = try working { try resolved.terms(reporting) }
+            let terms = try working(scratch) { try resolved.terms(reporting) }
             let rows = terms.map { "{\"text\": \(q($0.text)), \"weight\": \(NumberText.plain($0.weight))}" }
             return Data(("{\"terms\": [" + rows.joined(separator: ", ") + "]}\n").utf8)
         }
@@ -133,9 +133,10 @@ public enum ToolService {
             let request = try ServiceBody(body, command: nil, scratch: scratch, output: "cloud.json")
             if request.command == CloudCommand.name {
                 let parsed = try CommandLineParser(options: CloudCommand.options).parse(request.arguments)
+                try refuseFontFiles(parsed)
                 let reporting = Reporting(parsed)
                 let resolved = try CloudCommand.resolve(parsed, reporting: reporting)
-                return try working {
+                return try working(scratch) {
                     let terms = try resolved.terms.read(reporting)
                     let (layout, stats) = try CloudCommand.lay(
                         terms, resolved.options, reporting: reporting, cancellation: cancellation)
@@ -144,9 +145,10 @@ public enum ToolService {
                 }
             }
             let parsed = try CommandLineParser(options: FlowCommand.options).parse(request.arguments)
+            try refuseFontFiles(parsed)
             let reporting = Reporting(parsed)
             let resolved = try FlowCommand.resolve(parsed, reporting: reporting)
-            return try working {
+            return try working(scratch) {
                 let terms = try resolved.terms.read(reporting)
                 var flow = FlowLayout(resolved.options)
                 flow.cancellation = cancellation
@@ -162,6 +164,18 @@ public enum ToolService {
         }
     }
 
+    /// Refuses a font given as a file: `--font` takes a path on the command line, but a request
+    /// names installed families only, so that it can neither read a file on the server nor learn
+    /// whether one exists.
+    static func refuseFontFiles(_ parsed: ParsedArguments) throws {
+        for font in parsed.strings("font") where FontDescriptor(family: font).isFilePath {
+            throw ServiceError(
+                status: 400,
+                "\"font\" \(q(font)) names a file on the server, which a request cannot: "
+                    + "give an installed family (GET /api/fonts lists them)", option: "--font")
+        }
+    }
+
     /// Runs `body` with the request's errors as 400s and the scratch folder out of the messages.
     static func serving<T>(_ scratch: URL, _ body: () throws -> T) throws -> T {
         do { return try body() } catch let e as ServiceError {
@@ -173,10 +187,12 @@ public enum ToolService {
         }
     }
 
-    /// Runs the work of a request that was read and checked: its failures are 422s.
-    static func working<T>(_ body: () throws -> T) throws -> T {
+    /// Runs the work of a request that was read and checked: its failures are 422s, with the
+    /// scratch folder out of the messages (a bad term object is reported in the file it was
+    /// written to).
+    static func working<T>(_ scratch: URL, _ body: () throws -> T) throws -> T {
         do { return try CLIError.mappingLibraryErrors(body) } catch let e as CLIError {
-            throw ServiceError(status: 422, e.description)
+            throw ServiceError.from(e, status: 422, scratch: scratch.path)
         }
     }
 
