@@ -60,7 +60,7 @@ let package = Package(
             dependencies: ["TagCloud", "TagCloudText", "TagCloudGraphics", "TagCloudExport"]),
         // `tagcloud serve`: the HTTP API over the CLI's own option tables and request resolution.
         .target(
-            name: "TagCloudServer", dependencies: ["TagCloudCLI", "CMicroHTTPD"],
+            name: "TagCloudServer", dependencies: ["TagCloud", "TagCloudCLI", "CMicroHTTPD"],
             // The editor page, built into the binary.
             resources: [
                 .embedInCode("Editor/index.html"), .embedInCode("Editor/editor.css"),
