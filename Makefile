@@ -2,7 +2,7 @@
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 TAGCLOUD = .build/release/tagcloud
 
-.PHONY: all setup build test demo docs bench fuzz sanitize format lint clean
+.PHONY: all setup build test demo docs bench bench-serve fuzz sanitize format lint clean
 
 all: build
 
@@ -34,6 +34,11 @@ demo: build
 
 bench: setup
 	$(SWIFT) run -c release tagcloud-bench
+
+# tagcloud serve: /api/layout latency, a 60 s load run with wrk (installed if missing), memory
+# (bench/serve.py; BENCH_SERVE_FLAGS=--duration 10 for a short run).
+bench-serve: build
+	python3 bench/serve.py --no-build $(BENCH_SERVE_FLAGS)
 
 # libFuzzer targets (Fuzz/): arguments, frequency tables, config files, PNG masks. FUZZ_SECONDS each.
 FUZZ_SECONDS ?= 60

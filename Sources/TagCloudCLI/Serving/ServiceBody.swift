@@ -26,7 +26,7 @@ struct ServiceBody {
         let fields: [String: ConfigFile.Value]
         let any: [String: Any]
         do {
-            fields = try JSONDecoder().decode([String: ConfigFile.Value].self, from: body)
+            fields = try JSONDecoder().decode(OptionFields.self, from: body).values
             any = try JSONSerialization.jsonObject(with: body) as? [String: Any] ?? [:]
         } catch {
             throw ServiceError(
@@ -64,7 +64,7 @@ struct ServiceBody {
             config[key] = value
         }
         let configPath = scratch.appendingPathComponent("request")
-        try Data(Self.encode(config).utf8).write(to: configPath)
+        try Self.writeScratch(Data(Self.encode(config).utf8), to: configPath)
         args = ["--config", configPath.path] + args
         if let output { args += ["--output", scratch.appendingPathComponent(output).path] }
         args.append("--quiet")
@@ -73,7 +73,7 @@ struct ServiceBody {
                 throw ServiceError(status: 400, "\"text\" must be a string: the text to count", option: "--text")
             }
             let path = scratch.appendingPathComponent("text")
-            try Data(text.utf8).write(to: path)
+            try Self.writeScratch(Data(text.utf8), to: path)
             args += ["--text", path.path]
         } else {
             args += try Self.tags(any["tags"], scratch: scratch)
@@ -98,8 +98,11 @@ struct ServiceBody {
         guard terms.allSatisfy({ $0 is [String: Any] }) else {
             throw ServiceError(status: 400, "\"tags\" must be an array of strings or term objects")
         }
+        guard let list = JSONValueText.data(terms) else {
+            throw ServiceError(status: 400, "\"tags\" holds a number that is not finite: give weights and pins as plain numbers")
+        }
         let path = scratch.appendingPathComponent("tags.json")
-        try JSONSerialization.data(withJSONObject: terms).write(to: path)
+        try writeScratch(list, to: path)
         return ["--input", path.path]
     }
 
@@ -112,8 +115,42 @@ struct ServiceBody {
             throw ServiceError(
                 status: 400, "\"\(option)\" must be a base64 data: URL (data:image/png;base64,...)", option: "--" + option)
         }
-        try bytes.write(to: path)
+        try writeScratch(bytes, to: path)
         return path.path
+    }
+
+    /// The body's fields as option values, but `"tags"`: its term objects are read once, by the tag
+    /// list reader, rather than tried here as every kind of option value in turn.
+    private struct OptionFields: Decodable {
+        var values: [String: ConfigFile.Value] = [:]
+
+        init(from decoder: Decoder) throws {
+            let fields = try decoder.container(keyedBy: Name.self)
+            for name in fields.allKeys where name.stringValue != "tags" {
+                values[name.stringValue] = try fields.decode(ConfigFile.Value.self, forKey: name)
+            }
+        }
+
+        struct Name: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+    }
+
+    /// Writes a file of the request's scratch folder: a new file (never one that exists), readable
+    /// by this user only, and not synced to disk as `Data.write` syncs it: the file lives only as long
+    /// as the request, which would otherwise wait for a disk flush per file.
+    static func writeScratch(_ data: Data, to url: URL) throws {
+        let fd = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw scratchFailure(String(cString: strerror(errno))) }
+        let file = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        do { try file.write(contentsOf: data) } catch { throw scratchFailure("\(error)") }
+    }
+
+    private static func scratchFailure(_ reason: String) -> ServiceError {
+        ServiceError(status: 503, "cannot write the request's files in the server's temporary folder: \(reason)")
     }
 
     /// The options as the JSON `--config` reads.
