@@ -14,6 +14,7 @@ public enum ServeCommand {
         OptionSpec("port", short: "p", valueName: "N", help: "The port; 0 lets the system choose a free one (printed).", defaultValue: "8080"),
         OptionSpec("max-body", valueName: "BYTES", help: "The largest request body read; a larger one is refused with 413.", defaultValue: String(16 << 20)),
         OptionSpec("timeout", valueName: "SECONDS", help: "Time limit of a request, queue included (503 past it), and of the in-flight work at shutdown.", defaultValue: "30"),
+        OptionSpec("queue", valueName: "N", help: "Requests that may wait for a layout slot (one per core) before more are refused with 503 busy.", defaultValue: "32"),
         OptionSpec("quiet", short: "q", help: "No log line per request."),
         OptionSpec("help", short: "h", help: "Show this help."),
     ]
@@ -22,7 +23,7 @@ public enum ServeCommand {
         helpText(
             command: "tagcloud serve",
             summary: "Serve the editor and its JSON API (docs/serve.md) on this machine, until Ctrl-C.",
-            usage: ["[--host ADDRESS] [--port N] [--max-body BYTES] [--timeout SECONDS] [--quiet]"], options: options,
+            usage: ["[--host ADDRESS] [--port N] [--max-body BYTES] [--timeout SECONDS] [--queue N] [--quiet]"], options: options,
             examples: ["tagcloud serve", "tagcloud serve --port 0", "tagcloud serve --host 0.0.0.0 --port 8080"])
     }
 
@@ -59,7 +60,9 @@ public enum ServeCommand {
         let scratch = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        let pool = LayoutPool(workers: cores, queue: 2 * cores)
+        // Waiting requests hold a connection each: the queue cannot outgrow the connections.
+        let queue = try args.int("queue", range: 0...Int(HTTPServer.connectionLimit)) ?? 32
+        let pool = LayoutPool(workers: cores, queue: queue)
         let server = HTTPServer(maximumBody: maximumBody, quiet: quiet)
         address.port = try server.start(address, connectionTimeout: UInt32(max(1, min(timeout.rounded(.up), 600))))
         server.router = Router(allowedHosts: address.allowedHosts, pool: pool, timeout: timeout, scratchRoot: scratch)

@@ -238,7 +238,7 @@ struct ServeTests {
     @Test("With every slot and the queue taken, a further request gets 503 busy at once")
     func busy() throws {
         // A time limit long enough for every request to arrive while the first ones still run.
-        let server = try ServerProcess(["--timeout", "3", "--quiet"])
+        let server = try ServerProcess(["--timeout", "3", "--queue", String(2 * Self.workers), "--quiet"])
         let capacity = 3 * Self.workers
         let answers = try ServerProcess.concurrently(capacity + 1) { _ in try server.post("/api/layout", Self.slowCloud) }
         let busy = answers.filter { ($0.json["error"] as? String)?.hasPrefix("busy:") == true }
