@@ -22,6 +22,11 @@ public enum TagCloudError: Error, Equatable, Sendable, CustomStringConvertible {
     case pinOutside(text: String, area: String)
     /// Two pinned words whose ink (kept `margin` pixels apart) overlaps.
     case pinsOverlap(first: String, second: String, margin: Int)
+    /// A previous layout (`WordCloudOptions.previous`) made for another canvas size.
+    case previousLayoutSize(width: Double, height: Double, canvasWidth: Int, canvasHeight: Int)
+    /// A previous layout with an unusable value: the word, the field (`x`, `y`, `angle`, or
+    /// `words` for their number), the value and what is allowed.
+    case previousWordUnusable(text: String, field: String, value: Double, expected: String)
 
     /// One clear sentence for the user.
     public var description: String {
@@ -46,13 +51,23 @@ public enum TagCloudError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidWeight(let text, let weight):
             return "tag \"\(text)\" has weight \(weight): weights must be finite and not negative"
         case .invalidPin(let text, let field, let value, let expected):
-            let shown = value == value.rounded() && abs(value) < 1e15 ? "\(Int64(value))" : "\(value)"
-            return "tag \"\(text)\": pin \(field) \(shown) is unusable: give \(expected)"
+            return "tag \"\(text)\": pin \(field) \(Self.number(value)) is unusable: give \(expected)"
         case .pinOutside(let text, let area):
             return "the pinned word \"\(text)\" leaves \(area): move its pin (x, y) inside, or make it smaller"
         case .pinsOverlap(let first, let second, let margin):
             let apart = margin > 0 ? " (with the margin of \(margin) px between words)" : ""
             return "the pinned words \"\(first)\" and \"\(second)\" overlap\(apart): move one of their pins"
+        case .previousLayoutSize(let width, let height, let canvasWidth, let canvasHeight):
+            return "the previous layout is \(Self.number(width))x\(Self.number(height)), the canvas "
+                + "\(canvasWidth)x\(canvasHeight): lay the cloud out on the previous layout's canvas size"
+        case .previousWordUnusable(let text, let field, let value, let expected):
+            if field == "words" { return "the previous layout has \(Self.number(value)) words: give \(expected)" }
+            return "the previous layout's word \"\(text)\": \(field) \(Self.number(value)) is unusable: give \(expected)"
         }
+    }
+
+    /// A value as a person writes it: whole numbers without a fraction.
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? "\(Int64(value))" : "\(value)"
     }
 }
