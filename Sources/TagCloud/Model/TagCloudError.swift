@@ -24,6 +24,11 @@ public enum TagCloudError: Error, Equatable, Sendable, CustomStringConvertible {
     case pinsOverlap(first: String, second: String, margin: Int)
     /// The layout was stopped midway through its `CancellationToken`.
     case cancelled
+    /// A previous layout (`WordCloudOptions.previous`) made for another canvas size.
+    case previousLayoutSize(width: Double, height: Double, canvasWidth: Int, canvasHeight: Int)
+    /// A previous layout with an unusable value: the word, the field (`x`, `y`, `angle`, or
+    /// `words` for their number), the value and what is allowed.
+    case previousWordUnusable(text: String, field: String, value: Double, expected: String)
 
     /// One clear sentence for the user.
     public var description: String {
@@ -48,8 +53,7 @@ public enum TagCloudError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidWeight(let text, let weight):
             return "tag \"\(text)\" has weight \(weight): weights must be finite and not negative"
         case .invalidPin(let text, let field, let value, let expected):
-            let shown = value == value.rounded() && abs(value) < 1e15 ? "\(Int64(value))" : "\(value)"
-            return "tag \"\(text)\": pin \(field) \(shown) is unusable: give \(expected)"
+            return "tag \"\(text)\": pin \(field) \(Self.number(value)) is unusable: give \(expected)"
         case .pinOutside(let text, let area):
             return "the pinned word \"\(text)\" leaves \(area): move its pin (x, y) inside, or make it smaller"
         case .pinsOverlap(let first, let second, let margin):
@@ -57,6 +61,17 @@ public enum TagCloudError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the pinned words \"\(first)\" and \"\(second)\" overlap\(apart): move one of their pins"
         case .cancelled:
             return "the layout was stopped before it finished: allow it more time, or give fewer words or a smaller canvas"
+        case .previousLayoutSize(let width, let height, let canvasWidth, let canvasHeight):
+            return "the previous layout is \(Self.number(width))x\(Self.number(height)), the canvas "
+                + "\(canvasWidth)x\(canvasHeight): lay the cloud out on the previous layout's canvas size"
+        case .previousWordUnusable(let text, let field, let value, let expected):
+            if field == "words" { return "the previous layout has \(Self.number(value)) words: give \(expected)" }
+            return "the previous layout's word \"\(text)\": \(field) \(Self.number(value)) is unusable: give \(expected)"
         }
+    }
+
+    /// A value as a person writes it: whole numbers without a fraction.
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? "\(Int64(value))" : "\(value)"
     }
 }

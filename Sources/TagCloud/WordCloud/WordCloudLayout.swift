@@ -15,6 +15,12 @@
 /// `TagCloudError.pinOutside` when a pinned word's ink leaves the canvas, shape or mask, and
 /// `TagCloudError.pinsOverlap` when two pinned words come closer than the margin.
 ///
+/// With `options.previous`, the words that were in the previous layout are placed after the pinned
+/// words, heaviest first, each where it was (the centre of its frame, at its angle) when it still
+/// fits there, else at the nearest free position; a word whose weight changed grows or shrinks
+/// about its centre. The new words are then placed around them as usual. A previous place is a
+/// wish, never an error. `Statistics.continuity` says how many words stayed, moved and were new.
+///
 /// The stages, each in its own file: `WordSizing` decides each word's size, `PinnedWords` places
 /// the pinned words, `PlacementRun` places the others one by one on `PlacementMaps`, whose
 /// `PlacementSearch` finds a word's position; `MaskCache` and `MaskLookahead` make the words' masks.
@@ -51,6 +57,8 @@ public struct WordCloudLayout: Sendable {
         public var fillRatio: Double
         /// The factor the whole cloud was scaled by under `fit = .all` (1 otherwise).
         public var scale: Double
+        /// How the words kept to `options.previous`; nil without a previous layout.
+        public var continuity: Continuity? = nil
     }
 
     /// Lays out `terms` with `options.seed` (which the layout records).
@@ -115,10 +123,13 @@ public struct WordCloudLayout: Sendable {
         let angles = styled.map { _ in choices.choose(&rng) }
         let placementSeed = rng.next()
 
+        // Kept words are placed out of weight order, where the second thread's guesses would go unused.
+        let secondThread = masksOnSecondThread && options.previous == nil
         var context = PlacementContext(
-            options: options, masksOnSecondThread: masksOnSecondThread, styled: styled,
+            options: options, masksOnSecondThread: secondThread, styled: styled,
             angles: angles, typesetter: typesetter, area: area,
-            cache: MaskCache(shared: masksOnSecondThread, words: styled.count), cancellation: cancellation)
+            cache: MaskCache(shared: secondThread, words: styled.count), cancellation: cancellation)
+        if let previous = options.previous { context.targets = WordTargets(previous, styled: styled, angles: angles) }
         let maximumSize = try context.maximumSize()
         context.pinned = try PinnedWords(context, maximumSize: maximumSize)
         let (attempt, scale) = try fittedAttempt(context, maximumSize: maximumSize, seed: placementSeed, progress: progress)
@@ -137,9 +148,10 @@ public struct WordCloudLayout: Sendable {
             kind: .cloud, size: Size(width: Double(options.width), height: Double(options.height)),
             background: options.style.background, placed: placed, unplaced: unplaced,
             seed: seed, contour: contour)
-        let stats = Statistics(
+        var stats = Statistics(
             requested: order.count, placed: placed.count, shrunk: placed.filter(\.shrunk).count,
             unplaced: attempt.failed.count, fillRatio: attempt.fillRatio, scale: scale)
+        if options.previous != nil { stats.continuity = Continuity(attempt.placements, context) }
         return (layout, stats)
     }
 }

@@ -67,6 +67,10 @@ public struct WordCloudOptions: Hashable, Codable, Sendable {
     public var style: CloudStyle = CloudStyle(sizing: .fitted(FittedSizing()))
     /// Seed for every random choice.
     public var seed: UInt64 = 0
+    /// Where the words were in an earlier layout of this canvas: a word that was there keeps its
+    /// place and angle when it still fits, and moves as little as it must when it does not; the
+    /// words that are new are placed around the kept ones. Nil: a new cloud.
+    public var previous: PreviousLayout? = nil
 
     /// Options with every default.
     public init() {}
@@ -125,6 +129,7 @@ public struct WordCloudOptions: Hashable, Codable, Sendable {
             throw bad("colorImage", "\(img.width)x\(img.height)", "an image of the canvas size \(width)x\(height)")
         }
         try style.validate()
+        try previous?.validate(width: width, height: height)
         if case .fitted(let f) = style.sizing, let m = f.maximumSize, m < minimumFontSize {
             throw bad("style.sizing.maximumSize", "\(m)", "at least the minimum font size \(minimumFontSize)")
         }

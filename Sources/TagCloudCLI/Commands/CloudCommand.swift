@@ -37,6 +37,7 @@ enum CloudCommand: OptionTableCommand {
         OptionSpec("random-start", help: "Start each word's spiral at a random point near the centre.", group: layoutGroup),
         OptionSpec("fit", valueName: "MODE", help: "best-effort (default: shrink words that do not fit, report the rest) or all (scale the whole cloud until every word fits; exit status 3 if impossible).", group: layoutGroup,
                    defaultValue: library.fit.rawValue),
+        OptionSpec("previous", valueName: "JSON", help: "Keep to an earlier layout of this canvas (the JSON an earlier run wrote with -o FILE.json): its words stay where they were, at their angles, growing or shrinking about their centres; a word that no longer fits there moves as little as it must, and new words fill the space around them. Without --width and --height the canvas takes the layout's size.", group: layoutGroup),
         OptionSpec("repeat", help: "Fill the space left by repeating the words, smaller, up to --max-words.", group: layoutGroup),
         OptionSpec("shape", valueName: "NAME", help: "Place the words inside a shape: \(Shape.allCases.map(\.rawValue).joined(separator: ", ")).", group: shapeGroup),
         OptionSpec("mask", valueName: "PNG", help: "Place the words inside an image: its opaque pixels if it has transparency, else its dark pixels (white is forbidden, as in the Python package). Without --width and --height the canvas takes the image's size (with one of them, its proportions); otherwise the image is resized to the canvas.", group: shapeGroup),
@@ -64,6 +65,7 @@ enum CloudCommand: OptionTableCommand {
         "tagcloud cloud --input tags.json --shape heart --rotate 0,90 --prefer-horizontal 0.9 -o cloud.svg",
         "tagcloud cloud --input freq.tsv --mask silhouette.png --contour 2 --contour-color navy -o cloud.pdf",
         "tagcloud cloud --input freq.tsv --rotate any --strategy random --fit all -o cloud.png",
+        "tagcloud cloud --input today.tsv --previous yesterday.json -o today.json",
     ]
 
     static func resolve(_ arguments: ParsedArguments, reporting: Reporting) throws -> CloudRequest {
@@ -136,6 +138,11 @@ enum CloudCommand: OptionTableCommand {
         let beyond = layout.unplaced.filter { $0.reason == .maxWords }.count
         if beyond > 0 { line += "; \(beyond) more beyond --max-words" }
         if s.scale < 1 { line += "; scaled to \(NumberText.percent(s.scale)) to fit all" }
+        if let c = s.continuity {
+            let largest = c.moved > 0 ? " (largest \(NumberText.plain(c.largestMove.rounded())) pt)" : ""
+            line += "; \(c.stayed) stayed, \(c.moved) moved\(largest), \(c.new) new"
+            if c.removed > 0 { line += ", \(c.removed) gone" }
+        }
         return line
     }
 
@@ -150,6 +157,13 @@ enum CloudCommand: OptionTableCommand {
         let maskPath = args.string("mask")
         // A threshold without a mask is an error, so it has a value only with one.
         if maskPath == nil { d.removeValue(forKey: "mask-threshold") }
+        // With an earlier layout, the canvas's default size is its size.
+        if maskPath == nil, let path = args.string("previous"), let layout = try? PreviousArgument.read(path),
+            let size = PreviousArgument.canvasSize(layout)
+        {
+            d["width"] = String(size.width)
+            d["height"] = String(size.height)
+        }
         // With a mask, the canvas's default size is the mask's (or its proportions at the given side).
         if let maskPath, let image = try? ImageLoader.loadRGBA(path: maskPath),
             let size = try? CloudCanvas.size(

@@ -13,7 +13,8 @@ extension CLIError {
         } catch let e as TagCloudError {
             switch e {
             // A mask is an input file, like the words; a shape too large for the canvas is an option.
-            case .noTerms, .invalidWeight, .noRoom, .invalidPin, .pinOutside, .pinsOverlap:
+            case .noTerms, .invalidWeight, .noRoom, .invalidPin, .pinOutside, .pinsOverlap, .previousLayoutSize,
+                .previousWordUnusable:
                 throw CLIError.input(e.description)
             default: throw CLIError.usage(e.description)
             }

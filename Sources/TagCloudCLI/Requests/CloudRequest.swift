@@ -28,9 +28,12 @@ struct CloudRequest {
         let mask = try args.string("mask").map { path in
             (image: try CLIError.mappingLibraryErrors { try ImageLoader.loadRGBA(path: path) }, path: path)
         }
+        // An earlier layout sets the canvas's default size too: the new cloud can keep to it only
+        // on a canvas of the same size.
+        let previous = try args.string("previous").map { path in (layout: try PreviousArgument.read(path), path: path) }
         let canvas = try CloudCanvas.size(
             width: givenWidth, height: givenHeight, mask: mask?.image, path: mask?.path,
-            default: (options.width, options.height))
+            default: previous.flatMap { PreviousArgument.canvasSize($0.layout) } ?? (options.width, options.height))
         options.width = canvas.width
         options.height = canvas.height
         let output = try OutputRequest(destination, args)
@@ -45,6 +48,9 @@ struct CloudRequest {
         let strict = args.flag("strict")
         try Self.readArea(args, mask: mask, strict: strict, into: &options, reporting: reporting)
         try Self.readColours(args, strict: strict, into: &options, reporting: reporting)
+        options.previous = try previous.map { p in
+            try PreviousArgument.places(p.layout, path: p.path, width: options.width, height: options.height)
+        }
         // The library checks the options, once; its errors name the flag the user typed.
         try CLIError.mappingOptionErrors(args, flags: Self.optionFlags) { try options.validate() }
         self.options = options

@@ -16,7 +16,9 @@ struct ServiceBody {
     static let maximumBytes = ConfigFile.maximumBytes
 
     /// Options whose value is a path on the server's disk: never taken from a request.
-    static let pathOptions: Set<String> = ["input", "text", "stopwords", "add-stopwords", "output", "format", "config"]
+    static let pathOptions: Set<String> = [
+        "input", "text", "stopwords", "add-stopwords", "output", "format", "config", "previous",
+    ]
     /// Options that carry an image, taken as a `data:` URL.
     static let imageOptions = ["mask", "color-image"]
 

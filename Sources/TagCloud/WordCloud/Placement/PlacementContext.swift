@@ -13,6 +13,8 @@ struct PlacementContext<T: Typesetter & GlyphRasterizer> {
     let cancellation: CancellationToken?
     /// The words placed at their pins, the same in every attempt.
     var pinned = PinnedWords()
+    /// Where the words of a previous layout wish to be, the same in every attempt.
+    var targets = WordTargets()
 
     /// The pixels kept clear around each word's ink: its mask is grown by this much.
     var dilation: Int { (options.margin + 1) / 2 }
@@ -34,11 +36,14 @@ struct PlacementContext<T: Typesetter & GlyphRasterizer> {
         }
     }
 
-    /// The size at which the heaviest word, at its first angle, spans a comfortable part of the area.
+    /// The size at which the heaviest word, at its first angle (its angle in the previous layout,
+    /// when it was there), spans a comfortable part of the area.
     private func automaticMaximumSize() throws -> Double {
         let probe = 100.0
+        // The angles drawn for a word change when words are added before it; its old angle does not.
+        let angle = targets[0]?.angles[0] ?? angles[0][0]
         let entry = try cache.entry(
-            index: 0, word: styled[0], size: probe, angle: angles[0][0], margin: 0, typesetter: typesetter)
+            index: 0, word: styled[0], size: probe, angle: angle, margin: 0, typesetter: typesetter)
         let w = Double(max(1, entry.raw.bits.width)), h = Double(max(1, entry.raw.bits.height))
         let aw = Double(max(1, area.room.width)), ah = Double(max(1, area.room.height))
         let size = (probe * min(0.8 * aw / w, 0.45 * ah / h)).rounded(.down)

@@ -70,28 +70,86 @@ struct PlacementMaps {
         return nil
     }
 
-    /// The word's last chance, on the half-resolution map.
-    private mutating func lastChance(_ e: MaskCache.Entry, startX sx: Double, startY sy: Double) -> (x: Int, y: Int)? {
+    /// The top-left position of the grown mask of `e` whose centre lies nearest (`tx`, `ty`), in
+    /// plain distance, and within `radius` of it: (`tx`, `ty`) itself, to the nearest whole pixel,
+    /// when the word fits there. Nil when none is that near. Only the pixels around the target are
+    /// searched, so the search costs little however crowded the canvas.
+    func findNearby(_ e: MaskCache.Entry, x tx: Double, y ty: Double, radius: Double) -> (x: Int, y: Int)? {
+        let g = e.grown
+        let left = (tx - Double(g.width) / 2).rounded(), top = (ty - Double(g.height) / 2).rounded()
+        // Checked before converting: a target far off the canvas is searched for, never a trap.
+        let onCanvas =
+            left >= 0 && top >= 0 && left + Double(g.width) <= Double(fine.width)
+            && top + Double(g.height) <= Double(fine.height)
+        if onCanvas && !fine.collides(g, x: Int(left), y: Int(top)) { return (Int(left), Int(top)) }
+        guard radius >= 1, abs(tx) <= Double(fine.width) * 2, abs(ty) <= Double(fine.height) * 2 else { return nil }
+        let finder = PlacementSearch(map: fine, strategy: .archimedean, depth: nil, stretched: false)
+        // The window's tiles (64 columns by 8 rows) reach at least `radius` beyond the target.
+        let rows = Int(radius) / PlacementSearch.tileHeight + 2
+        let window = (x: Int(left), y: Int(top), radius: rows)
+        let found = finder.nearest(
+            e.search ?? SearchMask(g), startX: tx, startY: ty, near: window, better: radius * radius)
+        return found.map { ($0.x, $0.y) }
+    }
+
+    /// The top-left position of the grown mask of `e` whose centre is nearest (`tx`, `ty`) in plain
+    /// distance (neither stretched to the canvas nor ranked by a shape's depth), anywhere on the
+    /// canvas, whatever the strategy; nil when none is found. `final`: the word's last chance, as
+    /// for `find`.
+    mutating func findNearest(_ e: MaskCache.Entry, x tx: Double, y ty: Double, final: Bool) -> (x: Int, y: Int)? {
+        let c = PlacementArea.coarse, g = e.grown
+        if let cm = e.coarse, !coarseFailures.rulesOut(cm) {
+            let coarseFinder = PlacementSearch(map: coarse, strategy: .archimedean, depth: nil, stretched: false)
+            if let hit = coarseFinder.nearest(SearchMask(cm), startX: tx / Double(c), startY: ty / Double(c)) {
+                // A sure fit; the nearest fit on the canvas lies no farther, so only the positions
+                // nearer than it are searched.
+                let finder = PlacementSearch(map: fine, strategy: .archimedean, depth: nil, stretched: false)
+                let gx = hit.x * c, gy = hit.y * c
+                let key = finder.key(x: gx, y: gy, width: g.width, height: g.height, startX: tx, startY: ty)
+                if let l = finder.nearest(e.search ?? SearchMask(g), startX: tx, startY: ty, better: key) {
+                    return (l.x, l.y)
+                }
+                return (gx, gy)
+            }
+            coarseFailures.note(cm)
+        }
+        if final && lastChances > 0 { return lastChance(e, startX: tx, startY: ty, plain: true) }
+        return nil
+    }
+
+    /// The word's last chance, on the half-resolution map; `plain`: nearest the start in plain
+    /// distance, as `findNearest` ranks positions.
+    private mutating func lastChance(
+        _ e: MaskCache.Entry, startX sx: Double, startY sy: Double, plain: Bool = false
+    ) -> (x: Int, y: Int)? {
         let hm = e.grown.downsampled(by: 2)
         guard !halfFailures.rulesOut(hm) else { return nil }
         lastChances -= 1
         if half == nil { half = makeHalf() }
-        let halfFinder = PlacementSearch(map: half!.map, strategy: strategy, depth: half!.depth, plans: half!.plans)
+        let halfFinder =
+            plain
+            ? PlacementSearch(map: half!.map, strategy: .archimedean, depth: nil, stretched: false)
+            : PlacementSearch(map: half!.map, strategy: strategy, depth: half!.depth, plans: half!.plans)
         // The word's last chance, so any fit will do: the first found, in one of the deepest (or
         // nearest) tiles with room, spares visiting all the others.
         if let g = halfFinder.nearest(SearchMask(hm), startX: sx / 2, startY: sy / 2, firstFit: true) {
-            return refine(e, g.x * 2, g.y * 2, startX: sx, startY: sy)
+            return refine(e, g.x * 2, g.y * 2, startX: sx, startY: sy, plain: plain)
         }
         halfFailures.note(hm)
         return nil
     }
 
     /// A sure fit at (`gx`, `gy`) found on a coarser map, pulled as close to the start as the pixels
-    /// around it allow.
-    private func refine(_ e: MaskCache.Entry, _ gx: Int, _ gy: Int, startX sx: Double, startY sy: Double) -> (x: Int, y: Int) {
+    /// around it allow; `plain` as for `lastChance`.
+    private func refine(
+        _ e: MaskCache.Entry, _ gx: Int, _ gy: Int, startX sx: Double, startY sy: Double, plain: Bool = false
+    ) -> (x: Int, y: Int) {
         // Made only when the fine map is searched: most words that fail never get that far.
         let search = e.search ?? SearchMask(e.grown)
-        let finder = PlacementSearch(map: fine, strategy: strategy, depth: area.depth, plans: finePlans)
+        let finder =
+            plain
+            ? PlacementSearch(map: fine, strategy: .archimedean, depth: nil, stretched: false)
+            : PlacementSearch(map: fine, strategy: strategy, depth: area.depth, plans: finePlans)
         let bestKey = finder.key(x: gx, y: gy, width: search.mask.width, height: search.mask.height, startX: sx, startY: sy)
         if let l = finder.nearest(search, startX: sx, startY: sy, near: (gx, gy, 3), better: bestKey) {
             return (l.x, l.y)

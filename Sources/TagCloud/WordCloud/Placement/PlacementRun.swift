@@ -62,21 +62,126 @@ struct PlacementRun<T: Typesetter & GlyphRasterizer> {
             placements.append(p)
         }
         failed = pinned.failed
-        for i in context.styled.indices {
-            if pinned.contains(i) {
+        if !context.targets.isEmpty {
+            try placeKeptThenNew(progress: progress)
+        } else {
+            for i in context.styled.indices {
+                if pinned.contains(i) {
+                    progress?(i + 1)
+                    continue
+                }
+                let last = lastPlaced, unplaced = lastWordUnplaced
+                lookahead?.ahead(from: i, after: last, lastWordUnplaced: unplaced, sizing: sizing, angles: angles)
+                let p = try placeShrinking(i, weightFactor: 1)
+                lastWordUnplaced = p == nil
+                if let p { commit(p) } else { failed.append(i) }
                 progress?(i + 1)
-                continue
             }
-            let last = lastPlaced, unplaced = lastWordUnplaced
-            lookahead?.ahead(from: i, after: last, lastWordUnplaced: unplaced, sizing: sizing, angles: angles)
-            let p = try placeShrinking(i, weightFactor: 1)
-            lastWordUnplaced = p == nil
-            if let p { commit(p) } else { failed.append(i) }
-            progress?(i + 1)
         }
         lookahead?.stop()
         if context.options.repeatWords && !placements.isEmpty { try placeRepeats() }
         return PlacementAttempt(placements: placements, failed: failed, fillRatio: maps.fine.fillRatio)
+    }
+
+    /// With a previous layout: the words that were in it first, heaviest first, each where it was
+    /// or near it (`placeNearby`); then those of them with no room there, heaviest first, farther
+    /// and smaller, else nearest their old places wherever that is; then the new words, heaviest
+    /// first, around them, each size following the word before it in weight order as placed, as in
+    /// a new cloud. The placements are then put back in weight order, as a new cloud draws them.
+    private mutating func placeKeptThenNew(progress: ((Int) -> Void)?) throws {
+        let targets = context.targets, pinned = context.pinned, words = context.styled.indices
+        var done = words.filter { pinned.contains($0) }.count
+        // What the size of the word after each kept word placed follows from.
+        var after: [Int: LastPlaced] = [:]
+        // Words with no room near their old places are placed once every word that has room is:
+        // placed at once, they would take the nearest free places, which are often the places of
+        // the lighter words still to come, and push those away in turn.
+        var displaced: [(word: Int, target: WordTargets.Target)] = []
+        for i in words where !pinned.contains(i) {
+            guard let target = targets[i] else { continue }
+            guard let p = try placeNearby(i, target, reach: 1, least: 0.8) else {
+                displaced.append((i, target))
+                continue
+            }
+            commit(p)
+            after[i] = lastPlaced
+            done += 1
+            progress?(done)
+        }
+        for (i, target) in displaced {
+            // Farther and smaller, then as any word: its other angles, anywhere.
+            if let p = try placeNearby(i, target, reach: 4, least: 0.5) ?? placeShrinking(i, weightFactor: 1, near: target) {
+                commit(p)
+                after[i] = lastPlaced
+            } else {
+                failed.append(i)
+            }
+            done += 1
+            progress?(done)
+        }
+        var r: LastPlaced? = nil
+        for i in words where !pinned.contains(i) {
+            if targets[i] != nil {
+                if let known = after[i] { r = known }
+                continue
+            }
+            lastPlaced = r ?? sizing.start(at: i)
+            if let p = try placeShrinking(i, weightFactor: 1) {
+                commit(p)
+                r = lastPlaced
+            } else {
+                failed.append(i)
+            }
+            done += 1
+            progress?(done)
+        }
+        let first = pinned.placements.count
+        placements[first...].sort { $0.word < $1.word }
+    }
+
+    /// Word `i`, kept from a previous layout as `target`, where it was or near it, at its old
+    /// angle: at the size it asks for; when it grew and has no room for that, at sizes between that
+    /// and its old size; then smaller, in tenths, down to `least` of the smaller of the two. Near
+    /// means within `reach` times the shorter side of its ink's box, or half the longer, whichever
+    /// is more. Nil when none of these fits there. So a word in a crowded cloud grows less, or
+    /// shrinks, rather than jump away or turn.
+    private mutating func placeNearby(
+        _ i: Int, _ target: WordTargets.Target, reach: Double, least: Double
+    ) throws -> Placement? {
+        let want = sizing.keptSize(i, target, previousWeights: context.targets.previousWeights)
+        for size in keptSizes(want: want, old: target.size.map { sizing.scaled($0) }, least: least) {
+            let e = try context.entry(i, size: size, angle: target.angles[0])
+            guard e.fits && e.hasInk else { continue }
+            let w = Double(e.raw.bits.width), h = Double(e.raw.bits.height)
+            let radius = max(min(w, h), max(w, h) / 2) * reach
+            if let s = maps.findNearby(e, x: target.x, y: target.y, radius: radius) {
+                let d = context.dilation
+                return Placement(
+                    word: i, x: s.x + d, y: s.y + d, angle: target.angles[0], set: e.set, raw: e.raw,
+                    shrunk: size < want || target.shrunk, weightFactor: 1)
+            }
+        }
+        return nil
+    }
+
+    /// The sizes a kept word tries near its old place, largest first: `want`; when it grew from
+    /// `old`, three sizes between and `old`; then 90%, 80%, … down to `least` of the smaller, in
+    /// whole steps, none below the minimum size.
+    private func keptSizes(want: Double, old: Double?, least: Double) -> [Double] {
+        let step = context.options.fontSizeStep
+        func stepped(_ s: Double) -> Double { max(sizing.minSize, (s / step).rounded(.down) * step) }
+        var sizes = [want]
+        func add(_ s: Double) { if s < sizes[sizes.count - 1] { sizes.append(s) } }
+        var smaller = want
+        if let old, old < want {
+            for k in 1...3 { add(stepped(want - (want - old) * Double(k) / 4)) }
+            add(old)
+            smaller = old
+        }
+        for tenths in stride(from: 9, through: Int((least * 10).rounded()), by: -1) {
+            add(stepped(smaller * Double(tenths) / 10))
+        }
+        return sizes
     }
 
     /// Repeats the placed words, each round at a lower weight, until the space or `maximumWords` runs out.
@@ -97,21 +202,28 @@ struct PlacementRun<T: Typesetter & GlyphRasterizer> {
 
     /// Word `i` (its weight times `weightFactor`) at the size it asks for, else shrunk: the smallest
     /// size first, searched in full (a word that does not fit even there fits nowhere), then the
-    /// sizes from the wanted one down. Nil when it fits nowhere.
-    private mutating func placeShrinking(_ i: Int, weightFactor: Double) throws -> Placement? {
-        let want = sizing.target(i, weightFactor: weightFactor, after: lastPlaced)
+    /// sizes from the wanted one down. Nil when it fits nowhere. With `target` (a word kept from a
+    /// previous layout), at the size `WordSizing.keptSize` gives, nearest the target.
+    private mutating func placeShrinking(
+        _ i: Int, weightFactor: Double, near target: WordTargets.Target? = nil
+    ) throws -> Placement? {
+        let want =
+            target.map { sizing.keptSize(i, $0, previousWeights: context.targets.previousWeights) }
+            ?? sizing.target(i, weightFactor: weightFactor, after: lastPlaced)
         let minSize = sizing.minSize
-        if var p = try place(i, size: want, final: want <= minSize) {
+        if var p = try place(i, size: want, final: want <= minSize, near: target) {
             p.weightFactor = weightFactor
+            // A size kept from one shrunk to fit is still smaller than the weight asks for.
+            p.shrunk = target?.shrunk ?? false
             return p
         }
-        guard want > minSize, var best = try place(i, size: minSize, final: true) else { return nil }
+        guard want > minSize, var best = try place(i, size: minSize, final: true, near: target) else { return nil }
         let sizes = sizing.shrinkingSizes(from: want, step: context.options.fontSizeStep)
         // The word fits: the sizes below are tried in turn, the first few made on the other thread
         // while this one searches.
         lookahead?.postShrinking(i, sizes: sizes, angles: context.angles[i])
         for size in sizes {
-            if let p = try place(i, size: size) { best = p; break }
+            if let p = try place(i, size: size, near: target) { best = p; break }
         }
         best.shrunk = true
         best.weightFactor = weightFactor
@@ -120,7 +232,10 @@ struct PlacementRun<T: Typesetter & GlyphRasterizer> {
 
     /// Word `i` at `size`, at the first of its angles where it fits. `final`: the last chance for
     /// this word, so a fruitless quick search is followed by a full one.
-    private mutating func place(_ i: Int, size: Double, final: Bool = false) throws -> Placement? {
+    private mutating func place(
+        _ i: Int, size: Double, final: Bool = false, near target: WordTargets.Target? = nil
+    ) throws -> Placement? {
+        if let target { return try placeNear(i, size: size, final: final, target: target) }
         let options = context.options
         for angle in context.angles[i] {
             try context.cancellation?.check()
@@ -140,6 +255,26 @@ struct PlacementRun<T: Typesetter & GlyphRasterizer> {
             }
             if let s = maps.find(e, startX: sx, startY: sy, final: final, rng: &rng) {
                 // The grown mask's top-left is `s`; the ink mask sits `dilation` pixels inside it.
+                let d = context.dilation
+                return Placement(
+                    word: i, x: s.x + d, y: s.y + d, angle: angle, set: e.set, raw: e.raw,
+                    shrunk: false, weightFactor: 1)
+            }
+        }
+        return nil
+    }
+
+    /// Word `i` at `size`, at the first of the target's angles where it fits, its centre nearest the
+    /// target's: where it was when nothing is in the way.
+    private mutating func placeNear(_ i: Int, size: Double, final: Bool, target: WordTargets.Target) throws -> Placement? {
+        for angle in target.angles {
+            let e = try context.entry(i, size: size, angle: angle)
+            if e.fits && !e.hasInk { continue }
+            guard e.fits else {
+                if final { maps.spendLastChance() }
+                continue
+            }
+            if let s = maps.findNearest(e, x: target.x, y: target.y, final: final) {
                 let d = context.dilation
                 return Placement(
                     word: i, x: s.x + d, y: s.y + d, angle: angle, set: e.set, raw: e.raw,

@@ -14,6 +14,10 @@ struct PlacementSearch {
 
     /// Tile orders already worked out for this map, or nil to work each out afresh.
     var plans: PlanCache? = nil
+    /// Whether distances are stretched to the canvas's aspect, so that the nearest positions
+    /// around the start follow an ellipse of the canvas's shape (the spiral); false measures plain
+    /// distance, for a word that should move as little as it can.
+    var stretched = true
 
     /// Rows per tile: the occupancy map's block height, so a tile's positions lie in one row of
     /// its full blocks (the tile skip reads one block row).

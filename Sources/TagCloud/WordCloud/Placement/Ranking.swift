@@ -19,7 +19,8 @@ extension PlacementSearch {
             ihw = width / 2; ihh = height / 2
             sx = startX; sy = startY
             let big = Double(max(search.map.width, search.map.height))
-            ex = big / Double(search.map.width); ey = big / Double(search.map.height)
+            ex = search.stretched ? big / Double(search.map.width) : 1
+            ey = search.stretched ? big / Double(search.map.height) : 1
         }
 
         @inline(__always)

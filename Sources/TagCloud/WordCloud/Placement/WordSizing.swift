@@ -14,6 +14,21 @@ struct WordSizing {
     /// The first word placed by a search (the words before it are pinned): under relative
     /// scaling, it asks for its predicted size, and the sizes after it follow from it.
     let firstWord: Int
+    /// How a word kept from a previous layout changes size with its weight.
+    private let keptRule: KeptRule
+    /// The attempt's global scale.
+    private let scale: Double
+    /// The weights' range, and the largest size asked for (no kept word grows past it).
+    private let weightRange: ClosedRange<Double>
+    private let largest: Double
+
+    /// How a kept word's size follows a change of its weight: by relative scaling, along a weight
+    /// curve, or not at all (random sizes).
+    private enum KeptRule {
+        case relative(Double)
+        case curve(WeightScale)
+        case fixed
+    }
 
     /// The sizes of `styled` at global scale `g`, the heaviest at most `maximumSize`, under the
     /// style's sizing: fitted sizes from the weights, or the sizes the style gave, scaled.
@@ -22,14 +37,61 @@ struct WordSizing {
         minSize = options.minimumFontSize
         self.firstWord = firstWord
         weights = styled.map(\.term.weight)
+        scale = g
+        weightRange = (weights.min() ?? 0)...(weights.max() ?? 0)
         switch options.style.sizing {
         case .fitted(let fitted):
-            if case .relativeScaling(let r) = fitted.rule { relativeScaling = r } else { relativeScaling = nil }
+            switch fitted.rule {
+            case .relativeScaling(let r):
+                relativeScaling = r
+                keptRule = .relative(r)
+            case .curve(let curve):
+                relativeScaling = nil
+                keptRule = .curve(WeightScale(curve: curve, minimumSize: minSize, maximumSize: maximumSize))
+            }
             predicted = fitted.sizes(weights: weights, maximumSize: maximumSize, minimumSize: minSize, scale: g)
-        case .scaled, .random:
+        case .scaled(let weightScale):
             relativeScaling = nil
+            keptRule = .curve(weightScale)
+            predicted = styled.map { [minSize] in max(minSize, ($0.size * g).rounded()) }
+        case .random:
+            relativeScaling = nil
+            keptRule = .fixed
             predicted = styled.map { [minSize] in max(minSize, ($0.size * g).rounded()) }
         }
+        largest = predicted.max() ?? minSize
+    }
+
+    /// A size of a previous layout at this attempt's scale.
+    func scaled(_ size: Double) -> Double { scale == 1 ? size : max(minSize, (size * scale).rounded()) }
+
+    /// The size word `i`, kept from a previous layout as `target`, asks for: its old size, changed
+    /// as the sizing changes a word's size when its weight changes, and scaled with the attempt.
+    /// Under relative scaling the change follows the word's weight as a share of the heaviest
+    /// word's, then and now; along a weight curve, the curve's sizes at its old weight (among the
+    /// old weights, `previousWeights`) and its new one; random sizes stay. So a word whose weight
+    /// did not change keeps its size exactly, however the words around it changed. Without an old
+    /// size, the size the sizing predicts.
+    func keptSize(_ i: Int, _ target: WordTargets.Target, previousWeights: ClosedRange<Double>?) -> Double {
+        guard let size = target.size else { return predicted[i] }
+        var ratio = 1.0
+        if let old = target.weight, let oldRange = previousWeights {
+            let new = weights[i]
+            switch keptRule {
+            case .relative(let r):
+                let was = oldRange.upperBound > 0 ? old / oldRange.upperBound : 1
+                let now = weightRange.upperBound > 0 ? new / weightRange.upperBound : 1
+                if was != now && was > 0 { ratio = r * now / was + (1 - r) }
+            case .curve(let curve):
+                let was = curve.size(for: old, in: oldRange), now = curve.size(for: new, in: weightRange)
+                if was != now && was > 0 { ratio = now / was }
+            case .fixed:
+                break
+            }
+        }
+        let s = size * ratio * scale
+        if s == size { return size }
+        return max(minSize, min(largest, s.rounded()))
     }
 
     /// What the size of the next word depends on before any word is placed.
@@ -38,6 +100,12 @@ struct WordSizing {
         return LastPlaced(
             size: known ? predicted[firstWord] : minSize, weight: known ? weights[firstWord] : 1, cap: .infinity,
             first: true)
+    }
+
+    /// What the size of word `i` follows from when no word before it was placed (the first new
+    /// word after a previous layout's): it asks for its predicted size.
+    func start(at i: Int) -> LastPlaced {
+        LastPlaced(size: predicted[i], weight: weights[i], cap: .infinity, first: false)
     }
 
     /// The size word `i` (its weight times `weightFactor`) asks for after the word `r`.

@@ -1,0 +1,77 @@
+import Foundation
+import TagCloud
+import TagCloudExport
+import TagCloudText
+
+/// `--previous FILE`: the JSON layout of an earlier run (`tagcloud cloud … -o FILE.json`), whose
+/// words the new cloud keeps where they were. Read and checked before the work, every fault a
+/// one-line input error (exit status 2) that names the file.
+enum PreviousArgument {
+    /// The most bytes read from the file: a layout's JSON takes about 700 bytes a word, so this
+    /// holds the largest cloud (`WordCloudOptions.Limits.words`) with room to spare.
+    static let maximumBytes = 96 << 20
+
+    /// The layout in the file at `path`, a word cloud's. Throws when the file cannot be read, is
+    /// not JSON, is not a layout or is a flow's.
+    static func read(_ path: String) throws -> CloudLayout {
+        let data: Data
+        do { data = try WholeFile.contents(of: path, limit: maximumBytes) } catch {
+            throw CLIError.input(
+                "cannot read --previous \(path): "
+                    + error.reason(kind: "a layout", fix: "give the JSON layout of an earlier run"))
+        }
+        do { _ = try JSONPosition.jsonObject(from: data, name: "--previous \(path)") } catch let e as TextError {
+            throw CLIError.input(e.description + "; give the JSON layout of an earlier run (tagcloud cloud … -o layout.json)")
+        }
+        let layout: CloudLayout
+        do { layout = try LayoutJSON.decode(data) } catch let error as DecodingError {
+            throw CLIError.input(
+                "--previous \(path) is not a layout (\(describe(error))): give the JSON layout "
+                    + "an earlier run wrote (tagcloud cloud … -o layout.json)")
+        }
+        guard layout.kind == .cloud else {
+            throw CLIError.input(
+                "--previous \(path) is a \(layout.kind.rawValue) layout: give one written by tagcloud cloud")
+        }
+        return layout
+    }
+
+    /// The canvas size of `layout` in whole pixels, for a canvas that takes it; nil when it is no
+    /// canvas size (the check against the canvas then reports it).
+    static func canvasSize(_ layout: CloudLayout) -> (width: Int, height: Int)? {
+        let w = layout.size.width, h = layout.size.height
+        let sides = 1...Double(WordCloudOptions.Limits.side)
+        guard sides.contains(w), sides.contains(h), w == w.rounded(), h == h.rounded() else { return nil }
+        return (Int(w), Int(h))
+    }
+
+    /// The places of `layout`'s words, checked against a `width` × `height` canvas.
+    static func places(_ layout: CloudLayout, path: String, width: Int, height: Int) throws -> PreviousLayout {
+        let previous = PreviousLayout(layout)
+        do { try previous.validate(width: width, height: height) } catch TagCloudError.previousLayoutSize {
+            let w = NumberText.plain(layout.size.width), h = NumberText.plain(layout.size.height)
+            throw CLIError.input(
+                "--previous \(path) was laid out on \(w)x\(h), the canvas is \(width)x\(height): "
+                    + "give --width \(w) --height \(h) (or leave both out), or no --previous for a new cloud")
+        } catch let e as TagCloudError {
+            throw CLIError.input("--previous \(path): \(e.description)")
+        }
+        return previous
+    }
+
+    /// What a decoding error says, shortly: the missing or mistyped field and where it is.
+    private static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return keys.isEmpty ? "the top level" : String(keys.drop { $0 == "." })
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "no \"\(key.stringValue)\" in \(path(context))"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            return "\(path(context)) is unusable"
+        @unknown default:
+            return "unusable"
+        }
+    }
+}
