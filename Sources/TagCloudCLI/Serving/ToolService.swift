@@ -65,8 +65,7 @@ public enum ToolService {
             let reporting = Reporting(parsed)
             let resolved = try CountCommand.resolve(parsed, reporting: reporting)
             let terms = try working(scratch) { try resolved.terms(reporting) }
-            let rows = terms.map { "{\"text\": \(q($0.text)), \"weight\": \(NumberText.plain($0.weight))}" }
-            return Data(("{\"terms\": [" + rows.joined(separator: ", ") + "]}\n").utf8)
+            return termsAnswer(terms)
         }
     }
 
@@ -95,7 +94,12 @@ public enum ToolService {
             throw ServiceError(status: 422, e.description)
         }
         let terms = TagInput.withSafeLinks(read, reporting: Reporting(ParsedArguments(flags: [CommonOptions.quiet.name])))
-        return Data(("{\"terms\": [" + terms.map(termObject).joined(separator: ", ") + "]}\n").utf8)
+        return termsAnswer(terms)
+    }
+
+    /// `{"terms": [...]}`, each term as `termObject` writes it: the answer of `count` and `tags`.
+    static func termsAnswer(_ terms: [Term]) -> Data {
+        Data(("{\"terms\": [" + terms.map(termObject).joined(separator: ", ") + "]}\n").utf8)
     }
 
     /// The format pasted text reads as: JSON when it starts with `[` or `{`, CSV when its first line

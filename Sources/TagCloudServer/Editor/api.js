@@ -47,18 +47,7 @@ async function errorOf(response) {
 export function requestBody(state, tables, { images = 'data' } = {}) {
   const command = state.command;
   const body = { command };
-  const kinds = new Map(tables[command].map((o) => [o.name, o.kind]));
-  for (const [name, value] of Object.entries(state.options[command] || {})) {
-    if (!kinds.has(name) || value === '' || value === false) continue;
-    if (Array.isArray(value)) {
-      const list = value.filter((v) => v.trim() !== '');
-      if (list.length) body[name] = list;
-    } else if (kinds.get(name) === 'number' && /^-?\d+(\.\d+)?$/.test(value.trim())) {
-      body[name] = Number(value.trim());
-    } else {
-      body[name] = value;
-    }
-  }
+  Object.assign(body, optionValues(state.options[command] || {}, tables[command]));
   if (command === 'cloud') {
     for (const name of ['mask', 'color-image']) {
       const image = state.images[name];
@@ -81,18 +70,29 @@ export function requestBody(state, tables, { images = 'data' } = {}) {
 
 /** The count request of the text tab: `{text, ...count options}`. */
 export function countBody(state, tables) {
-  const body = { text: state.text };
-  const kinds = new Map(tables.count.map((o) => [o.name, o.kind]));
-  for (const [name, value] of Object.entries(state.count)) {
+  return { text: state.text, ...optionValues(state.count, tables.count) };
+}
+
+/**
+ * The options of `values` (by name) that are set, as the body takes them: empty fields, unset
+ * flags and options `specs` does not have left out, empty lines of lists dropped, numbers of
+ * number options as numbers.
+ */
+function optionValues(values, specs) {
+  const kinds = new Map(specs.map((o) => [o.name, o.kind]));
+  const out = {};
+  for (const [name, value] of Object.entries(values)) {
     if (!kinds.has(name) || value === '' || value === false) continue;
     if (Array.isArray(value)) {
       const list = value.filter((v) => v.trim() !== '');
-      if (list.length) body[name] = list;
+      if (list.length) out[name] = list;
+    } else if (kinds.get(name) === 'number' && /^-?\d+(\.\d+)?$/.test(value.trim())) {
+      out[name] = Number(value.trim());
     } else {
-      body[name] = kinds.get(name) === 'number' && /^\d+$/.test(value.trim()) ? Number(value) : value;
+      out[name] = value;
     }
   }
-  return body;
+  return out;
 }
 
 /**

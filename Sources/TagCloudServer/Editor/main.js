@@ -171,12 +171,7 @@ class Editor {
       if (!copied) byId('command-text').select();
     }));
     on('export-state', 'click', () => output.exportState(this.history.state));
-    on('import-state', 'change', guarded(async () => {
-      const input = byId('import-state');
-      const file = input.files[0];
-      input.value = '';
-      if (file) this.history.replace(await output.importState(file));
-    }));
+    onFile('import-state', guarded(async (file) => this.history.replace(await output.importState(file))));
     on('theme', 'click', () => this.toggleTheme());
     this.wireWords(on, guarded);
     this.wireKeys();
@@ -190,18 +185,8 @@ class Editor {
       byId('sort-tags').value = '';
       if (by) this.table.sort(by);
     });
-    on('tag-file', 'change', guarded(async () => {
-      const input = byId('tag-file');
-      const file = input.files[0];
-      input.value = '';
-      if (file) await this.inputs.open(file);
-    }));
-    on('text-file', 'change', guarded(async () => {
-      const input = byId('text-file');
-      const file = input.files[0];
-      input.value = '';
-      if (file) await this.inputs.open(file, { asText: true });
-    }));
+    onFile('tag-file', guarded((file) => this.inputs.open(file)));
+    onFile('text-file', guarded((file) => this.inputs.open(file, { asText: true })));
     const pasted = (replace) => guarded(async () => {
       const data = byId('paste-tags').value;
       if (!data.trim()) return;
@@ -258,6 +243,16 @@ class Editor {
       // The theme is a convenience; a browser that keeps nothing still switches it for this visit.
     }
   }
+}
+
+/** Calls `handler(file)` with the file chosen in file input `id`, which is emptied for the next choice. */
+function onFile(id, handler) {
+  const input = byId(id);
+  input.addEventListener('change', () => {
+    const file = input.files[0];
+    input.value = '';
+    if (file) handler(file);
+  });
 }
 
 function applyTheme(theme) {
