@@ -27,8 +27,12 @@ public struct FittedSizing: Hashable, Codable, Sendable {
     }
 
     /// The sizes of words whose weights are `weights`, heaviest first, when the heaviest is at
-    /// `maximumSize` scaled by `scale`: whole points, none below `minimumSize`.
-    func sizes(weights: [Double], maximumSize: Double, minimumSize: Double, scale: Double) -> [Double] {
+    /// `maximumSize` scaled by `scale`: whole points, none below `minimumSize`. A curve spans `range`
+    /// when given, else the weights' own range.
+    func sizes(
+        weights: [Double], maximumSize: Double, minimumSize: Double, scale: Double,
+        range given: ClosedRange<Double>? = nil
+    ) -> [Double] {
         switch rule {
         case .relativeScaling(let scaling):
             var sizes: [Double] = []
@@ -40,7 +44,7 @@ public struct FittedSizing: Hashable, Codable, Sendable {
             }
             return sizes
         case .curve(let curve):
-            let range = (weights.min() ?? 0)...(weights.max() ?? 0)
+            let range = given ?? (weights.min() ?? 0)...(weights.max() ?? 0)
             let weightScale = WeightScale(curve: curve, minimumSize: minimumSize, maximumSize: maximumSize)
             return weights.map { max(minimumSize, (weightScale.size(for: $0, in: range) * scale).rounded()) }
         }

@@ -40,6 +40,9 @@ public struct WordCloudLayout: Sendable {
     /// (a second or two on the largest canvas, 400 million pixels). Default: nil, never cancelled.
     public var cancellation: CancellationToken?
 
+    /// In a series (`SeriesLayout`), each word's sizes across the frames; nil outside one.
+    var series: SeriesSizes? = nil
+
     /// Creates a layout with options.
     public init(_ options: WordCloudOptions = WordCloudOptions()) { self.options = options }
 
@@ -93,7 +96,26 @@ public struct WordCloudLayout: Sendable {
         progress: ((Progress) -> Void)? = nil
     ) throws -> (layout: CloudLayout, statistics: Statistics) {
         var rng = SeededRandom(seed: options.seed)
+        let r = try run(terms, typesetter: typesetter, using: &rng, seed: options.seed, progress: progress)
+        return (r.layout, r.statistics)
+    }
+
+    /// A run with `options.seed` that also gives, for each placed word with several sizes in the
+    /// series (by term index), the word at each of them, placed where the series puts it.
+    func seriesRun<T: Typesetter & GlyphRasterizer>(
+        _ terms: [Term], typesetter: T, progress: ((Progress) -> Void)? = nil
+    ) throws -> RunResult {
+        var rng = SeededRandom(seed: options.seed)
         return try run(terms, typesetter: typesetter, using: &rng, seed: options.seed, progress: progress)
+    }
+
+    /// What a run gives: the layout, its statistics and, in a series, each word at its sizes.
+    struct RunResult {
+        var layout: CloudLayout
+        var statistics: Statistics
+        /// By term index: the placed word at each of its sizes (`SeriesExtent`), by its weight
+        /// there, with the pixels its ink covers (one size, at the term's weight, for a word with one).
+        var variants: [Int: [Double: (word: PlacedWord, ink: Int)]] = [:]
     }
 
     /// Lays out `terms`, drawing every random choice from `rng`, and reports what happened (the
@@ -103,13 +125,14 @@ public struct WordCloudLayout: Sendable {
         using rng: inout SeededRandom,
         progress: ((Progress) -> Void)? = nil
     ) throws -> (layout: CloudLayout, statistics: Statistics) {
-        try run(terms, typesetter: typesetter, using: &rng, seed: nil, progress: progress)
+        let r = try run(terms, typesetter: typesetter, using: &rng, seed: nil, progress: progress)
+        return (r.layout, r.statistics)
     }
 
     private func run<T: Typesetter & GlyphRasterizer>(
         _ terms: [Term], typesetter: T, using rng: inout SeededRandom,
         seed: UInt64?, progress: ((Progress) -> Void)?
-    ) throws -> (layout: CloudLayout, statistics: Statistics) {
+    ) throws -> RunResult {
         try cancellation?.check()
         try options.validate()
         let (order, skipped) = try wordOrder(terms)
@@ -124,13 +147,18 @@ public struct WordCloudLayout: Sendable {
         let placementSeed = rng.next()
 
         // Kept words are placed out of weight order, where the second thread's guesses would go unused.
-        let secondThread = masksOnSecondThread && options.previous == nil
+        let secondThread = masksOnSecondThread && options.previous == nil && series == nil
         var context = PlacementContext(
             options: options, masksOnSecondThread: secondThread, styled: styled,
             angles: angles, typesetter: typesetter, area: area,
             cache: MaskCache(shared: secondThread, words: styled.count), cancellation: cancellation)
         if let previous = options.previous { context.targets = WordTargets(previous, styled: styled, angles: angles) }
         let maximumSize = try context.maximumSize()
+        if let series {
+            let least = options.minimumFontSize
+            context.extents = order.map { series.extent(of: $0, maximumSize: maximumSize, minimumSize: least) }
+            context.weightRange = series.weightRange
+        }
         context.pinned = try PinnedWords(context, maximumSize: maximumSize)
         let (attempt, scale) = try fittedAttempt(context, maximumSize: maximumSize, seed: placementSeed, progress: progress)
 
@@ -152,7 +180,9 @@ public struct WordCloudLayout: Sendable {
             requested: order.count, placed: placed.count, shrunk: placed.filter(\.shrunk).count,
             unplaced: attempt.failed.count, fillRatio: attempt.fillRatio, scale: scale)
         if options.previous != nil { stats.continuity = Continuity(attempt.placements, context) }
-        return (layout, stats)
+        var result = RunResult(layout: layout, statistics: stats)
+        if series != nil { result.variants = try variants(attempt.placements, context, terms: terms, order: order) }
+        return result
     }
 }
 
@@ -216,6 +246,31 @@ extension WordCloudLayout {
             if a.unplacedCount == 0 { best = a; lo = mid } else { hi = mid }
         }
         return (best, lo)
+    }
+
+    /// Each placed word with several sizes in a series at each of them, where the series puts it:
+    /// centred where its union is (`SeriesExtent`), by term index.
+    private func variants<T>(
+        _ placements: [Placement], _ context: PlacementContext<T>, terms: [Term], order: [Int]
+    ) throws -> [Int: [Double: (word: PlacedWord, ink: Int)]] {
+        var result: [Int: [Double: (word: PlacedWord, ink: Int)]] = [:]
+        for p in placements where p.weightFactor == 1 {
+            let styled = context.styled[p.word], index = order[p.word]
+            guard let extent = context.extents[p.word] else {
+                let word = placedWord(p, styled: styled, term: terms[index], index: index)
+                result[index] = [terms[index].weight: (word, p.raw.bits.popCount)]
+                continue
+            }
+            let e = try context.entry(p.word, size: p.set.size, angle: p.angle)
+            var byRatio: [Double: (word: PlacedWord, ink: Int)] = [:]
+            for v in e.variants {
+                var at = p
+                at.x += v.dx; at.y += v.dy; at.set = v.set; at.raw = v.raw
+                byRatio[v.ratio] = (placedWord(at, styled: styled, term: terms[index], index: index), v.raw.bits.popCount)
+            }
+            result[index] = extent.ratioOf.compactMapValues { byRatio[$0] }
+        }
+        return result
     }
 
     /// The layout's record of a placement: where the word's ink lies and how to draw it.

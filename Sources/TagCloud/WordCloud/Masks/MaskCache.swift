@@ -28,16 +28,19 @@ final class MaskCache: @unchecked Sendable {
         /// False when the rasteriser's lower bound showed that the grown mask is larger than the
         /// room it was asked for: nothing was rasterised, `raw` is empty and there is nothing to search.
         let fits: Bool
+        /// The word at each of its sizes in a series (`SeriesExtent`), when it has several: `raw`
+        /// is then the union of their masks, centred on one another. Empty otherwise.
+        let variants: [SeriesExtent.Variant]
         /// Whether the word has any ink to place.
         var hasInk: Bool { raw.bits.width > 0 }
 
         init(
             key: Key, set: TypesetWord, raw: WordMask, grown: BitMask, search: SearchMask?, coarse: BitMask?,
-            fits: Bool = true
+            fits: Bool = true, variants: [SeriesExtent.Variant] = []
         ) {
             self.key = key
             self.set = set; self.raw = raw; self.grown = grown; self.search = search; self.coarse = coarse
-            self.fits = fits
+            self.fits = fits; self.variants = variants
         }
     }
 
@@ -85,14 +88,14 @@ final class MaskCache: @unchecked Sendable {
     func entry<T: Typesetter & GlyphRasterizer>(
         index: Int, word: StyledWord, size: Double, angle: Double, margin: Int,
         typesetter: T, room: (width: Int, height: Int)? = nil,
-        unlessClaimed: Bool = false
+        unlessClaimed: Bool = false, extent: SeriesExtent? = nil
     ) throws -> Entry? {
         let key = Key(word: index, size: size, angle: angle, margin: margin)
         if !shared {
             if let e = known(key) { return e }
             let e = try make(
                 word: word, key: key, typeset: typeset(key), typesetter: typesetter, room: room,
-                prefetch: unlessClaimed)
+                prefetch: unlessClaimed, extent: extent)
             keep(e)
             return e
         }
@@ -105,7 +108,9 @@ final class MaskCache: @unchecked Sendable {
         if let found { return found }
         if skip { return nil }
         defer { lock.withLock { if let k = claimed.firstIndex(of: key) { claimed.remove(at: k) } } }
-        let e = try make(word: word, key: key, typeset: set, typesetter: typesetter, room: room, prefetch: unlessClaimed)
+        let e = try make(
+            word: word, key: key, typeset: set, typesetter: typesetter, room: room, prefetch: unlessClaimed,
+            extent: extent)
         return lock.withLock {
             // Made by the other thread meanwhile (both may make one when neither gives way): the first kept.
             if let first = known(key) { return first }
@@ -120,7 +125,7 @@ final class MaskCache: @unchecked Sendable {
     private func make<T: Typesetter & GlyphRasterizer>(
         word: StyledWord, key: Key, typeset known: TypesetWord?,
         typesetter: T, room: (width: Int, height: Int)?,
-        prefetch: Bool
+        prefetch: Bool, extent: SeriesExtent?
     ) throws -> Entry {
         let angle = key.angle, margin = key.margin
         let set = try known ?? typesetter.typesetUnremembered(word.term.text, font: word.font, size: key.size)
@@ -131,21 +136,26 @@ final class MaskCache: @unchecked Sendable {
                 key: key, set: set, raw: WordMask(bits: BitMask(width: 0, height: 0), offsetX: 0, offsetY: 0),
                 grown: BitMask(width: 0, height: 0), search: nil, coarse: nil, fits: false)
         }
-        let raw = try typesetter.coverage(of: set, rotation: angle)
+        var raw = try typesetter.coverage(of: set, rotation: angle)
+        var variants: [SeriesExtent.Variant] = []
+        if let extent {
+            (raw, variants) = try extent.union(
+                word, size: key.size, set: set, raw: raw, angle: angle, typesetter: typesetter)
+        }
         let grown = raw.dilated(by: margin).bits
         let search = prefetch && raw.bits.width > 0 ? SearchMask(grown) : nil
         let coarse = raw.bits.width > 0 ? grown.downsampled(by: PlacementArea.coarse) : nil
-        return Entry(key: key, set: set, raw: raw, grown: grown, search: search, coarse: coarse)
+        return Entry(key: key, set: set, raw: raw, grown: grown, search: search, coarse: coarse, variants: variants)
     }
 
     /// The entry of `word`, made here if nobody has it yet.
     func entry<T: Typesetter & GlyphRasterizer>(
         index: Int, word: StyledWord, size: Double, angle: Double, margin: Int,
-        typesetter: T, room: (width: Int, height: Int)? = nil
+        typesetter: T, room: (width: Int, height: Int)? = nil, extent: SeriesExtent? = nil
     ) throws -> Entry {
         // Never nil: only a prefetch gives way to a claim.
         try entry(
             index: index, word: word, size: size, angle: angle, margin: margin, typesetter: typesetter,
-            room: room, unlessClaimed: false)!
+            room: room, unlessClaimed: false, extent: extent)!
     }
 }

@@ -15,6 +15,11 @@ struct PlacementContext<T: Typesetter & GlyphRasterizer> {
     var pinned = PinnedWords()
     /// Where the words of a previous layout wish to be, the same in every attempt.
     var targets = WordTargets()
+    /// In a series, each word's sizes across the frames (nil for a word with one size); empty
+    /// outside a series.
+    var extents: [SeriesExtent?] = []
+    /// In a series, the weights of all frames, which the sizes follow; nil: the words' own.
+    var weightRange: ClosedRange<Double>? = nil
 
     /// The pixels kept clear around each word's ink: its mask is grown by this much.
     var dilation: Int { (options.margin + 1) / 2 }
@@ -23,7 +28,7 @@ struct PlacementContext<T: Typesetter & GlyphRasterizer> {
     func entry(_ i: Int, size: Double, angle: Double) throws -> MaskCache.Entry {
         try cache.entry(
             index: i, word: styled[i], size: size, angle: angle, margin: dilation,
-            typesetter: typesetter, room: area.room)
+            typesetter: typesetter, room: area.room, extent: extents.isEmpty ? nil : extents[i])
     }
 
     /// The heaviest word's size before any scaling: the fitted sizing's maximum, or the size at

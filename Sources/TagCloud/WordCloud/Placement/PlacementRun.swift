@@ -46,7 +46,7 @@ struct PlacementRun<T: Typesetter & GlyphRasterizer> {
         maps = PlacementMaps(area: context.area, width: options.width, height: options.height, strategy: options.strategy)
         sizing = WordSizing(
             context.styled, options: options, scale: g, maximumSize: maximumSize,
-            firstWord: context.pinned.firstUnpinned)
+            firstWord: context.pinned.firstUnpinned, weightRange: context.weightRange)
         lastPlaced = sizing.start
         lookahead = context.masksOnSecondThread ? MaskLookahead(context) : nil
     }

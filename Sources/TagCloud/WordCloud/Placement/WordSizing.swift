@@ -21,6 +21,10 @@ struct WordSizing {
     /// The weights' range, and the largest size asked for (no kept word grows past it).
     private let weightRange: ClosedRange<Double>
     private let largest: Double
+    /// Whether a word may be no larger than the last word placed: yes, so that a word shrunk to
+    /// fit does not stand smaller than lighter words after it; not in a series, whose sizes must
+    /// follow one scale in every frame (a word there shrinks itself, and says so).
+    private let capped: Bool
 
     /// How a kept word's size follows a change of its weight: by relative scaling, along a weight
     /// curve, or not at all (random sizes).
@@ -32,13 +36,18 @@ struct WordSizing {
 
     /// The sizes of `styled` at global scale `g`, the heaviest at most `maximumSize`, under the
     /// style's sizing: fitted sizes from the weights, or the sizes the style gave, scaled.
-    /// `firstWord`: the first word not pinned.
-    init(_ styled: [StyledWord], options: WordCloudOptions, scale g: Double, maximumSize: Double, firstWord: Int = 0) {
+    /// `firstWord`: the first word not pinned. `weightRange`: the weights a curve spans (a series'
+    /// weights in all its frames); nil: the words' own.
+    init(
+        _ styled: [StyledWord], options: WordCloudOptions, scale g: Double, maximumSize: Double, firstWord: Int = 0,
+        weightRange: ClosedRange<Double>? = nil
+    ) {
         minSize = options.minimumFontSize
         self.firstWord = firstWord
         weights = styled.map(\.term.weight)
         scale = g
-        weightRange = (weights.min() ?? 0)...(weights.max() ?? 0)
+        self.weightRange = weightRange ?? (weights.min() ?? 0)...(weights.max() ?? 0)
+        capped = weightRange == nil
         switch options.style.sizing {
         case .fitted(let fitted):
             switch fitted.rule {
@@ -49,7 +58,8 @@ struct WordSizing {
                 relativeScaling = nil
                 keptRule = .curve(WeightScale(curve: curve, minimumSize: minSize, maximumSize: maximumSize))
             }
-            predicted = fitted.sizes(weights: weights, maximumSize: maximumSize, minimumSize: minSize, scale: g)
+            predicted = fitted.sizes(
+                weights: weights, maximumSize: maximumSize, minimumSize: minSize, scale: g, range: weightRange)
         case .scaled(let weightScale):
             relativeScaling = nil
             keptRule = .curve(weightScale)
@@ -111,7 +121,8 @@ struct WordSizing {
     /// The size word `i` (its weight times `weightFactor`) asks for after the word `r`.
     func target(_ i: Int, weightFactor: Double, after r: LastPlaced) -> Double {
         guard let scaling = relativeScaling else {
-            return max(minSize, min(predicted[i] * weightFactor, r.cap).rounded())
+            let size = predicted[i] * weightFactor
+            return max(minSize, (capped ? min(size, r.cap) : size).rounded())
         }
         if r.first { return predicted[firstWord] }
         let size = FittedSizing.relativeSize(after: r.size, weight: r.weight, to: weights[i] * weightFactor, scaling: scaling)
