@@ -17,6 +17,7 @@ public enum TagCloudTool {
         Commands:
           flow       Tags in rows that wrap (a tag cloud for pages and apps).
           cloud      A word cloud: words packed pixel-exact around the centre or in a shape.
+          series     Clouds over time: a cloud per frame, every word at one place; a morphing page or frames.
           count      Count the words of a text: `word<TAB>count` lines, most frequent first.
           fonts      List the font families installed (fontconfig).
           palettes   List the built-in colour palettes.
@@ -32,6 +33,7 @@ public enum TagCloudTool {
           tagcloud flow --input tags.tsv -o tags.json
           tagcloud cloud --input freq.tsv --shape heart --width 1000 --height 1000 -o cloud.png
           tagcloud cloud --text speech.txt -o cloud.png
+          tagcloud series --input speeches.csv -o speeches.html
           tagcloud count --text corpus.txt --top 500 > freq.tsv
 
         Exit status: 0 ok, 1 usage error, 2 input error, 3 words left unplaced under --fit all, 4 output error,
@@ -42,14 +44,15 @@ public enum TagCloudTool {
     /// The subcommands, in help order.
     static var subcommands: [any Subcommand.Type] {
         [
-            FlowCommand.self, CloudCommand.self, CountCommand.self, FontsCommand.self, PalettesCommand.self,
+            FlowCommand.self, CloudCommand.self, SeriesCommand.self, CountCommand.self, FontsCommand.self,
+            PalettesCommand.self,
             ShapesCommand.self, ConfigCommand.self,
         ]
     }
 
     /// The subcommands `config --print` describes, in help order.
     static var configurable: [any OptionTableCommand.Type] {
-        [FlowCommand.self, CloudCommand.self, CountCommand.self]
+        [FlowCommand.self, CloudCommand.self, SeriesCommand.self, CountCommand.self]
     }
 
     /// The commands whose option tables `options(of:)` knows, in help order.

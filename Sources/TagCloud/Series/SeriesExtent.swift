@@ -75,6 +75,14 @@ struct SeriesSizes: Sendable {
     var weightRange: ClosedRange<Double>
     /// The size curve.
     var curve: WeightScale.Curve
+    /// By term index: the font and colour of a word drawn in an earlier frame, which it keeps.
+    var looks: [Int: Look] = [:]
+
+    /// A word's font and colour.
+    struct Look: Sendable {
+        var font: FontDescriptor
+        var color: Color
+    }
 
     /// The sizes of the word with term index `index` when its largest is on the curve up to
     /// `maximumSize`; nil for a word with one size.

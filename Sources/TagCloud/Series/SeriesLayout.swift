@@ -2,13 +2,14 @@
 /// one angle in all the frames it appears in, and its size follows its weight in each frame on one
 /// size curve shared by all frames (a weight gives the same size in every frame).
 ///
-/// How: the words of all frames are laid out together as one word cloud, each at its size in the
-/// frame where it is heaviest, but placed as the union of its masks at all its sizes, centred on one
-/// another (`SeriesExtent`). Each frame then shows its own words, each at its size there, centred
-/// where its union was placed. A word at any of its sizes lies inside its union, and no two unions
-/// overlap, so no frame has an overlap, and a word whose size does not change does not move at all.
-/// The price is room: the cloud holds the words of every frame, so a frame whose words are mostly
-/// its own is sparser than a cloud of that frame alone (`tagcloud-bench series` measures it).
+/// How: each word is placed once, as the union of its masks at all its sizes in the series, centred
+/// on one another (`SeriesExtent`), and every frame shows it at its size there, centred where its
+/// union was placed. The frames are laid out in order (`SeriesPass`): a word seen in an earlier
+/// frame is pinned where it was; the words new in a frame are placed around those, and around the
+/// words that are away from this frame but come back later. A word at any of its sizes lies inside
+/// its union, and two words that share a frame never have overlapping unions, so no frame has an
+/// overlap, and a word whose size does not change does not move at all. Words that never share a
+/// frame may share space, so a word that is gone for good leaves its place to new ones.
 ///
 /// Words are matched between frames by `PreviousLayout.Identity` (a term's id, else its text). The
 /// sizes follow a curve (`FittedSizing.Rule.curve`): relative scaling sizes each word from the one
@@ -58,7 +59,7 @@ public struct SeriesLayout: Sendable {
     /// Creates a series layout.
     public init(_ options: WordCloudOptions = WordCloudOptions()) { self.options = options }
 
-    /// Lays out `frames`; `progress` hears how far the placement of all the series' words has got.
+    /// Lays out `frames`; `progress` hears how far the placement of each frame's words has got.
     public func run<T: Typesetter & GlyphRasterizer>(
         _ frames: [Frame], typesetter: T, progress: ((WordCloudLayout.Progress) -> Void)? = nil
     ) throws -> (series: CloudSeries, statistics: Statistics) {
@@ -69,21 +70,44 @@ public struct SeriesLayout: Sendable {
                 name: "frames", value: "\(frames.count)", expected: "at most \(Limits.frames) frames in a series")
         }
         let words = try SeriesWords(frames, maximumWords: options.maximumWords)
-        var layout = WordCloudLayout(unionOptions(words: words.terms.count))
-        layout.cancellation = cancellation
-        layout.series = SeriesSizes(weights: words.weights, weightRange: words.weightRange, curve: curve)
-        let union = try layout.seriesRun(words.terms, typesetter: typesetter, progress: progress)
+        let full = try maximumSize(words, typesetter: typesetter)
+        var scale = 1.0
+        var pass = try SeriesPass(
+            self, frames: frames, words: words, maximumSize: full, typesetter: typesetter, progress: progress)
+        // Under --fit all the whole series shrinks until every word fits in every frame.
+        while options.fit == .all && pass.unplaced > 0 && full * scale * 0.85 >= options.minimumFontSize {
+            scale *= 0.85
+            pass = try SeriesPass(
+                self, frames: frames, words: words, maximumSize: full * scale, typesetter: typesetter, progress: progress)
+        }
         let canvas = Double(options.width * options.height)
-        var fills: [Double] = []
-        let built = frames.indices.map { f -> CloudSeries.Frame in
-            let (cloud, ink) = frameLayout(f, frames[f], words: words, union: union)
-            fills.append(canvas > 0 ? Double(ink) / canvas : 0)
-            return CloudSeries.Frame(label: frames[f].label, layout: cloud)
+        var built: [CloudSeries.Frame] = []
+        for f in frames.indices {
+            built.append(CloudSeries.Frame(label: frames[f].label, layout: pass.frames[f]))
         }
         let stats = Statistics(
-            words: words.terms.count, unplaced: union.statistics.unplaced, shrunk: union.statistics.shrunk,
-            fillRatios: fills, scale: union.statistics.scale)
+            words: words.terms.count, unplaced: pass.unplaced, shrunk: pass.shrunk,
+            fillRatios: pass.ink.map { canvas > 0 ? Double($0) / canvas : 0 }, scale: scale)
         return (CloudSeries(frames: built), stats)
+    }
+
+    /// The size of the heaviest word of the series: the sizing's maximum, or, as a word cloud
+    /// sizes its heaviest word, the size at which it spans a comfortable part of the area.
+    private func maximumSize<T: Typesetter & GlyphRasterizer>(_ words: SeriesWords, typesetter: T) throws -> Double {
+        if case .fitted(let f) = options.style.sizing, let m = f.maximumSize { return m }
+        guard let top = words.terms.indices.max(by: { words.terms[$0].weight < words.terms[$1].weight }) else {
+            return options.minimumFontSize
+        }
+        var rng = SeededRandom(seed: options.seed)
+        let styled = options.style.looks([words.terms[top]], using: &rng)[0]
+        let angle = AngleChoices(options).choose(&rng)[0]
+        let probe = 100.0
+        let mask = try typesetter.coverage(
+            of: typesetter.typesetUnremembered(styled.term.text, font: styled.font, size: probe), rotation: angle)
+        let room = try PlacementArea(options).room
+        let w = Double(max(1, mask.bits.width)), h = Double(max(1, mask.bits.height))
+        let size = (probe * min(0.8 * Double(max(1, room.width)) / w, 0.45 * Double(max(1, room.height)) / h)).rounded(.down)
+        return max(options.minimumFontSize, min(CloudStyle.fontSizeLimit, size))
     }
 
     /// The size curve of the series: the options' curve, or the one nearest their relative scaling.
@@ -93,48 +117,5 @@ public struct SeriesLayout: Sendable {
         case .curve(let c): return c
         case .relativeScaling(let r): return r >= 0.75 ? .linear : r >= 0.25 ? .sqrt : .log
         }
-    }
-
-    /// The options of the cloud of all the series' words: sized on the series' curve, as many
-    /// words as there are, no repeats, no previous layout.
-    private func unionOptions(words: Int) -> WordCloudOptions {
-        var o = options
-        var fitted = FittedSizing()
-        if case .fitted(let f) = options.style.sizing { fitted = f }
-        fitted.rule = .curve(curve)
-        o.style.sizing = .fitted(fitted)
-        o.maximumWords = max(1, words)
-        o.repeatWords = false
-        o.previous = nil
-        return o
-    }
-
-    /// Frame `f`'s cloud: its words where the union put them, each at its size in this frame, and the
-    /// ink pixels they cover.
-    private func frameLayout(
-        _ f: Int, _ frame: Frame, words: SeriesWords, union: WordCloudLayout.RunResult
-    ) -> (CloudLayout, Int) {
-        var placed: [PlacedWord] = []
-        var unplaced: [UnplacedWord] = words.skipped[f]
-        var ink = 0
-        let reasons = Dictionary(union.layout.unplaced.map { ($0.index, $0.reason) }, uniquingKeysWith: { a, _ in a })
-        for (j, u) in words.members[f] {
-            let term = frame.terms[j]
-            // A word with one size across its weights is known at its largest.
-            let sizes = union.variants[u]
-            guard let at = sizes?[term.weight] ?? (sizes?.count == 1 ? sizes?.first?.value : nil) else {
-                unplaced.append(UnplacedWord(index: j, text: term.text, id: term.id, reason: reasons[u] ?? .noSpace))
-                continue
-            }
-            var w = at.word
-            w.index = j; w.weight = term.weight; w.link = term.link
-            placed.append(w)
-            ink += at.ink
-        }
-        unplaced.sort { $0.index < $1.index }
-        let cloud = CloudLayout(
-            kind: .cloud, size: union.layout.size, background: union.layout.background, placed: placed,
-            unplaced: unplaced, seed: union.layout.seed, contour: union.layout.contour)
-        return (cloud, ink)
     }
 }

@@ -10,6 +10,8 @@ struct SeriesWords {
     var members: [[(Int, Int)]] = []
     /// For each frame: its words left out (no text, or past `maximumWords` in the frame).
     var skipped: [[UnplacedWord]] = []
+    /// By index in `terms`: the last frame the word is in.
+    var lastFrame: [Int] = []
 
     /// The words of `frames`, each frame cut to its `maximumWords` heaviest. Throws for a bad
     /// weight, a pin, or a word twice in one frame.
@@ -51,6 +53,7 @@ struct SeriesWords {
                 }
                 terms[u].weight = max(terms[u].weight, t.weight)
                 weights[u, default: []].append(t.weight)
+                if u == lastFrame.count { lastFrame.append(members.count) } else { lastFrame[u] = members.count }
                 low = min(low, t.weight); high = max(high, t.weight)
                 inFrame.append((j, u))
             }

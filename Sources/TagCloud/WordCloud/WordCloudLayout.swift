@@ -116,6 +116,8 @@ public struct WordCloudLayout: Sendable {
         /// By term index: the placed word at each of its sizes (`SeriesExtent`), by its weight
         /// there, with the pixels its ink covers (one size, at the term's weight, for a word with one).
         var variants: [Int: [Double: (word: PlacedWord, ink: Int)]] = [:]
+        /// By term index: the font and colour each placed word was drawn in.
+        var looks: [Int: SeriesSizes.Look] = [:]
     }
 
     /// Lays out `terms`, drawing every random choice from `rng`, and reports what happened (the
@@ -139,7 +141,11 @@ public struct WordCloudLayout: Sendable {
         var unplaced = skipped
 
         // Fonts and colours now; the sizes are decided as the words are placed (`WordSizing`).
-        let styled = options.style.looks(order.map { terms[$0] }, using: &rng)
+        var styled = options.style.looks(order.map { terms[$0] }, using: &rng)
+        // In a series, a word keeps the font and colour it was first drawn in.
+        for k in styled.indices {
+            if let look = series?.looks[order[k]] { styled[k].font = look.font; styled[k].color = look.color }
+        }
         let area = try PlacementArea(options)
         // Angles to try for each word, drawn now so every attempt makes the same choices.
         let choices = AngleChoices(options)
@@ -181,7 +187,12 @@ public struct WordCloudLayout: Sendable {
             unplaced: attempt.failed.count, fillRatio: attempt.fillRatio, scale: scale)
         if options.previous != nil { stats.continuity = Continuity(attempt.placements, context) }
         var result = RunResult(layout: layout, statistics: stats)
-        if series != nil { result.variants = try variants(attempt.placements, context, terms: terms, order: order) }
+        if series != nil {
+            result.variants = try variants(attempt.placements, context, terms: terms, order: order)
+            for p in attempt.placements {
+                result.looks[order[p.word]] = SeriesSizes.Look(font: styled[p.word].font, color: styled[p.word].color)
+            }
+        }
         return result
     }
 }

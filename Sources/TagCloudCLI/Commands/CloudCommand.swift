@@ -104,25 +104,27 @@ enum CloudCommand: OptionTableCommand {
         reporting: Reporting, cancellation: CancellationToken? = nil
     ) throws -> (CloudLayout, WordCloudLayout.Statistics) {
         let bar = reporting.progressBar(total: nil, unit: .words)
-        var lastAttempt = 0
         // Cleared before anything else is said, the error of a failed layout included.
         defer { bar?.finish() }
         var layout = WordCloudLayout(options)
         layout.cancellation = cancellation
         let result = try CLIError.mappingLibraryErrors {
-            try layout.run(
-                terms, typesetter: FreeTypeTypesetter(),
-                progress: bar.map { bar in
-                    { p in
-                        if p.attempt != lastAttempt {
-                            lastAttempt = p.attempt
-                            bar.restart(total: Int64(p.total))
-                        }
-                        bar.update(Int64(p.words), prefix: p.attempt > 1 ? "--fit all, try \(p.attempt): " : "")
-                    }
-                })
+            try layout.run(terms, typesetter: FreeTypeTypesetter(), progress: bar.map { progress(on: $0) })
         }
         return (result.layout, result.statistics)
+    }
+
+    /// A layout's progress shown on `bar`: words placed of all, restarted for each attempt of
+    /// --fit all, at a smaller scale.
+    static func progress(on bar: ProgressBar) -> (WordCloudLayout.Progress) -> Void {
+        var lastAttempt = 0
+        return { p in
+            if p.attempt != lastAttempt {
+                lastAttempt = p.attempt
+                bar.restart(total: Int64(p.total))
+            }
+            bar.update(Int64(p.words), prefix: p.attempt > 1 ? "--fit all, try \(p.attempt): " : "")
+        }
     }
 
     /// The line that says how many words were placed, shrunk and left out.

@@ -36,7 +36,13 @@ struct TextRequest {
             size += try InputFile.checkedSize(name)
             files.append(.file(URL(fileURLWithPath: name)))
         }
-        let bar = reporting.progressBar(total: sizeKnown ? size : nil, unit: .bytes)
+        return try count(files, size: sizeKnown ? size : nil, names: sources, reporting)
+    }
+
+    /// Counts `files` (`size` bytes together, when known) into terms, as `terms` does; `names`
+    /// are the texts as the user named them, for the error of a count that leaves nothing.
+    func count(_ files: [TextSource], size: Int64?, names: [String], _ reporting: Reporting) throws -> [Term] {
+        let bar = reporting.progressBar(total: size, unit: .bytes)
         let analysis = try CLIError.mappingLibraryErrors {
             try TermCounter(options).analyze(sources: files, progress: bar.map { b in { b.update($0) } })
         }
@@ -54,7 +60,7 @@ struct TextRequest {
         var terms = analysis.terms
         if let top, terms.count > top { terms = Array(terms.prefix(top)) }
         reporting.verbose.text(analysis, options: options, kept: terms.count)
-        if terms.isEmpty { throw CLIError.emptyText(analysis, names: sources, options: options) }
+        if terms.isEmpty { throw CLIError.emptyText(analysis, names: names, options: options) }
         return terms
     }
 }

@@ -33,6 +33,12 @@ struct OutputDestination {
         try OutputFile.checkNotAnInput(path, inputs: inputs)
     }
 
+    /// A destination already resolved: `path` written as `format`.
+    init(path: String, format: OutputFormat) {
+        self.path = path
+        self.format = format
+    }
+
     /// The destination as messages name it: the path, or "standard output".
     var name: String { path == "-" ? "standard output" : path }
 }

@@ -5,8 +5,8 @@ import TagCloudGraphics
 /// How a drawing command renders its layout and where it writes it, resolved from the output
 /// flags (and `--no-contrast-guard`) before the layout.
 struct OutputRequest {
-    /// The file (or standard output) and the format.
-    let destination: OutputDestination
+    /// The file (or standard output) and the format (a series sets it for each frame's file).
+    var destination: OutputDestination
     /// Pixels per point in a PNG (`--scale`).
     let scale: Double
     /// The HTML page's colours (`--theme`).

@@ -12,10 +12,28 @@ struct CloudRequest {
     /// The tags and texts to read.
     let terms: TermSources
 
-    /// Resolves `args`, in the order a person fixes them: the destination, the style, the canvas
-    /// (a mask is read for it), the placement options, the area and colours, and the inputs last.
+    /// Resolves `args`: the destination first, then the options (`options(_:reporting:checkCanvas:)`),
+    /// and the inputs last.
     init(_ args: ParsedArguments, reporting: Reporting) throws {
         let destination = try OutputDestination(args)
+        var output: OutputRequest? = nil
+        (options, seed) = try Self.options(args, reporting: reporting) { width, height in
+            let request = try OutputRequest(destination, args)
+            try request.checkSize(width: Double(width), height: Double(height))
+            output = request
+        }
+        // Set by the closure, which `options` calls once the canvas is known.
+        guard let output else { throw CLIError.usage("no output: add -o FILE") }
+        self.output = output
+        terms = try TermSources(args, defaultTextTop: nil)
+    }
+
+    /// The word cloud options and seed `args` ask for, resolved in the order a person fixes them:
+    /// the style, the canvas (a mask is read for it), then `checkCanvas` (the output's own checks
+    /// of its size), the placement options, the area and colours.
+    static func options(
+        _ args: ParsedArguments, reporting: Reporting, checkCanvas: (Int, Int) throws -> Void
+    ) throws -> (WordCloudOptions, Seed) {
         var options = WordCloudOptions()
         let style = try StyleArguments.resolve(args, defaultSizes: options.minimumFontSize...FittedSizing.defaultMaximumSize)
         options.style = style.style
@@ -36,8 +54,7 @@ struct CloudRequest {
             default: previous.flatMap { PreviousArgument.canvasSize($0.layout) } ?? (options.width, options.height))
         options.width = canvas.width
         options.height = canvas.height
-        let output = try OutputRequest(destination, args)
-        try output.checkSize(width: Double(options.width), height: Double(options.height))
+        try checkCanvas(options.width, options.height)
         let budget = try args.int("max-pixels", range: 1...WordCloudOptions.Limits.pixels) ?? WordCloudOptions.Limits.pixels
         if options.width * options.height > budget {
             throw CLIError.usage(
@@ -53,10 +70,7 @@ struct CloudRequest {
         }
         // The library checks the options, once; its errors name the flag the user typed.
         try CLIError.mappingOptionErrors(args, flags: Self.optionFlags) { try options.validate() }
-        self.options = options
-        self.seed = style.seed
-        self.output = output
-        terms = try TermSources(args, defaultTextTop: nil)
+        return (options, style.seed)
     }
 
     /// How many words, how large, how far apart, at which angles and where they are tried first.

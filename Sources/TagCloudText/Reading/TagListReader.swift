@@ -48,7 +48,7 @@ public struct TagListReader {
     }
 
     /// Throws once a list holds more than `maximumTags` tags.
-    private static func checkCount(_ count: Int, name: String) throws {
+    static func checkCount(_ count: Int, name: String) throws {
         guard count > maximumTags else { return }
         throw TextError.unreadable(
             name: name,
@@ -158,7 +158,7 @@ public struct TagListReader {
     }
 
     /// Splits RFC 4180 CSV into records, each with the line it starts on (quoted fields may span lines).
-    private static func csvRecords(_ text: String, name: String) throws -> [(line: Int, fields: [String])] {
+    static func csvRecords(_ text: String, name: String) throws -> [(line: Int, fields: [String])] {
         let chars = Array(text.unicodeScalars)
         var records: [(line: Int, fields: [String])] = []
         var fields: [String] = [], field = String.UnicodeScalarView()
@@ -254,7 +254,7 @@ public struct TagListReader {
         return terms
     }
 
-    private static func term(json element: Any) throws -> Term {
+    static func term(json element: Any) throws -> Term {
         if let text = element as? String { return try term(fields: [text], hint: "") }
         guard let object = element as? [String: Any] else {
             throw Problem(column: 0, reason: "expected a string or an object like {\"text\": \"swift\", \"weight\": 3}")
@@ -313,7 +313,7 @@ public struct TagListReader {
     /// Builds a term from positional fields `text, weight, link, id, color, group, x, y, angle,
     /// size` (missing or blank fields mean "not given"), checking each the same way whatever the
     /// file format.
-    private static func term(fields: [String], weight: Double? = nil, hint: String) throws -> Term {
+    static func term(fields: [String], weight: Double? = nil, hint: String) throws -> Term {
         func field(_ i: Int) -> String? {
             guard i < fields.count else { return nil }
             let value = trimmed(fields[i])

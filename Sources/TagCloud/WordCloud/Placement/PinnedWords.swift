@@ -29,10 +29,17 @@ struct PinnedWords {
             try context.cancellation?.check()
             let e = try context.cache.entry(
                 index: i, word: word, size: pin.size ?? sizing.predicted[i], angle: pin.angle, margin: d,
-                typesetter: context.typesetter, room: (taken.width, taken.height))
+                typesetter: context.typesetter, room: (taken.width, taken.height),
+                extent: context.extents.isEmpty ? nil : context.extents[i])
             guard e.fits else { throw TagCloudError.pinOutside(text: word.term.text, area: "the canvas") }
             guard e.hasInk else { failed.append(i); continue }
             let p = try Self.place(i, pin: pin, entry: e, context: context)
+            // In a series, words placed in earlier frames are pinned, and two of them that share
+            // no frame may overlap: the series keeps its own guarantee.
+            if !context.extents.isEmpty {
+                placements.append(p)
+                continue
+            }
             // The grown mask's top-left is `d` pixels above and left of the ink's, which is where
             // the larger map has it.
             if taken.collides(e.grown, x: p.x, y: p.y) {

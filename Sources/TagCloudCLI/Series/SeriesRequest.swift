@@ -1,0 +1,37 @@
+import TagCloud
+
+/// Everything `tagcloud series` was asked to do, resolved from its command line before any work.
+struct SeriesRequest {
+    /// The options every frame shares, as `tagcloud cloud` reads them.
+    let options: WordCloudOptions
+    /// The seed, and whether it was drawn for this run.
+    let seed: Seed
+    /// Where the series goes.
+    let output: SeriesOutput
+    /// For a folder: how each format is drawn (the destination's path is set per frame).
+    let frameOutputs: [OutputRequest]
+    /// The frames' sources.
+    let frames: SeriesFrames
+    /// The files the command reads, by option: no frame's file may be one of them.
+    let inputs: [(option: String, path: String)]
+
+    /// Resolves `args`: the output first, then the options `tagcloud cloud` takes, then the sources.
+    init(_ args: ParsedArguments, reporting: Reporting) throws {
+        let output = try SeriesOutput(args)
+        var frameOutputs: [OutputRequest] = []
+        (options, seed) = try CloudRequest.options(args, reporting: reporting) { width, height in
+            guard case .folder(let folder, let formats) = output else { return }
+            for format in formats {
+                let request = try OutputRequest(OutputDestination(path: folder, format: format), args)
+                try request.checkSize(width: Double(width), height: Double(height))
+                frameOutputs.append(request)
+            }
+        }
+        self.output = output
+        self.frameOutputs = frameOutputs
+        frames = try SeriesFrames(args)
+        inputs = OutputDestination.inputFileOptions.flatMap { option in
+            args.strings(option).map { (option: "--" + option, path: $0) }
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import TagCloud
+import TagCloudExport
+import TagCloudGraphics
+
+/// Writes a laid-out series where `tagcloud series` was asked to: the page, the animation, or a
+/// file per frame and format.
+enum SeriesWriting {
+    static func write(_ series: CloudSeries, _ request: SeriesRequest, reporting: Reporting) throws {
+        switch request.output {
+        case .page(let path): try writePage(series, request, to: path, reporting: reporting)
+        case .animation(let path): try writeAnimation(series, request, to: path, reporting: reporting)
+        case .folder(let folder, _): try writeFrames(series, request, into: folder, reporting: reporting)
+        }
+    }
+
+    /// A file per frame and format in `folder`, named after the frames (`SeriesOutput.fileNames`).
+    static func writeFrames(_ series: CloudSeries, _ request: SeriesRequest, into folder: String, reporting: Reporting) throws {
+        try SeriesOutput.makeFolder(folder)
+        let names = SeriesOutput.fileNames(series.frames.map(\.label))
+        let base = folder.hasSuffix("/") ? folder : folder + "/"
+        for (k, frame) in series.frames.enumerated() {
+            for var output in request.frameOutputs {
+                let path = base + names[k] + "." + output.destination.format.rawValue
+                try OutputFile.checkNotAnInput(path, inputs: request.inputs)
+                output.destination = OutputDestination(path: path, format: output.destination.format)
+                let status = reporting.quiet ? nil : ProgressBar.Status("frame \(k + 1) of \(series.frames.count): \(path)…")
+                let data = try {
+                    defer { status?.clear() }; return try OutputArguments.render(frame.layout, output)
+                }()
+                try OutputFile.write(data, to: path)
+            }
+        }
+        reporting.verbose.phase("write", "\(series.frames.count * request.frameOutputs.count) files into \(folder)")
+    }
+
+    /// The page that morphs between the frames.
+    static func writePage(_ series: CloudSeries, _ request: SeriesRequest, to path: String, reporting: Reporting) throws {
+        throw CLIError.usage("the series page is not built yet: write the frames into a folder (-o FOLDER/)")
+    }
+
+    /// The animated WebP.
+    static func writeAnimation(_ series: CloudSeries, _ request: SeriesRequest, to path: String, reporting: Reporting) throws {
+        throw CLIError.usage("the animated WebP is not built yet: write the frames into a folder (-o FOLDER/)")
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import TagCloud
+
+extension TagListReader {
+    /// The tags of a table with a frame column, each with its frame, in the order of the rows; nil
+    /// when the table has no frame column (it is then one frame, read by `read`).
+    ///
+    /// - CSV: a header row names the columns; `frame` is required, the others as in a tag list
+    ///   (`text`/`word`/`tag`, `weight`/`count`/`frequency`/`value`, `link`, `id`, `color`, `group`),
+    ///   in any order.
+    /// - JSON: an array of tag objects, each with a `"frame"` (a string or a number).
+    ///
+    /// Throws `TextError` naming the row or item at fault.
+    public static func readFrames(data: Data, name: String, format: TagListFormat? = nil) throws -> [(frame: String, term: Term)]?
+    {
+        let text = try decodeText(data, name: name)
+        switch format ?? TagListFormat(guessingFrom: name) {
+        case .lines, .tsv: return nil
+        case .csv: return try framesCSV(text, name: name)
+        case .json: return try framesJSON(text, name: name)
+        }
+    }
+
+    /// The columns a frame table may name, and the position of each in a tag list's fields.
+    private static let frameColumns: [String: Int] = [
+        "text": 0, "word": 0, "tag": 0, "weight": 1, "count": 1, "frequency": 1, "value": 1,
+        "link": 2, "id": 3, "color": 4, "colour": 4, "group": 5,
+    ]
+
+    private static func framesCSV(_ text: String, name: String) throws -> [(frame: String, term: Term)]? {
+        var records = try csvRecords(text, name: name)
+        records.removeAll { $0.fields.count == 1 && $0.fields[0].allSatisfy(\.isWhitespace) }
+        guard let header = records.first?.fields.map({ trimmed($0).lowercased() }),
+            let frameColumn = header.firstIndex(of: "frame")
+        else { return nil }
+        var position: [Int: Int] = [:]
+        for (column, title) in header.enumerated() where column != frameColumn {
+            guard let p = frameColumns[title] else {
+                throw TextError.badRow(
+                    name: name, line: records[0].line, column: column + 1,
+                    reason: "unknown column \"\(title)\" (expected frame, text, weight, link, id, color, group)")
+            }
+            position[column] = p
+        }
+        guard position.values.contains(0) else {
+            throw TextError.badRow(
+                name: name, line: records[0].line, column: 1, reason: "no text column: name one text, word or tag")
+        }
+        var rows: [(frame: String, term: Term)] = []
+        for record in records.dropFirst() {
+            var fields = Array(repeating: "", count: 6)
+            for (column, value) in record.fields.enumerated() {
+                guard column < header.count else {
+                    throw TextError.badRow(
+                        name: name, line: record.line, column: column + 1, reason: "more fields than the header names")
+                }
+                if let p = position[column] { fields[p] = value }
+            }
+            let frame = column(record.fields, frameColumn)
+            do {
+                guard !frame.isEmpty else { throw Problem(column: frameColumn + 1, reason: "the frame is empty") }
+                rows.append((frame, try term(fields: fields, hint: "give the weight as a number")))
+                try checkCount(rows.count, name: name)
+            } catch let problem as Problem {
+                throw TextError.badRow(name: name, line: record.line, column: problem.column, reason: problem.reason)
+            }
+        }
+        if rows.isEmpty { throw TextError.empty(name: name, reason: "only a header") }
+        return rows
+    }
+
+    private static func column(_ fields: [String], _ i: Int) -> String {
+        i < fields.count ? TermText.normalized(trimmed(fields[i])) : ""
+    }
+
+    private static func framesJSON(_ text: String, name: String) throws -> [(frame: String, term: Term)]? {
+        guard let array = try JSONPosition.jsonObject(from: Data(text.utf8), name: name) as? [Any],
+            array.contains(where: { ($0 as? [String: Any])?["frame"] != nil })
+        else { return nil }
+        var rows: [(frame: String, term: Term)] = []
+        for (index, element) in array.enumerated() {
+            do {
+                let frame: String
+                switch (element as? [String: Any])?["frame"] {
+                case let s as String: frame = TermText.normalized(trimmed(s))
+                case let n as NSNumber where !isBool(n):
+                    frame =
+                        n.doubleValue == n.doubleValue.rounded() && abs(n.doubleValue) < 1e15
+                        ? String(n.int64Value) : "\(n.doubleValue)"
+                default: throw Problem(column: 0, reason: "\"frame\" must be a string or a number, in every item")
+                }
+                guard !frame.isEmpty else { throw Problem(column: 0, reason: "the frame is empty") }
+                rows.append((frame, try term(json: element)))
+                try checkCount(rows.count, name: name)
+            } catch let problem as Problem {
+                throw TextError.badItem(name: name, item: "item \(index + 1)", reason: problem.reason)
+            }
+        }
+        if rows.isEmpty { throw TextError.empty(name: name, reason: "the array is empty") }
+        return rows
+    }
+}
