@@ -34,6 +34,10 @@ let package = Package(
         .systemLibrary(
             name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
+        // libwebp with its animation encoder (libwebpmux) and decoder (libwebpdemux), for animated WebP.
+        .systemLibrary(
+            name: "CWebP", pkgConfig: "libwebpmux",
+            providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
         // zlib, for writing PNG files (its header is in the default paths; on macOS, in the SDK).
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // ICU renames its functions per version through macros Swift cannot import; these C
@@ -52,7 +56,7 @@ let package = Package(
             name: "TagCloudGraphics",
             dependencies: [
                 "TagCloud", "CFreeType", "CHarfBuzz", "CFontconfig", "CCairo", "CZlib",
-                "CICUShim",
+                "CICUShim", "CWebP",
             ]),
         .target(name: "TagCloudExport", dependencies: ["TagCloud"]),
         .target(

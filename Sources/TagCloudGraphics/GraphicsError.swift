@@ -66,6 +66,19 @@ public enum GraphicsError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Cairo reported a failure while doing `operation`.
     case cairo(operation: String, status: String)
 
+    // Animation
+    /// A series with no frames to animate.
+    case emptySeries
+    /// An animation option out of its range: its name, the value given and the range allowed.
+    case invalidAnimationOption(name: String, value: String, allowed: String)
+    /// An animation of more images, or more pixels in all, than `AnimatedWebP` makes (or a canvas wider
+    /// or taller than WebP allows): the number of images and their size in pixels.
+    case animationTooLarge(images: Int, width: Int, height: Int)
+    /// An animation longer than `AnimatedWebP.maximumSeconds`, in seconds.
+    case animationTooLong(seconds: Double)
+    /// libwebp failed while doing `operation`, with its reason.
+    case webp(operation: String, reason: String)
+
     // Files
     /// A file that could not be written.
     case outputFailed(path: String, reason: String)
@@ -108,6 +121,8 @@ public enum GraphicsError: Error, Equatable, Sendable, CustomStringConvertible {
             return imageDescription
         case .invalidCanvasSize, .invalidScale, .renderedImageTooLarge, .pageTooLarge, .invalidWord, .cairo:
             return drawingDescription
+        case .emptySeries, .invalidAnimationOption, .animationTooLarge, .animationTooLong, .webp:
+            return animationDescription
         case .outputFailed(let path, let reason):
             return "could not write \"\(path)\": \(reason) (check that the folder exists and is writable)"
         }
@@ -163,6 +178,30 @@ public enum GraphicsError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "then try again"
         default:
             preconditionFailure("not a drawing error: \(self)")
+        }
+    }
+
+    /// The description of an animation error.
+    private var animationDescription: String {
+        switch self {
+        case .emptySeries:
+            return "the series has no frames to animate: give it at least one frame"
+        case .invalidAnimationOption(let name, let value, let allowed):
+            return "the animation's \(name) \(value) is out of range: give a value in \(allowed)"
+        case .animationTooLarge(let images, let width, let height):
+            return "an animation of \(images) images of \(width)×\(height) pixels is too large (at most "
+                + "\(AnimatedWebP.maximumImages) images, \(AnimatedWebP.maximumTotalPixels) pixels in all and "
+                + "\(AnimatedWebP.maximumSide) pixels a side): use fewer frames, a shorter transition, fewer frames "
+                + "per second, or a smaller canvas or scale"
+        case .animationTooLong(let seconds):
+            return "an animation of \(Self.wholeNumber(seconds)) seconds is too long (at most "
+                + "\(Self.wholeNumber(AnimatedWebP.maximumSeconds)) seconds): use fewer frames or shorter hold and "
+                + "transition times"
+        case .webp(let operation, let reason):
+            return "libwebp failed while \(operation) (\(reason)): check free memory, or use fewer frames or a "
+                + "smaller canvas"
+        default:
+            preconditionFailure("not an animation error: \(self)")
         }
     }
 
