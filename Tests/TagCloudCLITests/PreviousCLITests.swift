@@ -161,4 +161,40 @@ struct PreviousCLITests {
             #expect(e.status == 400 && e.option == "--previous", "\(e)")
         }
     }
+
+    /// Each placed word's colour in a layout JSON, by text.
+    func colours(_ json: Data) throws -> [String: String] {
+        let root = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        let words = try #require(root["placed"] as? [[String: Any]])
+        return Dictionary(words.map { ($0["text"] as! String, $0["color"] as! String) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    @Test("colours: a kept word keeps its colour, an input colour wins, a new word is coloured as in a new cloud")
+    func coloursKept() throws {
+        let dir = try firstLayout(Self.tsv(Self.words))
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // "bezier" comes before the lighter half in weight order, where the colours are drawn.
+        var tags = Self.words.map { w in "{\"text\": \"\(w)\", \"weight\": \(60 - 2 * Self.words.firstIndex(of: w)!)}" }
+        tags[0] = ##"{"text": "swift", "weight": 60, "color": "#ff0000"}"##
+        tags.append(#"{"text": "bezier", "weight": 41}"#)
+        let input = dir.appendingPathComponent("next.json")
+        try Data("[\(tags.joined(separator: ",\n"))]".utf8).write(to: input)
+        let common = ["cloud", "-i", input.path, "--seed", "5", "--font", "DejaVu Sans"]
+        let kept = try ToolRun.run(
+            common + [
+                "--previous", dir.appendingPathComponent("first.json").path, "-o", dir.appendingPathComponent("kept.json").path,
+            ])
+        #expect(kept.status == 0, "\(kept.stderr)")
+        let fresh = try ToolRun.run(
+            common + ["--width", "500", "--height", "360", "-o", dir.appendingPathComponent("fresh.json").path])
+        #expect(fresh.status == 0, "\(fresh.stderr)")
+        let before = try colours(try Data(contentsOf: dir.appendingPathComponent("first.json")))
+        let after = try colours(try Data(contentsOf: dir.appendingPathComponent("kept.json")))
+        let anew = try colours(try Data(contentsOf: dir.appendingPathComponent("fresh.json")))
+        for w in Self.words.dropFirst() { #expect(after[w] == before[w], "\(w)") }
+        #expect(
+            Self.words.dropFirst().contains { anew[$0] != before[$0] }, "a new cloud draws other colours, so the test can fail")
+        #expect(after["swift"] == "#FF0000" || after["swift"] == "#ff0000", "\(after["swift"] ?? "none")")
+        #expect(after["bezier"] != nil && after["bezier"] == anew["bezier"])
+    }
 }

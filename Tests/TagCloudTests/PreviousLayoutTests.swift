@@ -334,4 +334,101 @@ struct PreviousLayoutTests {
             #expect(heaviest?.frame.center == w.center)
         }
     }
+
+    /// Options with two fonts drawn at random, so both colours and fonts are drawn from the seed.
+    func lookOptions(seed: UInt64, mode: CloudStyle.ColorMode = .random) -> WordCloudOptions {
+        var o = options(seed: seed)
+        o.style.fonts = [FontDescriptor(family: "Serif Fake"), FontDescriptor(family: "Sans Fake")]
+        o.style.colorMode = mode
+        return o
+    }
+
+    @Test("a word added shifts the draws of the lighter words, yet the kept words keep their colours and fonts", arguments: 1...6)
+    func looksKept(seed: Int) throws {
+        let o = lookOptions(seed: UInt64(seed))
+        let terms = words(30, seed: UInt64(seed))
+        let first = try WordCloudLayout(o).layout(terms, typesetter: FakeTypesetter())
+        // Of middle weight: it comes before half the words in weight order, where the draws are made.
+        let weights = terms.map(\.weight).sorted()
+        let added = terms + [Term("newcomer", weight: weights[weights.count / 2] + 0.5)]
+        let (next, _) = try relayout(added, o, over: first)
+        let fresh = byText(try WordCloudLayout(o).layout(added, typesetter: FakeTypesetter()))
+        let old = byText(first), now = byText(next)
+        var drawnAnew = 0
+        for (text, w) in old {
+            let n = try #require(now[text])
+            #expect(n.color == w.color && n.font == w.font, "\(text)")
+            if let f = fresh[text], f.color != w.color || f.font != w.font { drawnAnew += 1 }
+        }
+        #expect(drawnAnew > 0, "without the previous layout the draws differ, so the test can fail")
+        // The new word is drawn as in a layout without a previous one: the same seed, the same look.
+        #expect(now["newcomer"]?.color == fresh["newcomer"]?.color && now["newcomer"]?.font == fresh["newcomer"]?.font)
+        let (again, _) = try relayout(added, o, over: first)
+        #expect(again == next, "the same input, seed and previous layout: the same layout")
+    }
+
+    @Test("a term's own colour wins over its kept colour")
+    func ownColourWins() throws {
+        let o = lookOptions(seed: 3)
+        var terms = words(20)
+        let first = try WordCloudLayout(o).layout(terms, typesetter: FakeTypesetter())
+        let red = Color(rgb: 0xFF0000)
+        terms[4].color = red
+        let (next, _) = try relayout(terms, o, over: first)
+        let old = byText(first), now = byText(next)
+        #expect(old[terms[4].text]?.color != red)
+        #expect(now[terms[4].text]?.color == red)
+        for t in terms where t.color == nil { #expect(now[t.text]?.color == old[t.text]?.color, "\(t.text)") }
+    }
+
+    @Test("colour by group: a group keeps its colour, its new words take it, a new group takes a colour no kept group has")
+    func groupsKeepColours() throws {
+        let o = lookOptions(seed: 2, mode: .group)
+        let terms = words(12).enumerated().map { i, t in
+            var t = t
+            t.group = ["a", "b", "c"][i % 3]
+            return t
+        }
+        let first = try WordCloudLayout(o).layout(terms, typesetter: FakeTypesetter())
+        let colourOf = Dictionary(terms.map { ($0.group!, byText(first)[$0.text]!.color) }, uniquingKeysWith: { a, _ in a })
+        // A new group first in input order would take the first colour in a new layout: group a's.
+        let added = [Term("newgroup", weight: 900, group: "d"), Term("newb", weight: 300, group: "b")] + terms
+        let (next, _) = try relayout(added, o, over: first)
+        let now = byText(next)
+        for t in terms { #expect(now[t.text]?.color == colourOf[t.group!], "\(t.text)") }
+        #expect(now["newb"]?.color == colourOf["b"])
+        let d = try #require(now["newgroup"]?.color)
+        #expect(!colourOf.values.contains(d) && o.style.palette.colors.contains(d))
+    }
+
+    @Test("colour by weight: a kept word whose weight changed takes the colour its weight gives now")
+    func weightColoursFollow() throws {
+        let o = lookOptions(seed: 2, mode: .weight)
+        var terms = words(12)
+        let first = try WordCloudLayout(o).layout(terms, typesetter: FakeTypesetter())
+        let lightest = terms.indices.min { terms[$0].weight < terms[$1].weight }!
+        terms[lightest].weight = terms.map(\.weight).max()! + 1
+        let (next, _) = try relayout(terms, o, over: first)
+        #expect(byText(next)[terms[lightest].text]?.color == o.style.palette.colors[0], "the heaviest takes the first colour")
+        #expect(byText(first)[terms[lightest].text]?.color != o.style.palette.colors[0])
+    }
+
+    @Test("a previous layout without colours and fonts (an older file) styles the words as a new layout does")
+    func olderFileNoLooks() throws {
+        let o = lookOptions(seed: 4)
+        let first = try WordCloudLayout(o).layout(words(15), typesetter: FakeTypesetter())
+        var previous = PreviousLayout(first)
+        #expect(previous.words.allSatisfy { $0.color != nil && $0.font != nil })
+        let json = try JSONEncoder().encode(previous)
+        var object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        object["words"] = (object["words"] as! [[String: Any]]).map { w in
+            w.filter { !["color", "font", "frame", "baseline"].contains($0.key) }
+        }
+        previous = try JSONDecoder().decode(PreviousLayout.self, from: JSONSerialization.data(withJSONObject: object))
+        #expect(previous.words.allSatisfy { $0.color == nil && $0.font == nil && $0.frame == nil })
+        var withOld = o
+        withOld.previous = previous
+        let next = try WordCloudLayout(withOld).layout(words(15), typesetter: FakeTypesetter())
+        #expect(next.placed == first.placed, "the same seed draws the same looks")
+    }
 }

@@ -16,10 +16,20 @@ public struct FlowLayout: Sendable {
 
     /// Styles `terms` with `options.style` and `options.seed`, then lays them out in `width` points.
     public func layout(_ terms: [Term], typesetter: some Typesetter, width: Double) throws -> CloudLayout {
+        try run(terms, typesetter: typesetter, width: width).layout
+    }
+
+    /// `layout(_:typesetter:width:)`, and how the tags kept to `options.previous` (nil without one).
+    public func run(
+        _ terms: [Term], typesetter: some Typesetter, width: Double
+    ) throws -> (layout: CloudLayout, continuity: Continuity?) {
         try options.validate()
         try Term.checkWeights(terms)
+        try options.previous?.validate(flowWidth: width)
         var rng = SeededRandom(seed: options.seed)
-        let styled = options.style.styledWords(terms, minimumSize: options.minimumFontSize, using: &rng)
+        let kept = options.previous.map { KeptLooks(terms, previous: $0, style: options.style, typesetter: typesetter) }
+        var styled = options.style.styledWords(terms, minimumSize: options.minimumFontSize, keeping: kept, using: &rng)
+        if let previous = options.previous { keepSizes(&styled, of: previous) }
         return try checkedLayout(styled: styled, typesetter: typesetter, width: width, seed: options.seed)
     }
 
@@ -28,37 +38,32 @@ public struct FlowLayout: Sendable {
         try layout(terms, typesetter: typesetter, width: width).size
     }
 
-    /// Lays out words already styled (the layout records no seed: it did not style them).
+    /// Lays out words already styled (the layout records no seed: it did not style them). With
+    /// `options.previous`, the tags keep their places, not their looks: those are the words'.
     public func layout(styled words: [StyledWord], typesetter: some Typesetter, width: Double) throws -> CloudLayout {
         try options.validate()
-        return try checkedLayout(styled: words, typesetter: typesetter, width: width, seed: nil)
+        try options.previous?.validate(flowWidth: width)
+        return try checkedLayout(styled: words, typesetter: typesetter, width: width, seed: nil).layout
     }
 
     /// Lays out `words` under options already validated; `seed` is the one they were styled with.
     private func checkedLayout(
         styled words: [StyledWord], typesetter: some Typesetter, width: Double,
         seed: UInt64?
-    ) throws -> CloudLayout {
+    ) throws -> (layout: CloudLayout, continuity: Continuity?) {
         guard width.isFinite, width > options.insets.horizontal, width <= 1_000_000 else {
             throw TagCloudError.invalidOption(
                 name: "width", value: "\(width)",
                 expected: "a width in points wider than the left and right insets (\(options.insets.horizontal))")
         }
         if words.isEmpty { throw TagCloudError.noTerms }
+        if let previous = options.previous {
+            return try keptLayout(words, previous: previous, typesetter: typesetter, width: width, seed: seed)
+        }
         let available = width - options.insets.horizontal
-
-        var rows: [[Item]] = []
-        var row: [Item] = []
-        var cursor = 0.0  // width used by the current row, spacing included
+        var rows = RowBreaker(limit: options.maximumRows)
         var unplaced: [UnplacedWord] = []
         var hiddenFrom: Int? = nil
-
-        func startRow() -> Bool {
-            if !row.isEmpty { rows.append(row); row = [] }
-            cursor = 0
-            if let limit = options.maximumRows, rows.count >= limit { return false }
-            return true
-        }
 
         for (position, word) in words.enumerated() {
             try cancellation?.check()
@@ -66,11 +71,48 @@ public struct FlowLayout: Sendable {
                 unplaced.append(UnplacedWord(index: word.index, text: word.term.text, id: word.term.id, reason: .empty))
                 continue
             }
-            var item = try measure(word, text: word.term.text, size: word.size, typesetter: typesetter)
-            // A tag wider than a whole row is made to fit on its own.
-            if item.width > available {
-                item = try fitAlone(item, available: available, typesetter: typesetter)
+            let item = try measured(word, available: available, typesetter: typesetter)
+            guard try rows.add(item, in: self, available: available, typesetter: typesetter) else {
+                hiddenFrom = position
+                break
             }
+        }
+        if let from = hiddenFrom {
+            for word in words[from...] {
+                unplaced.append(UnplacedWord(index: word.index, text: word.term.text, id: word.term.id, reason: .rowLimit))
+            }
+        }
+        let finished = rows.finish()
+        unplaced.sort { $0.index < $1.index }
+
+        let placed = position(finished, available: available, top: options.insets.top)
+        let contentHeight = finished.enumerated().reduce(0.0) { acc, r in
+            acc + rowHeight(r.element) + (r.offset > 0 ? options.rowSpacing : 0)
+        }
+        // Whole points, so a canvas at any integer scale is a whole number of pixels.
+        let size = Size(width: width, height: (options.insets.vertical + contentHeight - 1e-9).rounded(.up))
+        let layout = CloudLayout(
+            kind: .flow, size: size, background: options.style.background,
+            placed: placed, unplaced: unplaced, seed: seed)
+        return (layout, nil)
+    }
+
+    /// Rows filled greedily: a tag goes on the current row when it fits (or, by the overflow
+    /// policy, is shrunk or cut to fit), else starts the next row, while the row limit allows.
+    struct RowBreaker {
+        /// The rows allowed, nil: any number.
+        let limit: Int?
+        private(set) var rows: [[Item]] = []
+        private var row: [Item] = []
+        /// The width the current row uses, spacing included.
+        private var cursor = 0.0
+
+        init(limit: Int?) { self.limit = limit }
+
+        /// Adds `item` (no wider than `available`); false when it needs a row past the limit.
+        mutating func add(_ item: Item, in flow: FlowLayout, available: Double, typesetter: some Typesetter) throws -> Bool {
+            var item = item
+            let options = flow.options
             let gap = row.isEmpty ? 0 : options.itemSpacing
             if cursor + gap + item.width > available + 1e-9 {
                 let remaining = available - cursor - gap
@@ -78,43 +120,34 @@ public struct FlowLayout: Sendable {
                 if remaining >= options.minimumRemainingWidth {
                     switch options.overflow {
                     case .wrap: break
-                    case .shrink: fitted = try scaled(item, toWidth: remaining, typesetter: typesetter)
-                    case .truncate: fitted = try truncated(item, toWidth: remaining, typesetter: typesetter)
+                    case .shrink: fitted = try flow.scaled(item, toWidth: remaining, typesetter: typesetter)
+                    case .truncate: fitted = try flow.truncated(item, toWidth: remaining, typesetter: typesetter)
                     }
                 }
                 if let f = fitted {
                     item = f
-                } else if !startRow() {
-                    hiddenFrom = position
-                    break
+                } else {
+                    if !row.isEmpty { rows.append(row); row = [] }
+                    cursor = 0
+                    if let limit, rows.count >= limit { return false }
                 }
             }
             cursor += (row.isEmpty ? 0 : options.itemSpacing) + item.width
             row.append(item)
+            return true
         }
-        if let from = hiddenFrom {
-            for word in words[from...] {
-                unplaced.append(UnplacedWord(index: word.index, text: word.term.text, id: word.term.id, reason: .rowLimit))
-            }
-        }
-        if !row.isEmpty { rows.append(row) }
-        unplaced.sort { $0.index < $1.index }
 
-        let placed = position(rows, width: width, available: available)
-        let contentHeight = rows.enumerated().reduce(0.0) { acc, r in
-            acc + rowHeight(r.element) + (r.offset > 0 ? options.rowSpacing : 0)
+        /// The rows, the last one included.
+        mutating func finish() -> [[Item]] {
+            if !row.isEmpty { rows.append(row); row = [] }
+            return rows
         }
-        // Whole points, so a canvas at any integer scale is a whole number of pixels.
-        let size = Size(width: width, height: (options.insets.vertical + contentHeight - 1e-9).rounded(.up))
-        return CloudLayout(
-            kind: .flow, size: size, background: options.style.background,
-            placed: placed, unplaced: unplaced, seed: seed)
     }
 
     // MARK: - Measuring
 
     /// A tag measured for flowing: its shaped text and the box it needs (padding included).
-    private struct Item {
+    struct Item {
         var word: StyledWord
         var set: TypesetWord
         var text: String
@@ -128,7 +161,14 @@ public struct FlowLayout: Sendable {
         var height: Double { ascent + descent }
     }
 
-    private func measure(
+    /// `word` measured, made to fit a row of `available` points on its own when it is wider.
+    func measured(_ word: StyledWord, available: Double, typesetter: some Typesetter) throws -> Item {
+        let item = try measure(word, text: word.term.text, size: word.size, typesetter: typesetter)
+        return item.width > available ? try fitAlone(item, available: available, typesetter: typesetter) : item
+    }
+
+    /// `word` with `text` shaped at `size` and measured (`truncated`: `text` is cut short).
+    func measure(
         _ word: StyledWord, text: String, size: Double, typesetter: some Typesetter,
         truncated: Bool = false
     ) throws -> Item {
@@ -161,7 +201,7 @@ public struct FlowLayout: Sendable {
     }
 
     /// The item at the largest whole-point size (not below the minimum) whose box fits `width`.
-    private func scaled(_ item: Item, toWidth width: Double, typesetter: some Typesetter) throws -> Item? {
+    func scaled(_ item: Item, toWidth width: Double, typesetter: some Typesetter) throws -> Item? {
         let p = options.padding.horizontal
         guard item.bounds.width > 0, width > p else { return nil }
         // Metrics scale almost linearly with size; start from the linear estimate and step down.
@@ -178,7 +218,7 @@ public struct FlowLayout: Sendable {
     }
 
     /// The item cut to the longest prefix (in whole characters) that fits `width` with an ellipsis.
-    private func truncated(_ item: Item, toWidth width: Double, typesetter: some Typesetter) throws -> Item? {
+    func truncated(_ item: Item, toWidth width: Double, typesetter: some Typesetter) throws -> Item? {
         let chars = Array(item.text)
         var lo = 0, hi = chars.count - 1  // prefix lengths to try
         var best: Item? = nil
@@ -195,16 +235,17 @@ public struct FlowLayout: Sendable {
 
     // MARK: - Positioning
 
-    private func rowHeight(_ row: [Item]) -> Double {
+    func rowHeight(_ row: [Item]) -> Double {
         switch options.crossAlignment {
         case .baseline: return (row.map(\.ascent).max() ?? 0) + (row.map(\.descent).max() ?? 0)
         default: return row.map(\.height).max() ?? 0
         }
     }
 
-    private func position(_ rows: [[Item]], width: Double, available: Double) -> [PlacedWord] {
+    /// The rows placed one under another from `top`, each aligned in `available` points.
+    func position(_ rows: [[Item]], available: Double, top start: Double) -> [PlacedWord] {
         var placed: [PlacedWord] = []
-        var top = options.insets.top
+        var top = start
         let rtl = options.direction == .rightToLeft
         for (r, row) in rows.enumerated() {
             let height = rowHeight(row)
@@ -234,27 +275,31 @@ public struct FlowLayout: Sendable {
                 let frame = Rect(x: frameX, y: frameTop, width: item.width, height: item.height)
                 // Under baseline alignment the baseline is computed once per row, so it is exactly equal.
                 let baseline = options.crossAlignment == .baseline ? top + rowAscent : frameTop + item.ascent
-                let origin = Point(x: frame.x + options.padding.left - item.bounds.minX, y: baseline)
-                let ink = item.set.inkBounds.offsetBy(dx: origin.x, dy: origin.y)
-                // The radius an app draws with is the one that fits this frame (half the height: a pill).
-                var decoration = options.decoration
-                if let r = decoration?.cornerRadius {
-                    decoration?.cornerRadius = min(r, frame.width / 2, frame.height / 2)
-                }
-                placed.append(
-                    PlacedWord(
-                        index: item.word.index, text: item.text,
-                        fullText: item.truncated ? item.word.term.text : nil,
-                        id: item.word.term.id, link: item.word.term.link, weight: item.word.term.weight,
-                        frame: frame, origin: origin, inkBounds: ink, font: item.set.font,
-                        fontSize: item.set.size, color: item.word.color, glyphs: item.set.glyphs,
-                        rightToLeft: item.set.isRightToLeft, fallbackFont: item.set.usedFallback,
-                        shrunk: item.shrunk, decoration: decoration,
-                        fallbackFonts: item.set.fallbackFonts, fontRuns: item.set.fontRuns))
+                placed.append(placedWord(item, frame: frame, baseline: baseline))
                 x = left + item.width + gap
             }
             top += height + options.rowSpacing
         }
         return placed
+    }
+
+    /// The layout's record of `item` in `frame`, its text on `baseline`.
+    func placedWord(_ item: Item, frame: Rect, baseline: Double) -> PlacedWord {
+        let origin = Point(x: frame.x + options.padding.left - item.bounds.minX, y: baseline)
+        let ink = item.set.inkBounds.offsetBy(dx: origin.x, dy: origin.y)
+        // The radius an app draws with is the one that fits this frame (half the height: a pill).
+        var decoration = options.decoration
+        if let r = decoration?.cornerRadius {
+            decoration?.cornerRadius = min(r, frame.width / 2, frame.height / 2)
+        }
+        return PlacedWord(
+            index: item.word.index, text: item.text,
+            fullText: item.truncated ? item.word.term.text : nil,
+            id: item.word.term.id, link: item.word.term.link, weight: item.word.term.weight,
+            frame: frame, origin: origin, inkBounds: ink, font: item.set.font,
+            fontSize: item.set.size, color: item.word.color, glyphs: item.set.glyphs,
+            rightToLeft: item.set.isRightToLeft, fallbackFont: item.set.usedFallback,
+            shrunk: item.shrunk, decoration: decoration,
+            fallbackFonts: item.set.fallbackFonts, fontRuns: item.set.fontRuns)
     }
 }

@@ -82,6 +82,10 @@ public struct FlowOptions: Hashable, Codable, Sendable {
     public var style: CloudStyle = CloudStyle()
     /// Seed for every random choice.
     public var seed: UInt64 = 0
+    /// An earlier flow of the same width whose tags keep their places, colours and fonts (see
+    /// `FlowLayout`); nil: a new flow. The layout checks it against its width
+    /// (`PreviousLayout.validate(flowWidth:)`).
+    public var previous: PreviousLayout? = nil
 
     /// Options with every default.
     public init() {}

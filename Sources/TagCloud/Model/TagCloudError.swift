@@ -26,6 +26,9 @@ public enum TagCloudError: Error, Equatable, Sendable, CustomStringConvertible {
     case cancelled
     /// A previous layout (`WordCloudOptions.previous`) made for another canvas size.
     case previousLayoutSize(width: Double, height: Double, canvasWidth: Int, canvasHeight: Int)
+    /// A previous layout (`FlowOptions.previous`) made for a flow of another width, or of an
+    /// unusable height.
+    case previousFlowWidth(width: Double, height: Double, flowWidth: Double)
     /// A previous layout with an unusable value: the word, the field (`x`, `y`, `angle`, or
     /// `words` for their number), the value and what is allowed.
     case previousWordUnusable(text: String, field: String, value: Double, expected: String)
@@ -64,6 +67,13 @@ public enum TagCloudError: Error, Equatable, Sendable, CustomStringConvertible {
         case .previousLayoutSize(let width, let height, let canvasWidth, let canvasHeight):
             return "the previous layout is \(Self.number(width))x\(Self.number(height)), the canvas "
                 + "\(canvasWidth)x\(canvasHeight): lay the cloud out on the previous layout's canvas size"
+        case .previousFlowWidth(let width, let height, let flowWidth):
+            if width == flowWidth {
+                return "the previous layout's height \(Self.number(height)) is unusable: give a flow's layout, "
+                    + "at most \(Self.number(PreviousLayout.flowHeightLimit)) points tall"
+            }
+            return "the previous layout is \(Self.number(width)) points wide, the flow \(Self.number(flowWidth)): "
+                + "lay the flow out at the previous layout's width"
         case .previousWordUnusable(let text, let field, let value, let expected):
             if field == "words" { return "the previous layout has \(Self.number(value)) words: give \(expected)" }
             return "the previous layout's word \"\(text)\": \(field) \(Self.number(value)) is unusable: give \(expected)"

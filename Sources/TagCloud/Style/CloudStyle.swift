@@ -112,9 +112,12 @@ public struct CloudStyle: Hashable, Codable, Sendable {
         return styledWords(terms, minimumSize: minimumSize, using: &rng)
     }
 
-    /// `style(_:minimumSize:using:)` for a style and weights already checked.
-    func styledWords(_ terms: [Term], minimumSize: Double, using rng: inout SeededRandom) -> [StyledWord] {
-        var words = looks(terms, using: &rng)
+    /// `style(_:minimumSize:using:)` for a style and weights already checked; words keep the
+    /// looks `kept` gives them.
+    func styledWords(
+        _ terms: [Term], minimumSize: Double, keeping kept: KeptLooks? = nil, using rng: inout SeededRandom
+    ) -> [StyledWord] {
+        var words = looks(terms, keeping: kept, using: &rng)
         if case .fitted(let fitted) = sizing {
             let order = Term.heaviestFirst(Array(terms.indices), in: terms)
             let sizes = fitted.sizes(
@@ -127,15 +130,16 @@ public struct CloudStyle: Hashable, Codable, Sendable {
     }
 
     /// The words' fonts, colours and, unless the sizing is `.fitted` (left to the layout, 0 here),
-    /// sizes, for options already validated.
-    func looks(_ terms: [Term], using rng: inout SeededRandom) -> [StyledWord] {
+    /// sizes, for options already validated. A word keeps the font and colour `kept` gives it,
+    /// its term's own colour winning; the generator is drawn from as for any word.
+    func looks(_ terms: [Term], keeping kept: KeptLooks? = nil, using rng: inout SeededRandom) -> [StyledWord] {
         let weights = terms.map(\.weight)
         let range = (weights.min() ?? 0)...(weights.max() ?? 0)
         var colors = ColorChooser(palette: palette, mode: colorMode, terms: terms, range: range)
         var out: [StyledWord] = []
         out.reserveCapacity(terms.count)
         for (i, term) in terms.enumerated() {
-            let font: FontDescriptor
+            var font: FontDescriptor
             if fonts.count == 1 {
                 font = fonts[0]
             } else if fontChoice == .cycle {
@@ -143,6 +147,7 @@ public struct CloudStyle: Hashable, Codable, Sendable {
             } else {
                 font = fonts[rng.nextInt(below: fonts.count)]
             }
+            if let keptFont = kept?.fonts[i] { font = keptFont }
 
             var size: Double
             switch sizing {
@@ -154,7 +159,7 @@ public struct CloudStyle: Hashable, Codable, Sendable {
             // The palette's choice is drawn even for a word with its own colour, so that giving one
             // word a colour does not change the others'.
             let chosen = colors.color(for: i, term: term, using: &rng)
-            let color = term.color ?? chosen
+            let color = term.color ?? kept?.colors[i] ?? chosen
             out.append(StyledWord(term: term, index: i, font: font, size: size, color: color))
         }
         return out

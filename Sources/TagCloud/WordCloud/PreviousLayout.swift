@@ -24,14 +24,31 @@ public struct PreviousLayout: Hashable, Codable, Sendable {
         /// Whether the word had been shrunk to fit (`PlacedWord.shrunk`): a size kept from it is
         /// still smaller than the word's weight asks for.
         public var shrunk: Bool
+        /// The colour the word was drawn in; nil: the colour the style gives it, as for a new word.
+        /// A kept word keeps it unless its term has a colour of its own.
+        public var color: Color?
+        /// The font the word was drawn in; nil: the font the style gives it. A kept word keeps the
+        /// style's font that resolves to it, when the style has several.
+        public var font: ResolvedFont?
+        /// The word's frame (`PlacedWord.frame`), exactly; a flow keeps a tag at it. Nil: a frame of
+        /// the tag's size about `center`.
+        public var frame: Rect?
+        /// The word's baseline (`PlacedWord.baseline`); a flow keeps a tag's row on it.
+        public var baseline: Double?
+        /// The text drawn when it was cut short to fit (`PlacedWord.text` beside its `fullText`);
+        /// a flow cuts a kept tag as before.
+        public var truncatedText: String?
 
         /// Creates a word's place.
         public init(
             text: String, id: String? = nil, center: Point, angle: Double, fontSize: Double? = nil,
-            weight: Double? = nil, shrunk: Bool = false
+            weight: Double? = nil, shrunk: Bool = false, color: Color? = nil, font: ResolvedFont? = nil,
+            frame: Rect? = nil, baseline: Double? = nil, truncatedText: String? = nil
         ) {
             self.text = text; self.id = id; self.center = center; self.angle = angle
             self.fontSize = fontSize; self.weight = weight; self.shrunk = shrunk
+            self.color = color; self.font = font; self.frame = frame; self.baseline = baseline
+            self.truncatedText = truncatedText
         }
 
         /// How words are matched between layouts: by id when the word has one, else by text.
@@ -79,43 +96,20 @@ public struct PreviousLayout: Hashable, Codable, Sendable {
                 let w = layout.placed[k]
                 return Word(
                     text: w.fullText ?? w.text, id: w.id, center: w.frame.center, angle: w.rotation,
-                    fontSize: w.fontSize, weight: w.weight, shrunk: w.shrunk)
+                    fontSize: w.fontSize, weight: w.weight, shrunk: w.shrunk, color: w.color, font: w.font,
+                    frame: w.frame, baseline: w.baseline, truncatedText: w.fullText == nil ? nil : w.text)
             })
     }
 
-    /// Checks the previous layout against a `width` × `height` canvas: the same size, at most
-    /// `WordCloudOptions.Limits.words` words, each centred on the canvas at an angle within
-    /// ±`Pin.angleLimit`, with a usable size and weight. Throws `TagCloudError.previousLayoutSize` or `.previousWordUnusable`.
-    public func validate(width: Int, height: Int) throws {
-        guard size.width == Double(width), size.height == Double(height) else {
-            throw TagCloudError.previousLayoutSize(
-                width: size.width, height: size.height, canvasWidth: width, canvasHeight: height)
-        }
-        guard words.count <= WordCloudOptions.Limits.words else {
-            throw TagCloudError.previousWordUnusable(
-                text: "", field: "words", value: Double(words.count),
-                expected: "at most \(WordCloudOptions.Limits.words) words")
-        }
-        for w in words {
-            for (field, v, side) in [("x", w.center.x, size.width), ("y", w.center.y, size.height)]
-            where !(v.isFinite && v >= 0 && v <= side) {
-                throw TagCloudError.previousWordUnusable(
-                    text: w.text, field: field, value: v, expected: "a centre on the \(width)x\(height) canvas")
-            }
-            guard w.angle.isFinite, abs(w.angle) <= Pin.angleLimit else {
-                throw TagCloudError.previousWordUnusable(
-                    text: w.text, field: "angle", value: w.angle,
-                    expected: "degrees from -\(Int(Pin.angleLimit)) to \(Int(Pin.angleLimit))")
-            }
-            if let size = w.fontSize, !(size.isFinite && size >= 0.5 && size <= CloudStyle.fontSizeLimit) {
-                throw TagCloudError.previousWordUnusable(
-                    text: w.text, field: "fontSize", value: size,
-                    expected: "a font size in points from 0.5 to \(Int(CloudStyle.fontSizeLimit))")
-            }
-            if let weight = w.weight, !(weight.isFinite && weight >= 0) {
-                throw TagCloudError.previousWordUnusable(
-                    text: w.text, field: "weight", value: weight, expected: "a finite weight, not negative")
-            }
+    /// For each of `terms`, the index in `words` of its place, nil for a term new to the layout.
+    /// A term takes the first place of its identity; a second term of the same identity is new.
+    public func matches(_ terms: [Term]) -> [Int?] {
+        var byIdentity: [Identity: Int] = [:]
+        for (k, w) in words.enumerated() where byIdentity[w.identity] == nil { byIdentity[w.identity] = k }
+        var taken = Set<Int>()
+        return terms.map { term in
+            guard let k = byIdentity[Identity(text: term.text, id: term.id)], taken.insert(k).inserted else { return nil }
+            return k
         }
     }
 }

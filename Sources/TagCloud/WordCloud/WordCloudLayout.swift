@@ -20,6 +20,7 @@
 /// fits there, else at the nearest free position; a word whose weight changed grows or shrinks
 /// about its centre. The new words are then placed around them as usual. A previous place is a
 /// wish, never an error. `Statistics.continuity` says how many words stayed, moved and were new.
+/// A kept word keeps its colour and, among several fonts, its font (see `KeptLooks`).
 ///
 /// The stages, each in its own file: `WordSizing` decides each word's size, `PinnedWords` places
 /// the pinned words, `PlacementRun` places the others one by one on `PlacementMaps`, whose
@@ -140,8 +141,11 @@ public struct WordCloudLayout: Sendable {
         let (order, skipped) = try wordOrder(terms)
         var unplaced = skipped
 
-        // Fonts and colours now; the sizes are decided as the words are placed (`WordSizing`).
-        var styled = options.style.looks(order.map { terms[$0] }, using: &rng)
+        // Fonts and colours now (a kept word's from the previous layout); the sizes are decided
+        // as the words are placed (`WordSizing`).
+        let ordered = order.map { terms[$0] }
+        let kept = options.previous.map { KeptLooks(ordered, previous: $0, style: options.style, typesetter: typesetter) }
+        var styled = options.style.looks(ordered, keeping: kept, using: &rng)
         // In a series, a word keeps the font and colour it was first drawn in.
         for k in styled.indices {
             if let look = series?.looks[order[k]] { styled[k].font = look.font; styled[k].color = look.color }

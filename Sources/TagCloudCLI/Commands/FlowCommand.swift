@@ -44,6 +44,7 @@ enum FlowCommand: OptionTableCommand {
                    defaultValue: NumberText.plain(library.minimumRemainingWidth)),
         OptionSpec("oversize", valueName: "POLICY", help: "A tag wider than a whole row: truncate (default) or scale.", group: layoutGroup,
                    defaultValue: library.oversize.rawValue),
+        OptionSpec("previous", valueName: "JSON", help: "Keep to an earlier flow of this width (the JSON an earlier run wrote with -o FILE.json): its tags stay where they were, with their colours and fonts; a tag that no longer fits there takes the nearest free place, new tags fill the gaps in reading order, and what is left goes on rows after the last. Without --width the flow takes the layout's width.", group: layoutGroup),
         OptionSpec("max-rows", valueName: "N", help: "At most N rows; the tags left over are reported (\"+N more\").", group: layoutGroup),
         OptionSpec("padding", valueName: "PT[,PT]", help: "Space inside each tag's frame: one value, or vertical,horizontal.", group: layoutGroup,
                    defaultValue: FlowRequest.lengths(library.padding, pairs: true)),
@@ -66,6 +67,7 @@ enum FlowCommand: OptionTableCommand {
         "tagcloud flow --input tags.tsv --align center --justify -o tags.svg",
         "tagcloud flow --input tags.tsv -o tags.json      # frames for UIButtons / SwiftUI",
         "tagcloud flow --pill --max-rows 3 --input tags.tsv -o tags.png --scale 2",
+        "tagcloud flow --input today.tsv --previous yesterday.json -o today.json",
     ]
 
     static func resolve(_ arguments: ParsedArguments, reporting: Reporting) throws -> FlowRequest {
@@ -77,8 +79,8 @@ enum FlowCommand: OptionTableCommand {
         report.start()
         let terms = try request.terms.read(reporting)
         report.phase("read", "\(terms.count) tags")
-        let layout = try CLIError.mappingLibraryErrors {
-            try FlowLayout(request.options).layout(terms, typesetter: FreeTypeTypesetter(), width: request.width)
+        let (layout, continuity) = try CLIError.mappingLibraryErrors {
+            try FlowLayout(request.options).run(terms, typesetter: FreeTypeTypesetter(), width: request.width)
         }
         let hidden = layout.unplaced.filter { $0.reason == .rowLimit }.count
         let size = "\(NumberText.plain(layout.size.width))x\(NumberText.plain(layout.size.height))"
@@ -91,11 +93,24 @@ enum FlowCommand: OptionTableCommand {
         try request.output.checkSize(width: layout.size.width, height: layout.size.height, subject: "the flow is \(size) pt")
         try OutputArguments.write(layout, request.output, reporting: reporting)
         request.seed.announce(reporting)
-        if !layout.unplaced.isEmpty {
-            reporting.note(
-                "placed \(layout.placed.count) of \(terms.count) tags; \(hidden) hidden by --max-rows, \(layout.unplaced.count - hidden) empty"
-            )
+        if !layout.unplaced.isEmpty || continuity != nil {
+            reporting.note(placementLine(layout, terms: terms.count, hidden: hidden, continuity: continuity))
         }
+    }
+
+    /// The line that says how many tags were placed, hidden and left empty, and how they kept to
+    /// an earlier layout.
+    static func placementLine(_ layout: CloudLayout, terms: Int, hidden: Int, continuity c: FlowLayout.Continuity?) -> String {
+        var line = "placed \(layout.placed.count) of \(terms) tags"
+        if !layout.unplaced.isEmpty {
+            line += "; \(hidden) hidden by --max-rows, \(layout.unplaced.count - hidden) empty"
+        }
+        if let c {
+            let largest = c.moved > 0 ? " (largest \(NumberText.plain(c.largestMove.rounded())) pt)" : ""
+            line += "; \(c.stayed) stayed, \(c.moved) moved\(largest), \(c.new) new"
+            if c.removed > 0 { line += ", \(c.removed) gone" }
+        }
+        return line
     }
 
     /// The value of each option when the command line `args` does not give it (for `config --print`):
@@ -106,6 +121,12 @@ enum FlowCommand: OptionTableCommand {
             d["padding"] = FlowRequest.lengths(framePadding, pairs: true)
         }
         if args.flag("pill") { d["tag-fill"] = pillFill.hex }
+        // With an earlier flow, the default width is its width.
+        if let path = args.string("previous"), let layout = try? PreviousArgument.read(path, kind: .flow),
+            FlowRequest.widths.contains(layout.size.width)
+        {
+            d["width"] = NumberText.plain(layout.size.width)
+        }
         if let sizes = try? StyleArguments.sizes(args, defaultSizes: defaultSizes) {
             d["min-size"] = NumberText.plain(sizes.min)
             d["max-size"] = NumberText.plain(sizes.max)

@@ -26,7 +26,13 @@ struct FlowRequest {
         try Self.readFrame(args, into: &options)
         // The library checks the options, once; its errors name the flag the user typed.
         try CLIError.mappingOptionErrors(args, flags: Self.optionFlags) { try options.validate() }
-        let width = try args.double("width", range: 1...100_000) ?? FlowCommand.defaultWidth
+        // An earlier flow sets the default width: its tags can keep their places only at its width.
+        let previous = try args.string("previous").map { path in
+            (layout: try PreviousArgument.read(path, kind: .flow), path: path)
+        }
+        let width =
+            try args.double("width", range: Self.widths)
+            ?? previous.map(\.layout.size.width).flatMap { Self.widths.contains($0) ? $0 : nil } ?? FlowCommand.defaultWidth
         // Said here, with the option's own name and the numbers as typed, before the layout finds it.
         guard width > options.insets.horizontal else {
             let insets = options.insets
@@ -35,6 +41,7 @@ struct FlowRequest {
                     + "\(NumberText.plain(insets.right)) right): give a --width above \(NumberText.plain(insets.horizontal)) or smaller --insets"
             )
         }
+        options.previous = try previous.map { try PreviousArgument.flowPlaces($0.layout, path: $0.path, width: width) }
         let output = try OutputRequest(destination, args)
         // The height is known only after the layout, but a width too wide for a PNG or PDF is refused now.
         try output.checkSize(width: width, height: 1, subject: "--width \(NumberText.plain(width))")
@@ -44,6 +51,9 @@ struct FlowRequest {
         self.output = output
         terms = try TermSources(args, defaultTextTop: FlowCommand.defaultTextTop)
     }
+
+    /// The widths --width takes, in points.
+    static let widths = 1.0...100_000
 
     /// The options of the rows: insets, spacing, alignment, direction, overflow and the row limit.
     private static func readRows(_ args: ParsedArguments, into options: inout FlowOptions) throws {

@@ -3,17 +3,18 @@ import TagCloud
 import TagCloudExport
 import TagCloudText
 
-/// `--previous FILE`: the JSON layout of an earlier run (`tagcloud cloud … -o FILE.json`), whose
-/// words the new cloud keeps where they were. Read and checked before the work, every fault a
-/// one-line input error (exit status 2) that names the file.
+/// `--previous FILE`: the JSON layout of an earlier run (`tagcloud cloud … -o FILE.json`, or
+/// `tagcloud flow …` for a flow), whose words the new layout keeps where they were. Read and
+/// checked before the work, every fault a one-line input error (exit status 2) that names the file.
 enum PreviousArgument {
     /// The most bytes read from the file: a layout's JSON takes about 700 bytes a word, so this
     /// holds the largest cloud (`WordCloudOptions.Limits.words`) with room to spare.
     static let maximumBytes = 96 << 20
 
-    /// The layout in the file at `path`, a word cloud's. Throws when the file cannot be read, is
-    /// not JSON, is not a layout or is a flow's.
-    static func read(_ path: String) throws -> CloudLayout {
+    /// The layout in the file at `path`, of `kind` (a word cloud's unless told). Throws when the
+    /// file cannot be read, is not JSON, is not a layout or is another kind's.
+    static func read(_ path: String, kind: CloudLayout.Kind = .cloud) throws -> CloudLayout {
+        let command = "tagcloud \(kind.rawValue)"
         let data: Data
         do { data = try WholeFile.contents(of: path, limit: maximumBytes) } catch {
             throw CLIError.input(
@@ -21,17 +22,16 @@ enum PreviousArgument {
                     + error.reason(kind: "a layout", fix: "give the JSON layout of an earlier run"))
         }
         do { _ = try JSONPosition.jsonObject(from: data, name: "--previous \(path)") } catch let e as TextError {
-            throw CLIError.input(e.description + "; give the JSON layout of an earlier run (tagcloud cloud … -o layout.json)")
+            throw CLIError.input(e.description + "; give the JSON layout of an earlier run (\(command) … -o layout.json)")
         }
         let layout: CloudLayout
         do { layout = try LayoutJSON.decode(data) } catch let error as DecodingError {
             throw CLIError.input(
                 "--previous \(path) is not a layout (\(describe(error))): give the JSON layout "
-                    + "an earlier run wrote (tagcloud cloud … -o layout.json)")
+                    + "an earlier run wrote (\(command) … -o layout.json)")
         }
-        guard layout.kind == .cloud else {
-            throw CLIError.input(
-                "--previous \(path) is a \(layout.kind.rawValue) layout: give one written by tagcloud cloud")
+        guard layout.kind == kind else {
+            throw CLIError.input("--previous \(path) is a \(layout.kind.rawValue) layout: give one written by \(command)")
         }
         return layout
     }
@@ -53,6 +53,22 @@ enum PreviousArgument {
             throw CLIError.input(
                 "--previous \(path) was laid out on \(w)x\(h), the canvas is \(width)x\(height): "
                     + "give --width \(w) --height \(h) (or leave both out), or no --previous for a new cloud")
+        } catch let e as TagCloudError {
+            throw CLIError.input("--previous \(path): \(e.description)")
+        }
+        return previous
+    }
+
+    /// The places of a flow `layout`'s tags, checked against a flow `width` points wide.
+    static func flowPlaces(_ layout: CloudLayout, path: String, width: Double) throws -> PreviousLayout {
+        let previous = PreviousLayout(layout)
+        do { try previous.validate(flowWidth: width) } catch let TagCloudError.previousFlowWidth(w, _, flowWidth)
+            where w != flowWidth
+        {
+            let was = NumberText.plain(w)
+            throw CLIError.input(
+                "--previous \(path) was laid out \(was) points wide, the flow is \(NumberText.plain(flowWidth)): "
+                    + "give --width \(was) (or leave it out), or no --previous for a new flow")
         } catch let e as TagCloudError {
             throw CLIError.input("--previous \(path): \(e.description)")
         }

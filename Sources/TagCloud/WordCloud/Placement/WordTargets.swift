@@ -31,22 +31,15 @@ struct WordTargets {
     /// The targets of `styled` (each trying `angles`) in `previous`. A pinned word takes its previous
     /// place's word out of the count of removed words, but keeps to its pin.
     init(_ previous: PreviousLayout, styled: [StyledWord], angles: [[Double]]) {
-        var byIdentity: [PreviousLayout.Identity: Int] = [:]
-        for (k, w) in previous.words.enumerated() where byIdentity[w.identity] == nil { byIdentity[w.identity] = k }
-        var taken = Set<Int>()
+        let matches = previous.matches(styled.map(\.term))
         targets = styled.indices.map { i in
-            let term = styled[i].term
-            guard let k = byIdentity[PreviousLayout.Identity(text: term.text, id: term.id)], !taken.contains(k) else {
-                return nil
-            }
-            taken.insert(k)
-            if term.pin != nil { return nil }
+            guard let k = matches[i], styled[i].term.pin == nil else { return nil }
             let w = previous.words[k]
             return Target(
                 x: w.center.x, y: w.center.y, angles: [w.angle] + angles[i].filter { $0 != w.angle },
                 size: w.fontSize, weight: w.weight, shrunk: w.shrunk)
         }
-        removed = byIdentity.count - taken.count
+        removed = Set(previous.words.map(\.identity)).count - matches.count { $0 != nil }
         let weights = previous.words.compactMap(\.weight)
         if let lo = weights.min(), let hi = weights.max() { previousWeights = lo...hi }
     }
