@@ -15,6 +15,15 @@ enum SeriesCommand: OptionTableCommand {
         OptionSpec("input", short: "i", valueName: "FILE", help: "A table of frames: CSV with a header naming a frame column (frame,text,weight,…) or JSON tag objects with a \"frame\"; a tag list without one is one frame, named after the file. Repeatable.", repeatable: true, group: CloudCommand.inputGroup),
         OptionSpec("separator", valueName: "REGEX", help: "Cut each --text file into frames at the lines (up to 200 bytes) that REGEX matches whole, e.g. '---' or 'CHAPTER .*'; each frame is named after its line (1, 2, … when all read the same).", group: seriesGroup),
         OptionSpec("labels", valueName: "A,B,…", help: "Name the frames, in order, one label per frame.", group: seriesGroup),
+        OptionSpec("hold", valueName: "SECONDS", help: "How long each frame stays still in the page and the WebP.", group: seriesGroup,
+                   defaultValue: NumberText.plain(AnimatedWebPOptions().holdSeconds)),
+        OptionSpec("transition", valueName: "SECONDS", help: "How long the morph from one frame to the next takes (0: a cut).", group: seriesGroup,
+                   defaultValue: NumberText.plain(AnimatedWebPOptions().transitionSeconds)),
+        OptionSpec("fps", valueName: "N", help: "Images per second of a WebP's morphs (1–50).", group: seriesGroup,
+                   defaultValue: NumberText.plain(AnimatedWebPOptions().framesPerSecond)),
+        OptionSpec("loop", valueName: "N", help: "How many times a WebP plays (0: for ever).", group: seriesGroup,
+                   defaultValue: String(AnimatedWebPOptions().loopCount)),
+        OptionSpec("quality", valueName: "0-100", help: "Make a lossy WebP of this quality (smaller; faint traces in the morphs) instead of a lossless one.", group: seriesGroup),
         OptionSpec("weights", valueName: "MODE", help: "given (sizes follow the weights as they are; the default for tables) or share (each frame's weights as per cent of its total, so long and short frames compare; the default for texts).", group: seriesGroup),
     ] + CloudCommand.options.filter { !["input", "previous", "repeat"].contains($0.name) }.map(seriesSpec)
 

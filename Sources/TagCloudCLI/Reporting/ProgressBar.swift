@@ -11,6 +11,17 @@ final class ProgressBar {
         case bytes
         /// Words laid out.
         case words
+        /// Images drawn (an animation's).
+        case images
+
+        /// The unit's name after an amount.
+        var name: String {
+            switch self {
+            case .bytes: return "MB"
+            case .words: return "words"
+            case .images: return "images"
+            }
+        }
     }
 
     /// Back to the line's start and clear it: the bar and the status line redraw themselves so.
@@ -79,11 +90,11 @@ final class ProgressBar {
         func amount(_ v: Int64) -> String {
             unit == .bytes ? NumberText.decimal(Double(v) / 1e6, places: 1) : String(v)
         }
-        let name = unit == .bytes ? "MB" : "words"
+        let name = unit.name
         let speed =
             unit == .bytes
             ? NumberText.decimal(rate / 1e6, places: 1) + " MB/s"
-            : NumberText.decimal(rate, places: 0) + " words/s"
+            : NumberText.decimal(rate, places: 0) + " \(name)/s"
         guard let total, total > 0 else { return "\(amount(done)) \(name)  \(speed)" }
         let fraction = min(1, max(0, Double(done) / Double(total)))
         let filled = Int(fraction * 30)

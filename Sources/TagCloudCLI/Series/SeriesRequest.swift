@@ -1,4 +1,5 @@
 import TagCloud
+import TagCloudGraphics
 
 /// Everything `tagcloud series` was asked to do, resolved from its command line before any work.
 struct SeriesRequest {
@@ -10,6 +11,8 @@ struct SeriesRequest {
     let output: SeriesOutput
     /// For a folder: how each format is drawn (the destination's path is set per frame).
     let frameOutputs: [OutputRequest]
+    /// The animation's timing (the page's and the WebP's) and the WebP's encoding.
+    let animation: AnimatedWebPOptions
     /// The frames' sources.
     let frames: SeriesFrames
     /// The files the command reads, by option: no frame's file may be one of them.
@@ -29,9 +32,30 @@ struct SeriesRequest {
         }
         self.output = output
         self.frameOutputs = frameOutputs
+        animation = try Self.animation(args)
         frames = try SeriesFrames(args)
         inputs = OutputDestination.inputFileOptions.flatMap { option in
             args.strings(option).map { (option: "--" + option, path: $0) }
         }
+    }
+
+    /// `--hold`, `--transition`, `--fps`, `--loop`, `--quality` and `--scale`, checked.
+    static func animation(_ args: ParsedArguments) throws -> AnimatedWebPOptions {
+        typealias L = AnimatedWebPOptions.Limits
+        var a = AnimatedWebPOptions()
+        a.holdSeconds = try args.double("hold", range: L.holdSeconds) ?? a.holdSeconds
+        a.transitionSeconds = try args.double("transition", range: L.transitionSeconds) ?? a.transitionSeconds
+        if a.transitionSeconds > 0 && a.transitionSeconds < L.shortestTransition {
+            throw CLIError.usage(
+                "--transition \(NumberText.plain(a.transitionSeconds)) is too short to show: give 0 (a cut) or at least \(NumberText.plain(L.shortestTransition))")
+        }
+        a.framesPerSecond = try args.double("fps", range: L.framesPerSecond) ?? a.framesPerSecond
+        a.loopCount = try args.int("loop", range: L.loopCount) ?? a.loopCount
+        if let q = try args.double("quality", range: L.quality) {
+            a.lossless = false
+            a.quality = q
+        }
+        a.render = RenderOptions(scale: try args.double("scale", range: 0.01...64) ?? 1)
+        return a
     }
 }

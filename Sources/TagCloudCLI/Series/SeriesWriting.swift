@@ -39,8 +39,21 @@ enum SeriesWriting {
         throw CLIError.usage("the series page is not built yet: write the frames into a folder (-o FOLDER/)")
     }
 
-    /// The animated WebP.
+    /// The animated WebP, checked against its limits before any image is drawn.
     static func writeAnimation(_ series: CloudSeries, _ request: SeriesRequest, to path: String, reporting: Reporting) throws {
-        throw CLIError.usage("the animated WebP is not built yet: write the frames into a folder (-o FOLDER/)")
+        let webp = AnimatedWebP(options: request.animation)
+        let images: Int
+        do { images = try webp.plan(series).images.count } catch let e as GraphicsError { throw CLIError.usage(e.description) }
+        let bar = reporting.progressBar(total: Int64(images + 1), unit: .images)
+        let data: Data
+        do {
+            defer { bar?.finish() }
+            data = try webp.data(series, progress: bar.map { b in { b.update(Int64(($0 * Double(images + 1)).rounded())) } })
+        } catch let e as GraphicsError {
+            throw CLIError.output("cannot make \(path): \(e)")
+        }
+        reporting.verbose.phase("render", "webp, \(images) images")
+        try OutputFile.write(data, to: path)
+        reporting.verbose.phase("write", "\(data.count) bytes to \(path)")
     }
 }
