@@ -87,42 +87,11 @@ public struct HTMLWriter {
         // stop, so the link itself leaves the tab order (otherwise each linked word is two stops).
         writer.linkAttributes = " tabindex=\"-1\""
         writer.wordAttributes = { word in
-            let label = word.fullText ?? word.text
-            var a = " id=\"tc-word-\(word.index)\" class=\"word\" data-index=\"\(word.index)\""
-            a += " data-text=\"\(label.xmlEscaped)\""
-            a += " role=\"\(word.link.flatMap(SafeLink.sanitized) == nil ? "button" : "link")\" tabindex=\"0\""
-            a += " aria-label=\"\((label + ", weight " + formatNumber(word.weight, decimals: 6)).xmlEscaped)\""
-            if let c = darkFill[word.index] { a += " style=\"--tc-dark:\(c.hexRGB)\"" }
-            return a
+            Self.wordAttributes(word, element: word.index, dark: darkFill[word.index])
         }
         let svg = try writer.svg(ordered)
-
-        let light = layout.background
-        var css = Self.css
-        switch theme {
-        case .light:
-            css += "body{background:\(light.map { $0.alpha > 0 ? $0.hexRGB : "#ffffff" } ?? "#ffffff")}\n"
-        case .dark:
-            css += "body{background:\(darkBackground.hexRGB);color:#e8e8e8}\n"
-        case .auto:
-            css += "body{background:\(light.map { $0.alpha > 0 ? $0.hexRGB : "#ffffff" } ?? "#ffffff")}\n"
-            css += "@media (prefers-color-scheme: dark){body{background:\(darkBackground.hexRGB);color:#e8e8e8}"
-            css += ".tagcloud-svg .background{fill:\(darkBackground.hexRGB)}"
-            css += ".tagcloud-svg .word{fill:var(--tc-dark)}}\n"
-        }
-
         return """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta name="color-scheme" content="\(theme == .auto ? "light dark" : theme.rawValue)">
-            <title>\(title.xmlEscaped)</title>
-            <style>
-            \(css)</style>
-            </head>
-            <body>
+            \(head(css: Self.css + themeCSS(background: layout.background)))\
             <div class="tagcloud" data-kind="\(layout.kind.rawValue)">
             \(svg)<div class="tagcloud-tip" role="tooltip" hidden></div>
             </div>
@@ -136,6 +105,56 @@ public struct HTMLWriter {
 
     /// The HTML document as UTF-8 bytes.
     public func data(_ layout: CloudLayout) throws -> [UInt8] { Array(try html(layout).utf8) }
+
+    /// The attributes that make a word's element an accessible, focusable control: its element id
+    /// `tc-word-<element>`, its text, role, weight as its accessible name, and (theme `.auto`) the
+    /// colour it takes on a dark page. An unfocusable word (`SeriesHTMLWriter`'s word that is not in
+    /// the shown frame) leaves the tab order.
+    static func wordAttributes(_ word: PlacedWord, element: Int, focusable: Bool = true, dark: Color?) -> String {
+        let label = word.fullText ?? word.text
+        var a = " id=\"tc-word-\(element)\" class=\"word\" data-index=\"\(word.index)\""
+        a += " data-text=\"\(label.xmlEscaped)\""
+        a += " role=\"\(word.link.flatMap(SafeLink.sanitized) == nil ? "button" : "link")\" tabindex=\"\(focusable ? 0 : -1)\""
+        a += " aria-label=\"\((label + ", weight " + formatNumber(word.weight, decimals: 6)).xmlEscaped)\""
+        if let c = dark { a += " style=\"--tc-dark:\(c.hexRGB)\"" }
+        return a
+    }
+
+    /// The page's colours: the background of the theme (the canvas's, or white, when light), and,
+    /// for `.auto`, the dark page's background and word colours under `prefers-color-scheme: dark`.
+    func themeCSS(background light: Color?) -> String {
+        let lightBackground = light.map { $0.alpha > 0 ? $0.hexRGB : "#ffffff" } ?? "#ffffff"
+        switch theme {
+        case .light:
+            return "body{background:\(lightBackground)}\n"
+        case .dark:
+            return "body{background:\(darkBackground.hexRGB);color:#e8e8e8}\n"
+        case .auto:
+            return "body{background:\(lightBackground)}\n"
+                + "@media (prefers-color-scheme: dark){body{background:\(darkBackground.hexRGB);color:#e8e8e8}"
+                + ".tagcloud-svg .background{fill:\(darkBackground.hexRGB)}"
+                + ".tagcloud-svg .word{fill:var(--tc-dark)}}\n"
+        }
+    }
+
+    /// The document up to and including `<body>`: metadata, title and `css`; `meta` (whole lines)
+    /// goes right after the character set.
+    func head(css: String, meta: String = "") -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        \(meta)<meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="color-scheme" content="\(theme == .auto ? "light dark" : theme.rawValue)">
+        <title>\(title.xmlEscaped)</title>
+        <style>
+        \(css)</style>
+        </head>
+        <body>
+
+        """
+    }
 
     // The page's style. Why each rule:
     // - the SVG fills the width and keeps its aspect ratio (viewBox), never taller than the window;

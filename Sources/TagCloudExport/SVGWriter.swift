@@ -24,6 +24,9 @@ public struct SVGWriter {
     var wordAttributes: ((PlacedWord) -> String)? = nil
     /// Extra attributes (each with a leading space) for the `<a>` around a linked word.
     var linkAttributes = ""
+    /// When set, each word (with its link and pill) is wrapped in a `<g>` with these attributes
+    /// (each with a leading space): the hook `SeriesHTMLWriter` moves and scales words by.
+    var wordGroupAttributes: ((PlacedWord) -> String)? = nil
     /// Extra attributes (each with a leading space) for the root `<svg>` element.
     var rootAttributes = ""
     /// Whether the document starts with an XML declaration (not wanted inside HTML).
@@ -83,7 +86,13 @@ public struct SVGWriter {
         }
         if let contour = layout.contour { out += contourPath(contour) }
         for word in layout.placed {
-            out += try element(word, aliases: faces.aliases)
+            guard let group = wordGroupAttributes else {
+                out += try element(word, aliases: faces.aliases)
+                continue
+            }
+            var inner = try element(word, aliases: faces.aliases)
+            inner.removeLast()
+            out += "<g\(group(word))>\(inner)</g>\n"
         }
         out += "</svg>\n"
         return out
@@ -122,6 +131,17 @@ public struct SVGWriter {
         return "\(alias), \(font.family.xmlEscaped)"
     }
 
+    /// The rectangle and corner radius a word's pill is drawn with: the word's frame, inset by half
+    /// the border so the stroke stays inside it, the radius clamped to half the smaller side.
+    static func pill(_ word: PlacedWord, _ d: TagDecoration) -> (rect: Rect, radius: Double) {
+        let r = min(d.cornerRadius, word.frame.width / 2, word.frame.height / 2)
+        let inset = d.border == nil ? 0 : d.borderWidth / 2
+        let rect = Rect(
+            x: word.frame.x + inset, y: word.frame.y + inset,
+            width: word.frame.width - 2 * inset, height: word.frame.height - 2 * inset)
+        return (rect, max(0, r - inset))
+    }
+
     private func element(_ word: PlacedWord, aliases: [ResolvedFont: String]) throws -> String {
         var s = ""
         var close = ""
@@ -132,12 +152,10 @@ public struct SVGWriter {
             close = "</a>"
         }
         if let d = word.decoration {
-            let r = min(d.cornerRadius, word.frame.width / 2, word.frame.height / 2)
-            let inset = d.border == nil ? 0 : d.borderWidth / 2
-            s += "<rect class=\"tag\" x=\"\(formatNumber(word.frame.x + inset))\" y=\"\(formatNumber(word.frame.y + inset))\""
-            s +=
-                " width=\"\(formatNumber(word.frame.width - 2 * inset))\" height=\"\(formatNumber(word.frame.height - 2 * inset))\""
-            s += " rx=\"\(formatNumber(max(0, r - inset)))\""
+            let box = Self.pill(word, d)
+            s += "<rect class=\"tag\" x=\"\(formatNumber(box.rect.x))\" y=\"\(formatNumber(box.rect.y))\""
+            s += " width=\"\(formatNumber(box.rect.width))\" height=\"\(formatNumber(box.rect.height))\""
+            s += " rx=\"\(formatNumber(box.radius))\""
             s += d.fill.map { fill($0) } ?? " fill=\"none\""
             if let b = d.border { s += fill(b, attribute: "stroke") + " stroke-width=\"\(formatNumber(d.borderWidth))\"" }
             s += "/>"

@@ -59,8 +59,9 @@ final class Chromium {
         waitpid(pid, &status, 0)
     }
 
-    /// Opens `url` in a fresh tab whose viewport is `width`×`height` CSS pixels and waits for `load`.
-    func open(_ url: URL, width: Int, height: Int) throws {
+    /// Opens `url` in a fresh tab whose viewport is `width`×`height` CSS pixels and waits for `load`;
+    /// `media` emulates CSS media features (`["prefers-reduced-motion": "reduce"]`) from the start.
+    func open(_ url: URL, width: Int, height: Int, media: [String: String] = [:]) throws {
         let target = try send("Target.createTarget", ["url": "about:blank"], inSession: false)
         let attached = try send(
             "Target.attachToTarget", ["targetId": target["targetId"] as Any, "flatten": true],
@@ -69,6 +70,10 @@ final class Chromium {
         for domain in ["Runtime.enable", "Log.enable", "Page.enable", "Network.enable"] { try send(domain, [:]) }
         try send(
             "Emulation.setDeviceMetricsOverride", ["width": width, "height": height, "deviceScaleFactor": 1, "mobile": false])
+        if !media.isEmpty {
+            let features = media.sorted { $0.key < $1.key }.map { ["name": $0.key, "value": $0.value] }
+            try send("Emulation.setEmulatedMedia", ["features": features])
+        }
         events.removeAll()
         try send("Page.navigate", ["url": url.absoluteString])
         _ = try waitForEvent("Page.loadEventFired")
