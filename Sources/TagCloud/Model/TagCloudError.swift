@@ -33,6 +33,12 @@ public enum TagCloudError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `words` for their number), the value and what is allowed.
     case previousWordUnusable(text: String, field: String, value: Double, expected: String)
 
+    /// A series frame that holds the same word twice: the frame's label and the word.
+    case seriesWordTwice(frame: String, text: String)
+    /// A series input a series cannot use (a pin; too many frames or words): the word or count,
+    /// and what is allowed.
+    case seriesInputUnusable(what: String, expected: String)
+
     /// One clear sentence for the user.
     public var description: String {
         switch self {
@@ -77,6 +83,10 @@ public enum TagCloudError: Error, Equatable, Sendable, CustomStringConvertible {
         case .previousWordUnusable(let text, let field, let value, let expected):
             if field == "words" { return "the previous layout has \(Self.number(value)) words: give \(expected)" }
             return "the previous layout's word \"\(text)\": \(field) \(Self.number(value)) is unusable: give \(expected)"
+        case .seriesWordTwice(let frame, let text):
+            return "frame \"\(frame)\" has the word \"\(text)\" twice: add up its weights, or give each an id"
+        case .seriesInputUnusable(let what, let expected):
+            return "\(what): \(expected)"
         }
     }
 

@@ -24,14 +24,24 @@ struct SeriesExtent: Sendable {
     func union<T: Typesetter & GlyphRasterizer>(
         _ word: StyledWord, size: Double, set: TypesetWord, raw: WordMask, angle: Double, typesetter: T
     ) throws -> (raw: WordMask, variants: [Variant]) {
+        // Sizes in whole points, as a cloud's: ratios that round to one size share its mask.
+        var made: [Double: (set: TypesetWord, raw: WordMask)] = [:]
         var parts: [(ratio: Double, set: TypesetWord, raw: WordMask)] = []
         for r in ratios {
             if r == 1 {
                 parts.append((r, set, raw))
                 continue
             }
-            let s = try typesetter.typesetUnremembered(word.term.text, font: word.font, size: size * r)
-            parts.append((r, s, try typesetter.coverage(of: s, rotation: angle)))
+            let points = max(1, (size * r).rounded())
+            let part: (set: TypesetWord, raw: WordMask)
+            if let known = made[points] {
+                part = known
+            } else {
+                let s = try typesetter.typesetUnremembered(word.term.text, font: word.font, size: points)
+                part = (s, try typesetter.coverage(of: s, rotation: angle))
+                made[points] = part
+            }
+            parts.append((r, part.set, part.raw))
         }
         let width = parts.map(\.raw.bits.width).max() ?? 0, height = parts.map(\.raw.bits.height).max() ?? 0
         var bits = BitMask(width: width, height: height)
@@ -77,6 +87,8 @@ struct SeriesSizes: Sendable {
     var curve: WeightScale.Curve
     /// By term index: the font and colour of a word drawn in an earlier frame, which it keeps.
     var looks: [Int: Look] = [:]
+    /// By term index: the masks of a word placed in an earlier frame, made then.
+    var entries: [Int: MaskCache.Entry] = [:]
 
     /// A word's font and colour.
     struct Look: Sendable {

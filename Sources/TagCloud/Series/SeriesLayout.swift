@@ -66,8 +66,8 @@ public struct SeriesLayout: Sendable {
         try options.validate()
         guard !frames.isEmpty else { throw TagCloudError.noTerms }
         guard frames.count <= Limits.frames else {
-            throw TagCloudError.invalidOption(
-                name: "frames", value: "\(frames.count)", expected: "at most \(Limits.frames) frames in a series")
+            throw TagCloudError.seriesInputUnusable(
+                what: "the series has \(frames.count) frames", expected: "give at most \(Limits.frames)")
         }
         let words = try SeriesWords(frames, maximumWords: options.maximumWords)
         let full = try maximumSize(words, typesetter: typesetter)

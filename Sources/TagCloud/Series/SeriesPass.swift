@@ -16,6 +16,7 @@ struct SeriesPass {
     private struct Fixed {
         var pin: Pin
         var look: SeriesSizes.Look
+        var entry: MaskCache.Entry
         var shrunk: Bool
     }
 
@@ -39,6 +40,7 @@ struct SeriesPass {
                 t.pin = fixed[u]?.pin
                 sizes.weights[k] = words.weights[u]
                 sizes.looks[k] = fixed[u]?.look
+                sizes.entries[k] = fixed[u]?.entry
                 return t
             }
             var layout = WordCloudLayout(Self.options(series, maximumSize: maximumSize, words: terms.count))
@@ -52,9 +54,9 @@ struct SeriesPass {
                 })
             done += words.members[f].count
             for w in result.layout.placed where fixed[unionOf[w.index]] == nil {
-                guard let look = result.looks[w.index] else { continue }
+                guard let look = result.looks[w.index], let entry = result.entries[w.index] else { continue }
                 let pin = Pin(x: w.frame.center.x, y: w.frame.center.y, angle: w.rotation, size: w.fontSize)
-                fixed[unionOf[w.index]] = Fixed(pin: pin, look: look, shrunk: w.shrunk)
+                fixed[unionOf[w.index]] = Fixed(pin: pin, look: look, entry: entry, shrunk: w.shrunk)
             }
             let (cloud, covered) = Self.frame(
                 f, input[f], words: words, result: result, shrunk: fixed.mapValues(\.shrunk))

@@ -23,8 +23,8 @@ struct SeriesWords {
             for (j, t) in frame.terms.enumerated() {
                 try t.checkWeight()
                 if t.pin != nil {
-                    throw TagCloudError.invalidOption(
-                        name: "pin", value: t.text, expected: "no pins in a series, which places every word itself")
+                    throw TagCloudError.seriesInputUnusable(
+                        what: "the word \"\(t.text)\" has a pin", expected: "remove it: a series places every word itself")
                 }
                 if t.text.isBlank {
                     left.append(UnplacedWord(index: j, text: t.text, id: t.id, reason: .empty))
@@ -47,9 +47,7 @@ struct SeriesWords {
                     terms.append(t)
                 }
                 guard seen.insert(u).inserted else {
-                    throw TagCloudError.invalidOption(
-                        name: "frame \"\(frame.label)\"", value: t.text,
-                        expected: "each word once in a frame: add up its weights, or give each an id")
+                    throw TagCloudError.seriesWordTwice(frame: frame.label, text: t.text)
                 }
                 terms[u].weight = max(terms[u].weight, t.weight)
                 weights[u, default: []].append(t.weight)
@@ -62,9 +60,9 @@ struct SeriesWords {
         }
         guard !terms.isEmpty else { throw TagCloudError.noTerms }
         guard terms.count <= WordCloudOptions.Limits.words else {
-            throw TagCloudError.invalidOption(
-                name: "words", value: "\(terms.count)",
-                expected: "at most \(WordCloudOptions.Limits.words) distinct words in a series")
+            throw TagCloudError.seriesInputUnusable(
+                what: "the series has \(terms.count) distinct words",
+                expected: "give at most \(WordCloudOptions.Limits.words) (fewer frames, or a smaller --max-words)")
         }
         weightRange = low...high
     }

@@ -119,6 +119,8 @@ public struct WordCloudLayout: Sendable {
         var variants: [Int: [Double: (word: PlacedWord, ink: Int)]] = [:]
         /// By term index: the font and colour each placed word was drawn in.
         var looks: [Int: SeriesSizes.Look] = [:]
+        /// By term index: each placed word's masks, for the later frames that pin it.
+        var entries: [Int: MaskCache.Entry] = [:]
     }
 
     /// Lays out `terms`, drawing every random choice from `rng`, and reports what happened (the
@@ -168,6 +170,7 @@ public struct WordCloudLayout: Sendable {
             let least = options.minimumFontSize
             context.extents = order.map { series.extent(of: $0, maximumSize: maximumSize, minimumSize: least) }
             context.weightRange = series.weightRange
+            for (k, i) in order.enumerated() { if let e = series.entries[i] { context.cache.adopt(e, as: k) } }
         }
         context.pinned = try PinnedWords(context, maximumSize: maximumSize)
         let (attempt, scale) = try fittedAttempt(context, maximumSize: maximumSize, seed: placementSeed, progress: progress)
@@ -195,6 +198,7 @@ public struct WordCloudLayout: Sendable {
             result.variants = try variants(attempt.placements, context, terms: terms, order: order)
             for p in attempt.placements {
                 result.looks[order[p.word]] = SeriesSizes.Look(font: styled[p.word].font, color: styled[p.word].color)
+                result.entries[order[p.word]] = try context.entry(p.word, size: p.set.size, angle: p.angle)
             }
         }
         return result

@@ -14,7 +14,7 @@ extension CLIError {
             switch e {
             // A mask is an input file, like the words; a shape too large for the canvas is an option.
             case .noTerms, .invalidWeight, .noRoom, .invalidPin, .pinOutside, .pinsOverlap, .previousLayoutSize,
-                .previousFlowWidth, .previousWordUnusable:
+                .previousFlowWidth, .previousWordUnusable, .seriesWordTwice, .seriesInputUnusable:
                 throw CLIError.input(e.description)
             default: throw CLIError.usage(e.description)
             }

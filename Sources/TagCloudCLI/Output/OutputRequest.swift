@@ -17,7 +17,7 @@ struct OutputRequest {
     let svgEmbedFonts: Bool
     /// Whether colours that contrast less than 3:1 with their background are adjusted
     /// (`ContrastGuard`); off with `--no-contrast-guard`.
-    let contrastGuard: Bool
+    var contrastGuard: Bool
 
     /// The rendering the arguments ask for, to be written to `destination`.
     init(_ destination: OutputDestination, _ args: ParsedArguments) throws {

@@ -20,7 +20,7 @@ struct SeriesFrames {
     let shares: Bool
 
     /// What `--weights` chooses.
-    enum Weights: String, CaseIterable {
+    enum Weights: String, CaseIterable, Sendable {
         /// As given (counts of a text).
         case given
         /// Per cent of the frame's total weight.

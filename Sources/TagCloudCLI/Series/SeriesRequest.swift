@@ -1,4 +1,5 @@
 import TagCloud
+import TagCloudExport
 import TagCloudGraphics
 
 /// Everything `tagcloud series` was asked to do, resolved from its command line before any work.
@@ -13,6 +14,10 @@ struct SeriesRequest {
     let frameOutputs: [OutputRequest]
     /// The animation's timing (the page's and the WebP's) and the WebP's encoding.
     let animation: AnimatedWebPOptions
+    /// The morphing page's writer (`--theme`, `--svg-outlines`, the timing).
+    let page: SeriesHTMLWriter
+    /// Whether colours too close to the background are adjusted (off with `--no-contrast-guard`).
+    let contrastGuard: Bool
     /// The frames' sources.
     let frames: SeriesFrames
     /// The files the command reads, by option: no frame's file may be one of them.
@@ -33,6 +38,13 @@ struct SeriesRequest {
         self.output = output
         self.frameOutputs = frameOutputs
         animation = try Self.animation(args)
+        let mode: SVGWriter.Mode = args.flag("svg-outlines") ? .outlines(GlyphOutlineCache()) : .text
+        let theme = try args.choice("theme", HTMLWriter.Theme.self) ?? HTMLWriter().theme
+        page = SeriesHTMLWriter(
+            page: HTMLWriter(theme: theme, title: "Tag clouds", mode: mode),
+            frameDuration: animation.holdSeconds + animation.transitionSeconds,
+            transitionDuration: animation.transitionSeconds)
+        contrastGuard = !args.flag("no-contrast-guard")
         frames = try SeriesFrames(args)
         inputs = OutputDestination.inputFileOptions.flatMap { option in
             args.strings(option).map { (option: "--" + option, path: $0) }
@@ -47,7 +59,8 @@ struct SeriesRequest {
         a.transitionSeconds = try args.double("transition", range: L.transitionSeconds) ?? a.transitionSeconds
         if a.transitionSeconds > 0 && a.transitionSeconds < L.shortestTransition {
             throw CLIError.usage(
-                "--transition \(NumberText.plain(a.transitionSeconds)) is too short to show: give 0 (a cut) or at least \(NumberText.plain(L.shortestTransition))")
+                "--transition \(NumberText.plain(a.transitionSeconds)) is too short to show: give 0 (a cut) or at least \(NumberText.plain(L.shortestTransition))"
+            )
         }
         a.framesPerSecond = try args.double("fps", range: L.framesPerSecond) ?? a.framesPerSecond
         a.loopCount = try args.int("loop", range: L.loopCount) ?? a.loopCount

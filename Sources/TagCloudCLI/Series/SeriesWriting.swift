@@ -6,7 +6,12 @@ import TagCloudGraphics
 /// Writes a laid-out series where `tagcloud series` was asked to: the page, the animation, or a
 /// file per frame and format.
 enum SeriesWriting {
-    static func write(_ series: CloudSeries, _ request: SeriesRequest, reporting: Reporting) throws {
+    static func write(_ unguarded: CloudSeries, _ request: SeriesRequest, reporting: Reporting) throws {
+        var series = unguarded
+        // As for one cloud: colours too close to the background are adjusted in every output.
+        if request.contrastGuard {
+            for k in series.frames.indices { series.frames[k].layout = series.frames[k].layout.contrastGuarded() }
+        }
         switch request.output {
         case .page(let path): try writePage(series, request, to: path, reporting: reporting)
         case .animation(let path): try writeAnimation(series, request, to: path, reporting: reporting)
@@ -25,8 +30,11 @@ enum SeriesWriting {
                 try OutputFile.checkNotAnInput(path, inputs: request.inputs)
                 output.destination = OutputDestination(path: path, format: output.destination.format)
                 let status = reporting.quiet ? nil : ProgressBar.Status("frame \(k + 1) of \(series.frames.count): \(path)…")
+                var plain = output
+                // The frames are guarded already (`write`).
+                plain.contrastGuard = false
                 let data = try {
-                    defer { status?.clear() }; return try OutputArguments.render(frame.layout, output)
+                    defer { status?.clear() }; return try OutputArguments.render(frame.layout, plain)
                 }()
                 try OutputFile.write(data, to: path)
             }
@@ -36,7 +44,11 @@ enum SeriesWriting {
 
     /// The page that morphs between the frames.
     static func writePage(_ series: CloudSeries, _ request: SeriesRequest, to path: String, reporting: Reporting) throws {
-        throw CLIError.usage("the series page is not built yet: write the frames into a folder (-o FOLDER/)")
+        let data: Data
+        do { data = Data(try request.page.data(series)) } catch { throw CLIError.output("cannot make \(path): \(error)") }
+        reporting.verbose.phase("render", "html")
+        try OutputFile.write(data, to: path)
+        reporting.verbose.phase("write", "\(data.count) bytes to \(path)")
     }
 
     /// The animated WebP, checked against its limits before any image is drawn.

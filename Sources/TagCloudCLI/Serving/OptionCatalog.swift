@@ -23,6 +23,7 @@ enum OptionCatalog {
         "fit": names(WordCloudOptions.Fit.self),
         "shape": names(Shape.self),
         "language": names(Language.self),
+        "weights": names(SeriesFrames.Weights.self),
         "font-weight": ["100", "200", "300", "400", "500", "600", "700", "800", "900"],
     ]
 
@@ -32,7 +33,7 @@ enum OptionCatalog {
         if choices[spec.name] != nil { return "choice" }
         if spec.name == "font" { return "font" }
         if valueName == "COLOR" { return "color" }
-        if ["N", "PT", "PX", "R", "P", "FACTOR", "0-255"].contains(valueName) { return "number" }
+        if ["N", "PT", "PX", "R", "P", "FACTOR", "0-255", "0-100", "SECONDS"].contains(valueName) { return "number" }
         return "text"
     }
 

@@ -63,6 +63,16 @@ final class MaskCache: @unchecked Sendable {
         more = Array(repeating: [], count: words)
     }
 
+    /// Adds `e`, made by another layout, as an entry of word `word` of this one (a series' word
+    /// pinned where an earlier frame placed it, whose masks at all its sizes are made once).
+    func adopt(_ e: Entry, as word: Int) {
+        let key = Key(word: word, size: e.key.size, angle: e.key.angle, margin: e.key.margin)
+        keep(
+            Entry(
+                key: key, set: e.set, raw: e.raw, grown: e.grown, search: e.search, coarse: e.coarse, fits: e.fits,
+                variants: e.variants))
+    }
+
     private func keep(_ e: Entry) {
         if first[e.key.word] == nil { first[e.key.word] = e } else { more[e.key.word].append(e) }
     }
