@@ -133,6 +133,9 @@ struct ConfigFileTests {
         "min-size", "max-size",
         // Not an option of the configuration but the file it comes from.
         "config",
+        // A series: cut only when asked, named by its sources, lossless unless a quality is given,
+        // weights as shares for texts and as given for tables.
+        "separator", "labels", "quality", "weights",
     ]
 
     @Test("every option that takes a value has its default in the table, unless it has none by design")

@@ -92,10 +92,10 @@ struct OptionErrorTests {
             message: "--mask-invert and --mask-threshold need --mask PNG"),
         CLIErrorCase(
             name: "config without --print", args: ["config"], status: 1,
-            message: "usage: tagcloud config --print flow|cloud|count [options…]"),
+            message: "usage: tagcloud config --print flow|cloud|series|count [options…]"),
         CLIErrorCase(
             name: "config of an unknown command", args: ["config", "--print", "bogus"], status: 1,
-            message: "usage: tagcloud config --print flow|cloud|count [options…]"),
+            message: "usage: tagcloud config --print flow|cloud|series|count [options…]"),
     ]
 
     @Test("a bad option: one line, its status, no output", arguments: cases)
