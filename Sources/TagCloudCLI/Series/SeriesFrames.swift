@@ -96,15 +96,7 @@ struct SeriesFrames {
     /// one frame, named after the file.
     private func framesOfTable(_ source: String, _ reporting: Reporting) throws -> [SeriesLayout.Frame] {
         let name = source == "-" ? "standard input" : source
-        let data: Data
-        do {
-            data =
-                source == "-"
-                ? try WholeFile.standardInput(limit: TagInput.maximumBytes)
-                : try WholeFile.contents(of: source, limit: TagInput.maximumBytes)
-        } catch {
-            throw CLIError.input("cannot read \(name): " + error.reason(kind: "a tag list", fix: "split it"))
-        }
+        let data = try Self.whole(source, limit: TagInput.maximumBytes, kind: "a tag list", fix: "split it")
         let rows: [(frame: String, term: Term)]?
         let whole: [Term]
         do {
@@ -131,16 +123,8 @@ struct SeriesFrames {
             return [SeriesLayout.Frame(label: Self.label(of: source), terms: try TextRequest.single(source, text, reporting))]
         }
         let name = source == "-" ? "standard input" : source
-        let data: Data
-        do {
-            data =
-                source == "-"
-                ? try WholeFile.standardInput(limit: Self.maximumCutText)
-                : try WholeFile.contents(of: source, limit: Self.maximumCutText)
-        } catch {
-            throw CLIError.input(
-                "cannot read \(name): " + error.reason(kind: "a text to cut", fix: "cut it into files and give each as --text"))
-        }
+        let data = try Self.whole(
+            source, limit: Self.maximumCutText, kind: "a text to cut", fix: "cut it into files and give each as --text")
         let whole = String(decoding: data, as: UTF8.self)
         let parts = Self.cut(whole, at: separator, name: Self.label(of: source))
         return try parts.map { part in
@@ -187,6 +171,18 @@ struct SeriesFrames {
         let numbered = Set(kept.compactMap(\.0)).count <= 1
         return kept.enumerated().map { k, part in
             (numbered ? "\(k + 1)" : part.0 ?? name, part.1)
+        }
+    }
+
+    /// The bytes of `source` (`-`: standard input), at most `limit`; an input error naming it, what
+    /// `kind` of file it is and the `fix`, otherwise.
+    private static func whole(_ source: String, limit: Int, kind: String, fix: String) throws -> Data {
+        do {
+            return source == "-"
+                ? try WholeFile.standardInput(limit: limit) : try WholeFile.contents(of: source, limit: limit)
+        } catch {
+            let name = source == "-" ? "standard input" : source
+            throw CLIError.input("cannot read \(name): " + error.reason(kind: kind, fix: fix))
         }
     }
 
