@@ -160,30 +160,14 @@ extension FlowLayout {
 
     /// The counts of `placed` (each with its word's position) against `previous`.
     private func continuity(_ placed: [(Int, PlacedWord)], matches: [Int?], previous: PreviousLayout) -> Continuity {
-        var stayed = 0, moved = 0, new = 0
-        var largest = 0.0, total = 0.0
-        for (i, p) in placed {
-            guard let k = matches[i] else {
-                new += 1
-                continue
-            }
+        let offsets = placed.map { i, p -> (dx: Double, dy: Double)? in
+            guard let k = matches[i] else { return nil }
             // A line of text sits on its baseline: a tag that grew on its row's baseline, about
             // its centre across, did not move.
             let old = previous.words[k]
-            let dx = p.frame.center.x - old.center.x
-            let dy = old.baseline.map { p.baseline - $0 } ?? p.frame.center.y - old.center.y
-            let distance = (dx * dx + dy * dy).squareRoot()
-            total += distance
-            if abs(dx) <= 0.5 && abs(dy) <= 0.5 {
-                stayed += 1
-            } else {
-                moved += 1
-                largest = max(largest, distance)
-            }
+            return (p.frame.center.x - old.center.x, old.baseline.map { p.baseline - $0 } ?? p.frame.center.y - old.center.y)
         }
-        let kept = stayed + moved
         return Continuity(
-            stayed: stayed, moved: moved, largestMove: largest, meanMove: kept > 0 ? total / Double(kept) : 0,
-            new: new, removed: Set(previous.words.map(\.identity)).count - matches.count { $0 != nil })
+            offsets: offsets, removed: Set(previous.words.map(\.identity)).count - matches.count { $0 != nil })
     }
 }

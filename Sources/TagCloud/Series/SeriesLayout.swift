@@ -102,12 +102,10 @@ public struct SeriesLayout: Sendable {
         let styled = options.style.looks([words.terms[top]], using: &rng)[0]
         let angle = AngleChoices(options).choose(&rng)[0]
         let probe = 100.0
-        let mask = try typesetter.coverage(
-            of: typesetter.typesetUnremembered(styled.term.text, font: styled.font, size: probe), rotation: angle)
-        let room = try PlacementArea(options).room
-        let w = Double(max(1, mask.bits.width)), h = Double(max(1, mask.bits.height))
-        let size = (probe * min(0.8 * Double(max(1, room.width)) / w, 0.45 * Double(max(1, room.height)) / h)).rounded(.down)
-        return max(options.minimumFontSize, min(CloudStyle.fontSizeLimit, size))
+        let set = try typesetter.typesetUnremembered(styled.term.text, font: styled.font, size: probe)
+        let mask = try typesetter.coverage(of: set, rotation: angle)
+        return PlacementContext<T>.comfortableSize(
+            of: mask.bits, at: probe, room: try PlacementArea(options).room, minimum: options.minimumFontSize)
     }
 
     /// The size curve of the series: the options' curve, or the one nearest their relative scaling.

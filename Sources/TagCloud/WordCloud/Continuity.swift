@@ -26,19 +26,17 @@ extension WordCloudLayout {
             self.meanMove = meanMove; self.new = new; self.removed = removed
         }
 
-        /// The counts of an attempt's `placements` in `context`.
-        init<T>(_ placements: [Placement], _ context: PlacementContext<T>) {
+        /// The counts of words placed, each with its offset from where it was (nil for a word not
+        /// in the previous layout), and `removed` words gone: a word stayed when its offset is
+        /// within half a point either way.
+        init(offsets: some Sequence<(dx: Double, dy: Double)?>, removed: Int) {
             var stayed = 0, moved = 0, new = 0
             var largest = 0.0, total = 0.0
-            var seen = Set<Int>()
-            for p in placements where !context.pinned.contains(p.word) && seen.insert(p.word).inserted {
-                guard let target = context.targets[p.word] else {
+            for offset in offsets {
+                guard let (dx, dy) = offset else {
                     new += 1
                     continue
                 }
-                let bits = p.raw.bits
-                let dx = Double(p.x) + Double(bits.width) / 2 - target.x
-                let dy = Double(p.y) + Double(bits.height) / 2 - target.y
                 let distance = (dx * dx + dy * dy).squareRoot()
                 total += distance
                 if abs(dx) <= 0.5 && abs(dy) <= 0.5 {
@@ -51,7 +49,21 @@ extension WordCloudLayout {
             let kept = stayed + moved
             self.init(
                 stayed: stayed, moved: moved, largestMove: largest, meanMove: kept > 0 ? total / Double(kept) : 0,
-                new: new, removed: context.targets.removed)
+                new: new, removed: removed)
+        }
+
+        /// The counts of an attempt's `placements` in `context`.
+        init<T>(_ placements: [Placement], _ context: PlacementContext<T>) {
+            var seen = Set<Int>()
+            var offsets: [(dx: Double, dy: Double)?] = []
+            for p in placements where !context.pinned.contains(p.word) && seen.insert(p.word).inserted {
+                let bits = p.raw.bits
+                offsets.append(
+                    context.targets[p.word].map {
+                        (Double(p.x) + Double(bits.width) / 2 - $0.x, Double(p.y) + Double(bits.height) / 2 - $0.y)
+                    })
+            }
+            self.init(offsets: offsets, removed: context.targets.removed)
         }
     }
 }

@@ -14,10 +14,7 @@ struct OutputDestination {
         guard let path = args.string("output") else {
             throw CLIError.usage("no output file: add -o FILE (.png, .pdf, .svg, .html or .json), or -o - for standard output")
         }
-        if let name = args.string("format") {
-            guard let format = OutputFormat(rawValue: name.lowercased()) else {
-                throw CLIError.usage("invalid value \"\(name)\" for --format: expected png, pdf, svg, html or json")
-            }
+        if let format = try Self.givenFormat(args) {
             self.format = format
         } else if path == "-" {
             format = .svg
@@ -29,8 +26,21 @@ struct OutputDestination {
             self.format = format
         }
         self.path = path
-        let inputs = Self.inputFileOptions.flatMap { option in args.strings(option).map { (option: "--" + option, path: $0) } }
-        try OutputFile.checkNotAnInput(path, inputs: inputs)
+        try OutputFile.checkNotAnInput(path, inputs: Self.inputs(args))
+    }
+
+    /// The format `--format` names, nil without it.
+    static func givenFormat(_ args: ParsedArguments) throws -> OutputFormat? {
+        guard let name = args.string("format") else { return nil }
+        guard let format = OutputFormat(rawValue: name.lowercased()) else {
+            throw CLIError.usage("invalid value \"\(name)\" for --format: expected png, pdf, svg, html or json")
+        }
+        return format
+    }
+
+    /// The files `args` names to read, each with its option: no output may be one of them.
+    static func inputs(_ args: ParsedArguments) -> [(option: String, path: String)] {
+        inputFileOptions.flatMap { option in args.strings(option).map { (option: "--" + option, path: $0) } }
     }
 
     /// A destination already resolved: `path` written as `format`.

@@ -19,12 +19,7 @@ enum SeriesOutput: Equatable {
         guard let path = args.string("output"), path != "-" else {
             throw CLIError.usage("no output: a series is written as \(Self.choices)")
         }
-        let format = try args.string("format").map { name in
-            guard let f = OutputFormat(rawValue: name.lowercased()) else {
-                throw CLIError.usage("invalid value \"\(name)\" for --format: expected png, pdf, svg, html or json")
-            }
-            return f
-        }
+        let format = try OutputDestination.givenFormat(args)
         let ext = (path as NSString).pathExtension.lowercased()
         if path.hasSuffix("/") || PathKind(path) == .folder {
             self = .folder(path, formats: format.map { [$0] } ?? [.png, .svg, .json])
@@ -38,10 +33,7 @@ enum SeriesOutput: Equatable {
             throw CLIError.usage("cannot tell what to write to \(path): a series is written as \(Self.choices)")
         }
         if case .folder = self { return }
-        let inputs = OutputDestination.inputFileOptions.flatMap { option in
-            args.strings(option).map { (option: "--" + option, path: $0) }
-        }
-        try OutputFile.checkNotAnInput(path, inputs: inputs)
+        try OutputFile.checkNotAnInput(path, inputs: OutputDestination.inputs(args))
     }
 
     /// The folder, made when it is missing (its parent must exist); an error when the path is a file.

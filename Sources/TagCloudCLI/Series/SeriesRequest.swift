@@ -46,9 +46,7 @@ struct SeriesRequest {
             transitionDuration: animation.transitionSeconds)
         contrastGuard = !args.flag("no-contrast-guard")
         frames = try SeriesFrames(args)
-        inputs = OutputDestination.inputFileOptions.flatMap { option in
-            args.strings(option).map { (option: "--" + option, path: $0) }
-        }
+        inputs = OutputDestination.inputs(args)
     }
 
     /// `--hold`, `--transition`, `--fps`, `--loop`, `--quality` and `--scale`, checked.

@@ -49,10 +49,17 @@ struct PlacementContext<T: Typesetter & GlyphRasterizer> {
         let angle = targets[0]?.angles[0] ?? angles[0][0]
         let entry = try cache.entry(
             index: 0, word: styled[0], size: probe, angle: angle, margin: 0, typesetter: typesetter)
-        let w = Double(max(1, entry.raw.bits.width)), h = Double(max(1, entry.raw.bits.height))
-        let aw = Double(max(1, area.room.width)), ah = Double(max(1, area.room.height))
+        return Self.comfortableSize(of: entry.raw.bits, at: probe, room: area.room, minimum: options.minimumFontSize)
+    }
+
+    /// The size at which a word whose ink is `ink` at `probe` points spans a comfortable part of
+    /// `room`: four fifths of its width, or nearly half its height, whichever is less; whole points
+    /// from `minimum` to `CloudStyle.fontSizeLimit`.
+    static func comfortableSize(of ink: BitMask, at probe: Double, room: (width: Int, height: Int), minimum: Double) -> Double {
+        let w = Double(max(1, ink.width)), h = Double(max(1, ink.height))
+        let aw = Double(max(1, room.width)), ah = Double(max(1, room.height))
         let size = (probe * min(0.8 * aw / w, 0.45 * ah / h)).rounded(.down)
-        return max(options.minimumFontSize, min(CloudStyle.fontSizeLimit, size))
+        return max(minimum, min(CloudStyle.fontSizeLimit, size))
     }
 
     /// One placement of every word at global scale `scale`, the heaviest word at most `maximumSize`;
