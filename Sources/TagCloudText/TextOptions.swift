@@ -41,6 +41,10 @@ public struct TextOptions: Sendable {
     /// are counted, when the process may use more than one core. The counts are the same either way.
     /// Default: true.
     public var segmentsConcurrently = true
+    /// Count how often the terms occur within this many words of one another, for
+    /// `TextAnalysis.relations` (the semantic arrangement of a word cloud); nil (default) does not.
+    /// The first `WordCooccurrence.tokenLimit` words of the text are used.
+    public var cooccurrenceWindow: Int? = nil
 
     /// The defaults.
     public init() {}

@@ -85,6 +85,12 @@ public struct BitMask: Hashable, Sendable {
 
     /// The width and height of the smallest box holding every set pixel (0×0 when none is set).
     var setExtent: (width: Int, height: Int) {
+        let b = setBounds
+        return (b.width, b.height)
+    }
+
+    /// The smallest rectangle holding every set bit (empty, at 0, when none is set).
+    var setBounds: (x: Int, y: Int, width: Int, height: Int) {
         var x0 = width, x1 = -1, y0 = height, y1 = -1
         for y in 0..<height {
             for k in 0..<wordsPerRow where words[y * wordsPerRow + k] != 0 {
@@ -94,7 +100,7 @@ public struct BitMask: Hashable, Sendable {
                 y0 = min(y0, y); y1 = max(y1, y)
             }
         }
-        return (max(0, x1 - x0 + 1), max(0, y1 - y0 + 1))
+        return x1 < 0 ? (0, 0, 0, 0) : (x0, y0, x1 - x0 + 1, y1 - y0 + 1)
     }
 
     /// Whether `other`, moved by some whole offset, lies inside this mask: every bit of it at a set

@@ -34,6 +34,10 @@ public struct CloudStyle: Hashable, Codable, Sendable {
         case rank
         /// By the term's group: each distinct group takes the next colour.
         case group
+        /// By the group of related words the semantic arrangement found for the word
+        /// (`WordCloudOptions.Arrangement.semantic`): each group takes the next colour. Without
+        /// that arrangement, as `group`.
+        case cluster
     }
 
     /// Font sizes. Default: linear scale 12–36 pt.
@@ -132,10 +136,12 @@ public struct CloudStyle: Hashable, Codable, Sendable {
     /// The words' fonts, colours and, unless the sizing is `.fitted` (left to the layout, 0 here),
     /// sizes, for options already validated. A word keeps the font and colour `kept` gives it,
     /// its term's own colour winning; the generator is drawn from as for any word.
-    func looks(_ terms: [Term], keeping kept: KeptLooks? = nil, using rng: inout SeededRandom) -> [StyledWord] {
+    func looks(
+        _ terms: [Term], keeping kept: KeptLooks? = nil, clusters: [Int]? = nil, using rng: inout SeededRandom
+    ) -> [StyledWord] {
         let weights = terms.map(\.weight)
         let range = (weights.min() ?? 0)...(weights.max() ?? 0)
-        var colors = ColorChooser(palette: palette, mode: colorMode, terms: terms, range: range)
+        var colors = ColorChooser(palette: palette, mode: colorMode, terms: terms, range: range, clusters: clusters)
         var out: [StyledWord] = []
         out.reserveCapacity(terms.count)
         for (i, term) in terms.enumerated() {

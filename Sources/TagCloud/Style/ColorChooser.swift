@@ -7,10 +7,14 @@ struct ColorChooser {
     private let rank: [Int]
     /// The colour index each group took, in order of first appearance.
     private var groups: [String: Int] = [:]
+    /// Each word's group of related words, for `.cluster`; nil: colour by the terms' groups.
+    private let clusters: [Int]?
 
-    /// A chooser for `terms`, whose weights span `range`.
-    init(palette: Palette, mode: CloudStyle.ColorMode, terms: [Term], range: ClosedRange<Double>) {
+    /// A chooser for `terms`, whose weights span `range` and whose groups of related words are
+    /// `clusters`, when known.
+    init(palette: Palette, mode: CloudStyle.ColorMode, terms: [Term], range: ClosedRange<Double>, clusters: [Int]? = nil) {
         self.palette = palette
+        self.clusters = clusters
         self.mode = mode
         self.range = range
         var rank = [Int](repeating: 0, count: mode == .rank ? terms.count : 0)
@@ -32,7 +36,9 @@ struct ColorChooser {
                 range.upperBound > range.lowerBound
                 ? (term.weight - range.lowerBound) / (range.upperBound - range.lowerBound) : 1
             return palette.color(at: 1 - f)
-        case .group:
+        case .cluster where i < clusters?.count ?? 0:
+            return colors[(clusters?[i] ?? 0) % colors.count]
+        case .group, .cluster:
             let key = term.group ?? ""
             let g = groups[key] ?? groups.count
             groups[key] = g

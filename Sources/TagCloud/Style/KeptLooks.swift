@@ -39,7 +39,7 @@ struct KeptLooks {
             for (i, k) in matches.enumerated() { colors[i] = k.flatMap { previous.words[$0].color } }
         case .group:
             colors = Self.groupColors(terms, matches: matches, previous: previous, palette: style.palette)
-        case .weight, .rank:
+        case .weight, .rank, .cluster:
             break
         }
     }

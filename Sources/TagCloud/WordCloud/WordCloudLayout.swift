@@ -147,7 +147,8 @@ public struct WordCloudLayout: Sendable {
         // as the words are placed (`WordSizing`).
         let ordered = order.map { terms[$0] }
         let kept = options.previous.map { KeptLooks(ordered, previous: $0, style: options.style, typesetter: typesetter) }
-        var styled = options.style.looks(ordered, keeping: kept, using: &rng)
+        let related = relatedWords(ordered)
+        var styled = options.style.looks(ordered, keeping: kept, clusters: related?.clusters.of, using: &rng)
         // In a series, a word keeps the font and colour it was first drawn in.
         for k in styled.indices {
             if let look = series?.looks[order[k]] { styled[k].font = look.font; styled[k].color = look.color }
@@ -165,6 +166,7 @@ public struct WordCloudLayout: Sendable {
             angles: angles, typesetter: typesetter, area: area,
             cache: MaskCache(shared: secondThread, words: styled.count), cancellation: cancellation)
         if let previous = options.previous { context.targets = WordTargets(previous, styled: styled, angles: angles) }
+        if let related { context.semantic = SemanticPlan(related, styled: styled, area: area, seed: placementSeed) }
         let maximumSize = try context.maximumSize()
         if let series {
             let least = options.minimumFontSize
@@ -206,6 +208,13 @@ public struct WordCloudLayout: Sendable {
 }
 
 extension WordCloudLayout {
+    /// The relations among `terms` (heaviest first) and their groups, under the semantic
+    /// arrangement; nil under the default one.
+    private func relatedWords(_ terms: [Term]) -> SemanticPlan.Relations? {
+        guard case .semantic(let relations) = options.arrangement else { return nil }
+        return SemanticPlan.Relations(relations, texts: terms.map(\.text))
+    }
+
     /// The indices of the terms to place, heaviest first (ties keep input order), and the terms left
     /// out: empty texts, and the words past `maximumWords`.
     private func wordOrder(_ terms: [Term]) throws -> (order: [Int], unplaced: [UnplacedWord]) {

@@ -18,6 +18,16 @@ public struct WordCloudOptions: Hashable, Codable, Sendable {
         case mask(BitMask)
     }
 
+    /// Where words go relative to one another.
+    public enum Arrangement: Hashable, Codable, Sendable {
+        /// The heaviest words nearest the centre (or the strategy's start), each word wherever the
+        /// search finds room first.
+        case weight
+        /// Related words side by side, groups of related words apart: each word as near as it fits
+        /// to the words it is most related to that are placed already.
+        case semantic(WordRelations)
+    }
+
     /// What to do when words do not all fit.
     public enum Fit: String, Hashable, Codable, Sendable, CaseIterable {
         /// Place what fits (shrinking words down to the minimum size), report the rest.
@@ -71,6 +81,8 @@ public struct WordCloudOptions: Hashable, Codable, Sendable {
     /// place and angle when it still fits, and moves as little as it must when it does not; the
     /// words that are new are placed around the kept ones. Nil: a new cloud.
     public var previous: PreviousLayout? = nil
+    /// Where words go relative to one another. Default: `.weight`.
+    public var arrangement: Arrangement = .weight
 
     /// Options with every default.
     public init() {}

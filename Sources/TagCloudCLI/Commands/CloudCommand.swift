@@ -37,6 +37,8 @@ enum CloudCommand: OptionTableCommand {
         OptionSpec("random-start", help: "Start each word's spiral at a random point near the centre.", group: layoutGroup),
         OptionSpec("fit", valueName: "MODE", help: "best-effort (default: shrink words that do not fit, report the rest) or all (scale the whole cloud until every word fits; exit status 3 if impossible).", group: layoutGroup,
                    defaultValue: library.fit.rawValue),
+        OptionSpec("arrange", valueName: "MODE", help: "weight (default: the heaviest words nearest the centre) or semantic (related words side by side: words that occur near one another in --text, tags of one group in --input; --color-mode cluster colours each group of related words).", group: layoutGroup,
+                   defaultValue: CloudRequest.Arrange.weight.rawValue),
         OptionSpec("previous", valueName: "JSON", help: "Keep to an earlier layout of this canvas (the JSON an earlier run wrote with -o FILE.json): its words stay where they were, at their angles, growing or shrinking about their centres; a word that no longer fits there moves as little as it must, and new words fill the space around them. Without --width and --height the canvas takes the layout's size.", group: layoutGroup),
         OptionSpec("repeat", help: "Fill the space left by repeating the words, smaller, up to --max-words.", group: layoutGroup),
         OptionSpec("shape", valueName: "NAME", help: "Place the words inside a shape: \(Shape.allCases.map(\.rawValue).joined(separator: ", ")).", group: shapeGroup),
@@ -75,9 +77,9 @@ enum CloudCommand: OptionTableCommand {
     static func run(_ request: CloudRequest, reporting: Reporting) throws {
         let report = reporting.verbose
         report.start()
-        let terms = try request.terms.read(reporting)
+        let (terms, options) = try request.read(reporting)
         report.phase("read", "\(terms.count) words")
-        let (layout, stats) = try lay(terms, request.options, reporting: reporting)
+        let (layout, stats) = try lay(terms, options, reporting: reporting)
         report.phase(
             "layout",
             "\(stats.requested) kept, \(stats.placed) placed, \(stats.shrunk) shrunk, fill \(NumberText.percent(stats.fillRatio))"

@@ -13,21 +13,31 @@ struct TextRequest {
     let options: TextOptions
 
     /// The texts `sources` (`--text`, then the file arguments of `count`), counted with the
-    /// options of `args`; `defaultTop` applies without `--top`.
-    init(sources: [String], _ args: ParsedArguments, defaultTop: Int?) throws {
+    /// options of `args`; `defaultTop` applies without `--top`. `related`: also find how related
+    /// the terms are (`TextAnalysis.relations`), for the semantic arrangement.
+    init(sources: [String], _ args: ParsedArguments, defaultTop: Int?, related: Bool = false) throws {
         self.sources = sources
         if sources.filter({ $0 == "-" }).count > 1 {
             throw CLIError.usage("standard input (-) can be read only once")
         }
         top = try args.int("top", range: 1...100_000_000) ?? defaultTop
-        options = try TextArguments.options(from: args)
+        var options = try TextArguments.options(from: args)
+        if related { options.cooccurrenceWindow = Self.relationWindow }
+        self.options = options
     }
+
+    /// How near two words must be to count as seen together, for `related` requests: about a
+    /// sentence's clause once stop words are counted.
+    static let relationWindow = 10
 
     /// Counts the texts into terms, most frequent first, cut to `top`. Notes invalid UTF-8 and
     /// skipped long words on standard error, shows a progress bar when standard error is a
     /// terminal, and tells the `--verbose` report what the count found. A count that leaves no
     /// term is an input error naming the filter that removed the words.
-    func terms(_ reporting: Reporting) throws -> [Term] {
+    func terms(_ reporting: Reporting) throws -> [Term] { try analysis(reporting).terms }
+
+    /// The terms, as `terms` gives them, and how related they are when the request asked.
+    func analysis(_ reporting: Reporting) throws -> (terms: [Term], relations: WordRelations?) {
         var files: [TextSource] = []
         var size: Int64 = 0
         var sizeKnown = true
@@ -41,7 +51,9 @@ struct TextRequest {
 
     /// Counts `files` (`size` bytes together, when known) into terms, as `terms` does; `names`
     /// are the texts as the user named them, for the error of a count that leaves nothing.
-    func count(_ files: [TextSource], size: Int64?, names: [String], _ reporting: Reporting) throws -> [Term] {
+    func count(
+        _ files: [TextSource], size: Int64?, names: [String], _ reporting: Reporting
+    ) throws -> (terms: [Term], relations: WordRelations?) {
         let bar = reporting.progressBar(total: size, unit: .bytes)
         let analysis = try CLIError.mappingLibraryErrors {
             try TermCounter(options).analyze(sources: files, progress: bar.map { b in { b.update($0) } })
@@ -61,6 +73,6 @@ struct TextRequest {
         if let top, terms.count > top { terms = Array(terms.prefix(top)) }
         reporting.verbose.text(analysis, options: options, kept: terms.count)
         if terms.isEmpty { throw CLIError.emptyText(analysis, names: names, options: options) }
-        return terms
+        return (terms, analysis.relations)
     }
 }

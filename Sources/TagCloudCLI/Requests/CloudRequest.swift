@@ -11,6 +11,13 @@ struct CloudRequest {
     let output: OutputRequest
     /// The tags and texts to read.
     let terms: TermSources
+    /// Where words go relative to one another (`--arrange`).
+    let arrange: Arrange
+
+    /// The values of `--arrange`.
+    enum Arrange: String, CaseIterable {
+        case weight, semantic
+    }
 
     /// Resolves `args`: the destination first, then the options (`options(_:reporting:checkCanvas:)`),
     /// and the inputs last.
@@ -25,7 +32,18 @@ struct CloudRequest {
         // Set by the closure, which `options` calls once the canvas is known.
         guard let output else { throw CLIError.usage("no output: add -o FILE") }
         self.output = output
-        terms = try TermSources(args, defaultTextTop: nil)
+        arrange = try args.choice("arrange", Arrange.self) ?? .weight
+        terms = try TermSources(args, defaultTextTop: nil, related: arrange == .semantic)
+    }
+
+    /// Reads the terms, and the options to lay them out with: under the semantic arrangement,
+    /// with how related the terms are.
+    func read(_ reporting: Reporting) throws -> (terms: [Term], options: WordCloudOptions) {
+        guard arrange == .semantic else { return (try terms.read(reporting), options) }
+        let (read, relations) = try terms.readRelated(reporting)
+        var options = self.options
+        options.arrangement = .semantic(relations)
+        return (read, options)
     }
 
     /// The word cloud options and seed `args` ask for, resolved in the order a person fixes them:
@@ -38,6 +56,9 @@ struct CloudRequest {
         let style = try StyleArguments.resolve(args, defaultSizes: options.minimumFontSize...FittedSizing.defaultMaximumSize)
         options.style = style.style
         options.seed = style.seed.value
+        if options.style.colorMode == .cluster && args.string("arrange")?.lowercased() != Arrange.semantic.rawValue {
+            throw CLIError.usage("--color-mode cluster colours groups of related words: use it with cloud --arrange semantic")
+        }
         let givenWidth = try args.int("width", range: 1...WordCloudOptions.Limits.side)
         let givenHeight = try args.int("height", range: 1...WordCloudOptions.Limits.side)
         // A mask is read first: without --width and --height the canvas takes its size, and with one

@@ -22,6 +22,9 @@ struct FlowRequest {
         let style = try StyleArguments.resolve(args, defaultSizes: FlowCommand.defaultSizes)
         options.style = style.style
         options.seed = style.seed.value
+        if options.style.colorMode == .cluster {
+            throw CLIError.usage("--color-mode cluster colours groups of related words: use it with cloud --arrange semantic")
+        }
         try Self.readRows(args, into: &options)
         try Self.readFrame(args, into: &options)
         // The library checks the options, once; its errors name the flag the user typed.

@@ -130,7 +130,8 @@ struct SeriesFrames {
         return try parts.map { part in
             let named = "\(name), frame \(part.label)"
             let terms = try text.count(
-                [.text(part.text, name: named)], size: Int64(part.text.utf8.count), names: [named], reporting)
+                [.text(part.text, name: named)], size: Int64(part.text.utf8.count), names: [named], reporting
+            ).terms
             return SeriesLayout.Frame(label: part.label, terms: terms)
         }
     }
@@ -195,8 +196,8 @@ struct SeriesFrames {
 extension TextRequest {
     /// The terms of one text, counted alone with `request`'s options.
     static func single(_ source: String, _ request: TextRequest, _ reporting: Reporting) throws -> [Term] {
-        if source == "-" { return try request.count([.standardInput], size: nil, names: [source], reporting) }
+        if source == "-" { return try request.count([.standardInput], size: nil, names: [source], reporting).terms }
         let size = try InputFile.checkedSize(source)
-        return try request.count([.file(URL(fileURLWithPath: source))], size: size, names: [source], reporting)
+        return try request.count([.file(URL(fileURLWithPath: source))], size: size, names: [source], reporting).terms
     }
 }

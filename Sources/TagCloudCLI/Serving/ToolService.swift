@@ -141,9 +141,9 @@ public enum ToolService {
                 let reporting = Reporting(parsed)
                 let resolved = try CloudCommand.resolve(parsed, reporting: reporting)
                 return try working(scratch) {
-                    let terms = try resolved.terms.read(reporting)
+                    let (terms, options) = try resolved.read(reporting)
                     let (layout, stats) = try CloudCommand.lay(
-                        terms, resolved.options, reporting: reporting, cancellation: cancellation)
+                        terms, options, reporting: reporting, cancellation: cancellation)
                     let summary = CloudCommand.placementLine(layout, stats, repeated: resolved.options.repeatWords)
                     return Drawing(layout: layout, arguments: parsed, summary: summary, checksSize: false)
                 }

@@ -31,7 +31,7 @@ enum StyleArguments {
         OptionSpec("palette", short: "p", valueName: "NAME", help: "Colour palette (see `tagcloud palettes`): tableau10 (default), category10, set2, dark2, pastel, bold, viridis, magma, plasma, blues, mono.", group: group,
                    defaultValue: defaultStyle.palette.name),
         OptionSpec("color", valueName: "COLOR", help: "A colour of your own palette (CSS name, #rgb, #rrggbb, #rrggbbaa, rgb()); repeat for several. Replaces --palette.", repeatable: true, group: group),
-        OptionSpec("color-mode", valueName: "MODE", help: "random (seeded, default), cycle, weight (heaviest takes the first colour), rank, or group.", group: group,
+        OptionSpec("color-mode", valueName: "MODE", help: "random (seeded, default), cycle, weight (heaviest takes the first colour), rank, group, or cluster (each group of related words of cloud --arrange semantic).", group: group,
                    defaultValue: defaultStyle.colorMode.rawValue),
         OptionSpec("background", short: "b", valueName: "COLOR", help: "Canvas colour, or `transparent`. Default: white.", group: group,
                    defaultValue: defaultStyle.background?.hex ?? "transparent"),

@@ -128,6 +128,7 @@ extension CountingEngine {
     private func unigram(_ id: Int32, _ f: Int32, _ afterPunctuation: Bool) {
         vocabulary.rawCounts[Int(id)] += 1
         tally.pointee.words += 1
+        if records && stream.count < WordCooccurrence.tokenLimit { stream.append(afterPunctuation ? ~id : id) }
         guard options.collocations else { return }
         let previous = tally.pointee.previous
         tally.pointee.previous = id

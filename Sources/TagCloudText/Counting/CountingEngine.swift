@@ -43,6 +43,11 @@ final class CountingEngine: TokenSink {
         var tooLong = 0
     }
     private let tallyCell = PointerCell(Tally())
+    /// With `TextOptions.cooccurrenceWindow`, the raw ids of the kept words in text order (the
+    /// one's complement of those after punctuation), up to `WordCooccurrence.tokenLimit`.
+    var stream: [Int32] = []
+    /// Whether `stream` is being recorded.
+    let records: Bool
     /// `tallyCell`'s pointer, kept directly so the hot path does not load it through the cell.
     let tally: UnsafeMutablePointer<Tally>
 
@@ -62,6 +67,7 @@ final class CountingEngine: TokenSink {
         maximumWordBytes: Int = TermCounter.maximumWordBytes
     ) throws {
         self.options = options
+        records = options.cooccurrenceWindow != nil
         self.maximumWordBytes = maximumWordBytes
         longWords = try LongWordGuard(options: options, maximumWordBytes: maximumWordBytes)
         vocabulary = Vocabulary(options: options)
@@ -100,10 +106,14 @@ final class CountingEngine: TokenSink {
             options: options, vocabulary: vocabulary, pairs: bigrams.pairs, phrases: phrases,
             words: tally.pointee.words, tooLong: tally.pointee.tooLong
         ).run()
-        return TextAnalysis(
+        var analysis = TextAnalysis(
             terms: result.terms, language: result.language, words: tally.pointee.words,
             tokens: result.tokens, dropped: result.dropped, bytes: repair.offset,
             invalidUTF8: repair.report, collocations: result.collocations)
+        if let window = options.cooccurrenceWindow, let names = result.names {
+            analysis.relations = WordCooccurrence(stream: stream, names: names, terms: result.terms, window: window).relations
+        }
+        return analysis
     }
 
     /// Starts the next input: what is pending is segmented, a line break keeps the inputs' words

@@ -18,4 +18,7 @@ public struct TextAnalysis: Sendable {
     public var invalidUTF8: InvalidUTF8Report?
     /// How many of the terms are two-word collocations.
     public var collocations: Int
+    /// How related the most frequent terms are, from how often they occur near one another; nil
+    /// unless `TextOptions.cooccurrenceWindow` is set.
+    public var relations: WordRelations? = nil
 }

@@ -28,6 +28,8 @@ struct TermAggregation {
         /// Every word token read (see `TextAnalysis.tokens`).
         var tokens: Int
         var collocations: Int
+        /// Which term each counted word became, with `TextOptions.cooccurrenceWindow`; else nil.
+        var names: WordCooccurrence.Names? = nil
     }
 
     /// Runs the steps.
@@ -42,12 +44,15 @@ struct TermAggregation {
         let spellings = SpellingChoice(vocabulary: vocabulary, forms: forms)
 
         var remaining = spellings.counts
-        let collocations = options.collocations ? collocationTerms(spellings, forms, remaining: &remaining) : []
+        var names = options.cooccurrenceWindow == nil ? nil : WordCooccurrence.Names(count: remaining.count)
+        let collocations = options.collocations ? collocationTerms(spellings, forms, remaining: &remaining, names: &names) : []
         var terms = collocations
         let singlesStart = terms.count
         for c in 0..<remaining.count where remaining[c] > 0 && forms.canonical[c] == Int32(c) {
             terms.append(Term(spellings.shown(Int32(c)), weight: Double(remaining[c])))
+            names?.single[c] = terms[terms.count - 1].text
         }
+        names?.canonicalOfRaw = (0..<vocabulary.rawCounts.count).map { forms.of(raw: $0) }
         let singles = singlesStart..<terms.count
         for (p, n) in phrases.counts.enumerated() where n > 0 { terms.append(Term(phrases.texts[p], weight: Double(n))) }
 
@@ -56,7 +61,7 @@ struct TermAggregation {
         let tokens = words + dropped.numbers + dropped.tooShort + dropped.tooLong + phrases.matchedWords
         return Result(
             terms: TermOrder.sorted(mergingEqualTexts(terms, singles: singles)), language: stopWords.language,
-            dropped: dropped, tokens: tokens, collocations: collocations.count)
+            dropped: dropped, tokens: tokens, collocations: collocations.count, names: names)
     }
 
     /// Step 1: how often each folded form was counted, its raw spellings together.
@@ -70,7 +75,9 @@ struct TermAggregation {
 
     /// Step 6: the collocations as terms, each shown as its pair was written most often; their
     /// counts are taken from the words' `remaining` counts.
-    private func collocationTerms(_ spellings: SpellingChoice, _ forms: CanonicalForms, remaining: inout [Int]) -> [Term] {
+    private func collocationTerms(
+        _ spellings: SpellingChoice, _ forms: CanonicalForms, remaining: inout [Int], names: inout WordCooccurrence.Names?
+    ) -> [Term] {
         let canonicalOfRaw = (0..<vocabulary.rawCounts.count).map { forms.of(raw: $0) }
         var terms: [Term] = []
         for w in CollocationFinder.find(
@@ -82,6 +89,7 @@ struct TermAggregation {
             let left = spellings.pairText(Int(w.rawFirst)), right = spellings.pairText(Int(w.rawSecond))
             let separator = NoSpaceScript.joinsWithoutSpace(left, right) ? "" : " "
             terms.append(Term(left + separator + right, weight: Double(w.count)))
+            names?.pairs[PairTable.key(w.first, w.second)] = left + separator + right
         }
         return terms
     }

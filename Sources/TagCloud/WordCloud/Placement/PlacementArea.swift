@@ -22,6 +22,8 @@ struct PlacementArea {
     /// The width and height of the area words may cover (the canvas, or the bounding box of the
     /// shape or mask): a grown mask larger than this fits nowhere.
     let room: (width: Int, height: Int)
+    /// The bounding box of the area words may cover, in canvas pixels.
+    let bounds: (x: Int, y: Int, width: Int, height: Int)
 
     /// The area of `options`; throws when a shape or mask leaves no room.
     init(_ options: WordCloudOptions) throws {
@@ -32,7 +34,8 @@ struct PlacementArea {
         depth = allowed == nil ? nil : ShapeDepth(allowed: halfForbidden.inverted(), shift: 1)
         coarseForbidden = Self.forbiddenCells(forbidden, width: options.width, height: options.height, factor: Self.coarse)
         coarseDepth = allowed == nil ? nil : ShapeDepth(allowed: coarseForbidden.inverted())
-        room = allowed?.setExtent ?? (options.width, options.height)
+        bounds = allowed?.setBounds ?? (0, 0, options.width, options.height)
+        room = (bounds.width, bounds.height)
     }
 
     /// The pixels words may cover (nil: all of them) and the outline to draw around them.

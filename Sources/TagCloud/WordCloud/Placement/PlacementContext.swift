@@ -15,6 +15,8 @@ struct PlacementContext<T: Typesetter & GlyphRasterizer> {
     var pinned = PinnedWords()
     /// Where the words of a previous layout wish to be, the same in every attempt.
     var targets = WordTargets()
+    /// Where each word aims under the semantic arrangement; nil under the default one.
+    var semantic: SemanticPlan? = nil
     /// In a series, each word's sizes across the frames (nil for a word with one size); empty
     /// outside a series.
     var extents: [SeriesExtent?] = []

@@ -37,6 +37,8 @@ struct PlacementRun<T: Typesetter & GlyphRasterizer> {
     private var lastWordUnplaced = false
     private var placements: [Placement] = []
     private var failed: [Int] = []
+    /// Under the semantic arrangement, the centre of each word placed so far, by index.
+    private var centres: [Int: (x: Double, y: Double)] = [:]
 
     /// A run of `context` at global scale `g`, drawing from a generator seeded with `seed`.
     init(_ context: PlacementContext<T>, scale g: Double, maximumSize: Double, seed: UInt64) {
@@ -60,6 +62,7 @@ struct PlacementRun<T: Typesetter & GlyphRasterizer> {
         for p in pinned.placements {
             maps.insert(p.raw.bits, x: p.x, y: p.y)
             placements.append(p)
+            noteCentre(p)
         }
         failed = pinned.failed
         if !context.targets.isEmpty {
@@ -72,7 +75,7 @@ struct PlacementRun<T: Typesetter & GlyphRasterizer> {
                 }
                 let last = lastPlaced, unplaced = lastWordUnplaced
                 lookahead?.ahead(from: i, after: last, lastWordUnplaced: unplaced, sizing: sizing, angles: angles)
-                let p = try placeShrinking(i, weightFactor: 1)
+                let p = try placeShrinking(i, weightFactor: 1, toward: context.semantic?.aim(i, placed: centres))
                 lastWordUnplaced = p == nil
                 if let p { commit(p) } else { failed.append(i) }
                 progress?(i + 1)
@@ -126,7 +129,7 @@ struct PlacementRun<T: Typesetter & GlyphRasterizer> {
                 continue
             }
             lastPlaced = r ?? sizing.start(at: i)
-            if let p = try placeShrinking(i, weightFactor: 1) {
+            if let p = try placeShrinking(i, weightFactor: 1, toward: context.semantic?.aim(i, placed: centres)) {
                 commit(p)
                 r = lastPlaced
             } else {
@@ -203,27 +206,31 @@ struct PlacementRun<T: Typesetter & GlyphRasterizer> {
     /// Word `i` (its weight times `weightFactor`) at the size it asks for, else shrunk: the smallest
     /// size first, searched in full (a word that does not fit even there fits nowhere), then the
     /// sizes from the wanted one down. Nil when it fits nowhere. With `target` (a word kept from a
-    /// previous layout), at the size `WordSizing.keptSize` gives, nearest the target.
+    /// previous layout), at the size `WordSizing.keptSize` gives, nearest the target; with `aim`
+    /// (the semantic arrangement's), nearest that point.
     private mutating func placeShrinking(
-        _ i: Int, weightFactor: Double, near target: WordTargets.Target? = nil
+        _ i: Int, weightFactor: Double, near target: WordTargets.Target? = nil,
+        toward aim: (x: Double, y: Double)? = nil
     ) throws -> Placement? {
         let want =
             target.map { sizing.keptSize(i, $0, previousWeights: context.targets.previousWeights) }
             ?? sizing.target(i, weightFactor: weightFactor, after: lastPlaced)
         let minSize = sizing.minSize
-        if var p = try place(i, size: want, final: want <= minSize, near: target) {
+        if var p = try place(i, size: want, final: want <= minSize, near: target, toward: aim) {
             p.weightFactor = weightFactor
             // A size kept from one shrunk to fit is still smaller than the weight asks for.
             p.shrunk = target?.shrunk ?? false
             return p
         }
-        guard want > minSize, var best = try place(i, size: minSize, final: true, near: target) else { return nil }
+        guard want > minSize, var best = try place(i, size: minSize, final: true, near: target, toward: aim) else {
+            return nil
+        }
         let sizes = sizing.shrinkingSizes(from: want, step: context.options.fontSizeStep)
         // The word fits: the sizes below are tried in turn, the first few made on the other thread
         // while this one searches.
         lookahead?.postShrinking(i, sizes: sizes, angles: context.angles[i])
         for size in sizes {
-            if let p = try place(i, size: size, near: target) { best = p; break }
+            if let p = try place(i, size: size, near: target, toward: aim) { best = p; break }
         }
         best.shrunk = true
         best.weightFactor = weightFactor
@@ -231,11 +238,16 @@ struct PlacementRun<T: Typesetter & GlyphRasterizer> {
     }
 
     /// Word `i` at `size`, at the first of its angles where it fits. `final`: the last chance for
-    /// this word, so a fruitless quick search is followed by a full one.
+    /// this word, so a fruitless quick search is followed by a full one. With `target` or `aim`,
+    /// nearest that point.
     private mutating func place(
-        _ i: Int, size: Double, final: Bool = false, near target: WordTargets.Target? = nil
+        _ i: Int, size: Double, final: Bool = false, near target: WordTargets.Target? = nil,
+        toward aim: (x: Double, y: Double)? = nil
     ) throws -> Placement? {
-        if let target { return try placeNear(i, size: size, final: final, target: target) }
+        if let target {
+            return try placeNear(i, size: size, final: final, x: target.x, y: target.y, angles: target.angles)
+        }
+        if let aim { return try placeNear(i, size: size, final: final, x: aim.x, y: aim.y, angles: context.angles[i]) }
         let options = context.options
         for angle in context.angles[i] {
             try context.cancellation?.check()
@@ -264,17 +276,20 @@ struct PlacementRun<T: Typesetter & GlyphRasterizer> {
         return nil
     }
 
-    /// Word `i` at `size`, at the first of the target's angles where it fits, its centre nearest the
-    /// target's: where it was when nothing is in the way.
-    private mutating func placeNear(_ i: Int, size: Double, final: Bool, target: WordTargets.Target) throws -> Placement? {
-        for angle in target.angles {
+    /// Word `i` at `size`, at the first of `angles` where it fits, its centre nearest (`x`, `y`):
+    /// there when nothing is in the way.
+    private mutating func placeNear(
+        _ i: Int, size: Double, final: Bool, x: Double, y: Double, angles: [Double]
+    ) throws -> Placement? {
+        for angle in angles {
+            try context.cancellation?.check()
             let e = try context.entry(i, size: size, angle: angle)
             if e.fits && !e.hasInk { continue }
             guard e.fits else {
                 if final { maps.spendLastChance() }
                 continue
             }
-            if let s = maps.findNearest(e, x: target.x, y: target.y, final: final) {
+            if let s = maps.findNearest(e, x: x, y: y, final: final) {
                 let d = context.dilation
                 return Placement(
                     word: i, x: s.x + d, y: s.y + d, angle: angle, set: e.set, raw: e.raw,
@@ -288,6 +303,13 @@ struct PlacementRun<T: Typesetter & GlyphRasterizer> {
     private mutating func commit(_ p: Placement) {
         maps.insert(p.raw.bits, x: p.x, y: p.y)
         placements.append(p)
+        noteCentre(p)
         lastPlaced.placed(size: p.set.size, weight: context.styled[p.word].term.weight * p.weightFactor)
+    }
+
+    /// Under the semantic arrangement, records where `p`'s word is, for the words related to it.
+    private mutating func noteCentre(_ p: Placement) {
+        guard context.semantic != nil && p.weightFactor == 1 else { return }
+        centres[p.word] = (Double(p.x) + Double(p.raw.bits.width) / 2, Double(p.y) + Double(p.raw.bits.height) / 2)
     }
 }

@@ -1,0 +1,118 @@
+import Foundation
+
+/// How strongly words are related: a sparse, symmetric similarity between 0 and 1 for some pairs
+/// of words, matched to terms by their text. The semantic arrangement
+/// (`WordCloudOptions.Arrangement.semantic`) places related words side by side.
+///
+/// Relations come from a text (`init(cooccurrence:)`: words that often appear within a few words
+/// of each other), from the terms' groups (`init(groups:)`), or are given pair by pair.
+public struct WordRelations: Hashable, Codable, Sendable {
+    /// One related pair: the words' texts and their similarity, in (0, 1].
+    public struct Pair: Hashable, Codable, Sendable {
+        /// The first word's text.
+        public var first: String
+        /// The second word's text.
+        public var second: String
+        /// How related they are, in (0, 1]; 1 is the most.
+        public var similarity: Double
+
+        /// A pair.
+        public init(_ first: String, _ second: String, similarity: Double) {
+            self.first = first; self.second = second; self.similarity = similarity
+        }
+    }
+
+    /// The related pairs, each once; a pair given twice keeps its larger similarity.
+    public private(set) var pairs: [Pair]
+
+    /// Relations from `pairs`. Pairs of a word with itself, and similarities that are not finite
+    /// or not above 0, are left out; similarities above 1 count as 1.
+    public init(_ pairs: [Pair]) {
+        var best: [String: [String: Double]] = [:]
+        for p in pairs where p.first != p.second && p.similarity.isFinite && p.similarity > 0 {
+            let (a, b) = p.first < p.second ? (p.first, p.second) : (p.second, p.first)
+            best[a, default: [:]][b] = max(best[a]?[b] ?? 0, min(1, p.similarity))
+        }
+        self.pairs = best.keys.sorted().flatMap { a in
+            best[a]!.keys.sorted().map { b in Pair(a, b, similarity: best[a]![b]!) }
+        }
+    }
+
+    /// Every two terms of the same group are related (similarity 1); terms without a group are not.
+    public init(groups terms: [Term]) {
+        var members: [String: [String]] = [:]
+        for t in terms { if let g = t.group { members[g, default: []].append(t.text) } }
+        var pairs: [Pair] = []
+        for g in members.keys.sorted() {
+            let words = members[g]!
+            // Each word is tied to a few of its group, not all: a chain through the group plus
+            // some spokes keep a large group together without a quadratic number of pairs.
+            for (k, w) in words.enumerated() {
+                for step in [1, 2, 5, 11] where k + step < words.count {
+                    pairs.append(Pair(w, words[k + step], similarity: 1))
+                }
+            }
+        }
+        self.init(pairs)
+    }
+
+    /// Relations from co-occurrence in a text: `counts[i]` is how often word `i` occurred among
+    /// `tokens` tokens, `together[(i, j)]` how often `i` and `j` occurred within `window` tokens of
+    /// each other. The similarity is their normalised pointwise mutual information (0 when they meet
+    /// no more often than chance), kept for the `neighbours` most related words of each word and
+    /// only for pairs seen together at least `minimumTogether` times, so that chance meetings of rare
+    /// words do not count.
+    public init(
+        cooccurrence words: [String], counts: [Int], together: [Int: [Int: Int]], tokens: Int, window: Int,
+        neighbours: Int = 8, minimumTogether: Int = 3
+    ) {
+        let n = Double(max(1, tokens))
+        // The chance of two given tokens falling within `window` of each other.
+        let span = Double(max(1, 2 * window))
+        var best: [[(Int, Double)]] = Array(repeating: [], count: words.count)
+        for (i, row) in together {
+            for (j, c) in row where c >= minimumTogether && i < j && i < words.count && j < words.count {
+                let pij = Double(c) / (n * span)
+                let pi = Double(max(1, counts[i])) / n, pj = Double(max(1, counts[j])) / n
+                guard pij < 1 else { continue }
+                let npmi = log(pij / (pi * pj)) / -log(pij)
+                guard npmi > 0 else { continue }
+                best[i].append((j, npmi))
+                best[j].append((i, npmi))
+            }
+        }
+        var pairs: [Pair] = []
+        for i in best.indices {
+            let top = best[i].sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }.prefix(neighbours)
+            for (j, s) in top { pairs.append(Pair(words[i], words[j], similarity: s)) }
+        }
+        self.init(pairs)
+    }
+
+    /// Whether no pair is related.
+    public var isEmpty: Bool { pairs.isEmpty }
+}
+
+/// Relations between the words of one layout, by their index there (heaviest first).
+struct RelationGraph {
+    /// For each word, its related words and their similarity, most related first.
+    let neighbours: [[(word: Int, similarity: Double)]]
+
+    /// The relations among `texts`; a text given twice takes the relations of its first place.
+    init(_ relations: WordRelations, texts: [String]) {
+        var index: [String: Int] = [:]
+        for (i, t) in texts.enumerated() where index[t] == nil { index[t] = i }
+        var neighbours: [[(word: Int, similarity: Double)]] = Array(repeating: [], count: texts.count)
+        for p in relations.pairs {
+            guard let a = index[p.first], let b = index[p.second] else { continue }
+            neighbours[a].append((b, p.similarity))
+            neighbours[b].append((a, p.similarity))
+        }
+        self.neighbours = neighbours.map {
+            $0.sorted { $0.similarity != $1.similarity ? $0.similarity > $1.similarity : $0.word < $1.word }
+        }
+    }
+
+    /// The number of words.
+    var count: Int { neighbours.count }
+}
