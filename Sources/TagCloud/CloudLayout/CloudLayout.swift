@@ -25,6 +25,8 @@ public struct CloudLayout: Hashable, Decodable, Sendable {
     public var seed: UInt64?
     /// The outline of the shape or mask the words were placed in, when it is to be drawn.
     public var contour: Contour?
+    /// The key of weights and their sizes, drawn as a band below the canvas; nil without one.
+    public var legend: SizeLegend? = nil
 
     /// Creates a layout.
     public init(

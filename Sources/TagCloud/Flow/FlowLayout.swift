@@ -30,12 +30,14 @@ public struct FlowLayout: Sendable {
         let kept = options.previous.map { KeptLooks(terms, previous: $0, style: options.style, typesetter: typesetter) }
         var styled = options.style.styledWords(terms, minimumSize: options.minimumFontSize, keeping: kept, using: &rng)
         if let previous = options.previous { keepSizes(&styled, of: previous) }
-        return try checkedLayout(styled: styled, typesetter: typesetter, width: width, seed: options.seed)
+        let r = try checkedLayout(styled: styled, typesetter: typesetter, width: width, seed: options.seed)
+        return (try addingLegend(to: r.layout, terms: terms, typesetter: typesetter), r.continuity)
     }
 
-    /// The size the cloud needs at `width`: the same computation as `layout`, without drawing anything.
+    /// The size the cloud needs at `width` (the legend's band included): the same computation as
+    /// `layout`, without drawing anything.
     public func size(forWidth width: Double, terms: [Term], typesetter: some Typesetter) throws -> Size {
-        try layout(terms, typesetter: typesetter, width: width).size
+        try layout(terms, typesetter: typesetter, width: width).drawingSize
     }
 
     /// Lays out words already styled (the layout records no seed: it did not style them). With
@@ -43,7 +45,8 @@ public struct FlowLayout: Sendable {
     public func layout(styled words: [StyledWord], typesetter: some Typesetter, width: Double) throws -> CloudLayout {
         try options.validate()
         try options.previous?.validate(flowWidth: width)
-        return try checkedLayout(styled: words, typesetter: typesetter, width: width, seed: nil).layout
+        let layout = try checkedLayout(styled: words, typesetter: typesetter, width: width, seed: nil).layout
+        return try addingLegend(to: layout, terms: words.map(\.term), typesetter: typesetter)
     }
 
     /// Lays out `words` under options already validated; `seed` is the one they were styled with.

@@ -86,6 +86,10 @@ public struct FlowOptions: Hashable, Codable, Sendable {
     /// `FlowLayout`); nil: a new flow. The layout checks it against its width
     /// (`PreviousLayout.validate(flowWidth:)`).
     public var previous: PreviousLayout? = nil
+    /// Add a key of weights and their sizes (`CloudLayout.legend`), as a band below the rows.
+    /// Needs sizes from a weight scale (`CloudStyle.Sizing.scaled`). A tag shrunk or cut to fit
+    /// its row (`overflow`, `oversize`) is drawn smaller than the key says, and says so (`shrunk`).
+    public var legend: Bool = false
 
     /// Options with every default.
     public init() {}
@@ -122,5 +126,11 @@ public struct FlowOptions: Hashable, Codable, Sendable {
         }
         try CloudStyle.checkSize(minimumFontSize, "minimumFontSize")
         try style.validate()
+        if legend, case .random = style.sizing {
+            throw TagCloudError.invalidOption(name: "legend", value: "true", expected: "sizes from the weights, not random sizes")
+        }
+        if legend, case .fitted = style.sizing {
+            throw TagCloudError.invalidOption(name: "legend", value: "true", expected: "sizes from a weight scale (.scaled)")
+        }
     }
 }

@@ -74,8 +74,9 @@ public struct SeriesLayout: Sendable {
         var scale = 1.0
         var pass = try SeriesPass(
             self, frames: frames, words: words, maximumSize: full, typesetter: typesetter, progress: progress)
-        // Under --fit all the whole series shrinks until every word fits in every frame.
-        while options.fit == .all && pass.unplaced > 0 && full * scale * 0.85 >= options.minimumFontSize {
+        // Under --fit all (and exact sizes without a weight range) the whole series shrinks until
+        // every word fits in every frame.
+        while options.scalesToFit && pass.unplaced > 0 && full * scale * 0.85 >= options.minimumFontSize {
             scale *= 0.85
             pass = try SeriesPass(
                 self, frames: frames, words: words, maximumSize: full * scale, typesetter: typesetter, progress: progress)
@@ -92,9 +93,11 @@ public struct SeriesLayout: Sendable {
     }
 
     /// The size of the heaviest word of the series: the sizing's maximum, or, as a word cloud
-    /// sizes its heaviest word, the size at which it spans a comfortable part of the area.
+    /// sizes its heaviest word, the size at which it spans a comfortable part of the area (with a
+    /// weight range, the size of its upper bound).
     private func maximumSize<T: Typesetter & GlyphRasterizer>(_ words: SeriesWords, typesetter: T) throws -> Double {
         if case .fitted(let f) = options.style.sizing, let m = f.maximumSize { return m }
+        if options.style.weightRange != nil { return PlacementContext<T>.rangeMaximumSize(options) }
         guard let top = words.terms.indices.max(by: { words.terms[$0].weight < words.terms[$1].weight }) else {
             return options.minimumFontSize
         }
@@ -111,9 +114,6 @@ public struct SeriesLayout: Sendable {
     /// The size curve of the series: the options' curve, or the one nearest their relative scaling.
     var curve: WeightScale.Curve {
         guard case .fitted(let fitted) = options.style.sizing else { return .sqrt }
-        switch fitted.rule {
-        case .curve(let c): return c
-        case .relativeScaling(let r): return r >= 0.75 ? .linear : r >= 0.25 ? .sqrt : .log
-        }
+        return fitted.nearestCurve
     }
 }

@@ -34,7 +34,8 @@ struct SeriesPass {
             var unionOf = words.members[f].map { $0.1 }
             let here = Set(unionOf)
             unionOf += fixed.keys.filter { !here.contains($0) && words.lastFrame[$0] > f }.sorted()
-            var sizes = SeriesSizes(weights: [:], weightRange: words.weightRange, curve: series.curve)
+            var sizes = SeriesSizes(
+                weights: [:], weightRange: series.options.style.weightRange ?? words.weightRange, curve: series.curve)
             let terms = unionOf.enumerated().map { k, u in
                 var t = words.terms[u]
                 t.pin = fixed[u]?.pin
@@ -80,6 +81,7 @@ struct SeriesPass {
         o.repeatWords = false
         o.previous = nil
         o.fit = .bestEffort
+        o.legend = false
         return o
     }
 

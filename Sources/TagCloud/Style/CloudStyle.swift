@@ -54,17 +54,29 @@ public struct CloudStyle: Hashable, Codable, Sendable {
     public var colorMode: ColorMode
     /// The canvas background; `nil` is transparent.
     public var background: Color?
+    /// The weights the sizes (and colours by weight) span: the lightest size at the lower bound,
+    /// the largest at the upper, weights outside clamped to the bounds. Several clouds given one
+    /// range share one size scale, so they can be compared. Nil: the weights' own range. A word
+    /// cloud reads it only with `WordCloudOptions.Sizes.exact`.
+    public var weightRange: ClosedRange<Double>?
 
     /// Creates a style; every parameter has a sensible default.
     public init(
         sizing: Sizing = .scaled(WeightScale()), wholePointSizes: Bool = true,
         fonts: [FontDescriptor] = [.default], fontChoice: Choice = .random,
         palette: Palette = Palette.builtIn[0], colorMode: ColorMode = .random,
-        background: Color? = .white
+        background: Color? = .white, weightRange: ClosedRange<Double>? = nil
     ) {
         self.sizing = sizing; self.wholePointSizes = wholePointSizes; self.fonts = fonts
         self.fontChoice = fontChoice; self.palette = palette; self.colorMode = colorMode
-        self.background = background
+        self.background = background; self.weightRange = weightRange
+    }
+
+    /// The weights sizes span for `terms`: `weightRange`, else the terms' own.
+    func range(of terms: [Term]) -> ClosedRange<Double> {
+        if let weightRange { return weightRange }
+        let weights = terms.map(\.weight)
+        return (weights.min() ?? 0)...(weights.max() ?? 0)
     }
 
     /// Checks the options, naming the first bad one.
@@ -83,6 +95,11 @@ public struct CloudStyle: Hashable, Codable, Sendable {
         }
         if fonts.isEmpty {
             throw TagCloudError.invalidOption(name: "style.fonts", value: "(none)", expected: "give at least one font")
+        }
+        if let r = weightRange, !(r.lowerBound.isFinite && r.upperBound.isFinite && r.lowerBound < r.upperBound) {
+            throw TagCloudError.invalidOption(
+                name: "style.weightRange", value: "\(r.lowerBound),\(r.upperBound)",
+                expected: "two finite weights, the first smaller than the second")
         }
     }
 
@@ -127,10 +144,18 @@ public struct CloudStyle: Hashable, Codable, Sendable {
             let sizes = fitted.sizes(
                 weights: order.map { words[$0].term.weight },
                 maximumSize: fitted.maximumSize ?? FittedSizing.defaultMaximumSize,
-                minimumSize: minimumSize, scale: 1)
+                minimumSize: minimumSize, scale: 1, range: weightRange)
             for (i, size) in zip(order, sizes) { words[i].size = size }
         }
         return words
+    }
+
+    /// The size a weight scale (`Sizing.scaled`) gives a word of weight `weight` among weights
+    /// spanning `range` (whole points unless `wholePointSizes` is off); nil for another sizing.
+    func scaledSize(for weight: Double, in range: ClosedRange<Double>) -> Double? {
+        guard case .scaled(let scale) = sizing else { return nil }
+        let size = scale.size(for: weight, in: range)
+        return wholePointSizes && size > 0 ? max(1, size.rounded()) : size
     }
 
     /// The words' fonts, colours and, unless the sizing is `.fitted` (left to the layout, 0 here),
@@ -139,8 +164,7 @@ public struct CloudStyle: Hashable, Codable, Sendable {
     func looks(
         _ terms: [Term], keeping kept: KeptLooks? = nil, clusters: [Int]? = nil, using rng: inout SeededRandom
     ) -> [StyledWord] {
-        let weights = terms.map(\.weight)
-        let range = (weights.min() ?? 0)...(weights.max() ?? 0)
+        let range = range(of: terms)
         var colors = ColorChooser(palette: palette, mode: colorMode, terms: terms, range: range, clusters: clusters)
         var out: [StyledWord] = []
         out.reserveCapacity(terms.count)
@@ -157,7 +181,7 @@ public struct CloudStyle: Hashable, Codable, Sendable {
 
             var size: Double
             switch sizing {
-            case .scaled(let scale): size = scale.size(for: term.weight, in: range)
+            case .scaled: size = scaledSize(for: term.weight, in: range) ?? 0
             case .random(let lo, let hi): size = rng.nextDouble(in: lo...hi)
             case .fitted: size = 0
             }

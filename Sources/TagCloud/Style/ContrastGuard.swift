@@ -60,18 +60,23 @@ public struct ContrastGuard: Hashable, Sendable {
         // is judged once (its search takes dozens of power functions).
         struct Pair: Hashable { var color: Color; var behind: Color }
         var judged: [Pair: Color] = [:]
-        for i in out.placed.indices {
-            var behind = canvas
-            if let fill = out.placed[i].decoration?.fill, fill.alpha == 255 { behind = fill }
-            let pair = Pair(color: out.placed[i].color, behind: behind)
-            if let known = judged[pair] {
-                out.placed[i].color = known
-            } else {
-                let color = adjusted(pair.color, against: behind)
-                judged[pair] = color
-                out.placed[i].color = color
+        func guardColors(_ words: inout [PlacedWord]) {
+            for i in words.indices {
+                var behind = canvas
+                if let fill = words[i].decoration?.fill, fill.alpha == 255 { behind = fill }
+                let pair = Pair(color: words[i].color, behind: behind)
+                if let known = judged[pair] {
+                    words[i].color = known
+                } else {
+                    let color = adjusted(pair.color, against: behind)
+                    judged[pair] = color
+                    words[i].color = color
+                }
             }
         }
+        guardColors(&out.placed)
+        // The legend's band has the canvas's background.
+        if out.legend != nil { guardColors(&out.legend!.words) }
         return out
     }
 

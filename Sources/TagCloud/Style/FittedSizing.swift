@@ -26,6 +26,18 @@ public struct FittedSizing: Hashable, Codable, Sendable {
         self.maximumSize = maximumSize
     }
 
+    /// The weight curve whose sizes come nearest this rule's: the curve itself, or for relative
+    /// scaling, which sizes each word from the one before it (so a weight's size depends on the
+    /// other weights), square root for the default 0.5, linear from 0.75, logarithmic below 0.25.
+    /// Sizes that must be a function of the weight alone (a series, `WordCloudOptions.Sizes.exact`)
+    /// follow it.
+    public var nearestCurve: WeightScale.Curve {
+        switch rule {
+        case .curve(let c): return c
+        case .relativeScaling(let r): return r >= 0.75 ? .linear : r >= 0.25 ? .sqrt : .log
+        }
+    }
+
     /// The sizes of words whose weights are `weights`, heaviest first, when the heaviest is at
     /// `maximumSize` scaled by `scale`: whole points, none below `minimumSize`. A curve spans `range`
     /// when given, else the weights' own range.

@@ -187,10 +187,11 @@ public struct WordCloudLayout: Sendable {
         let contour =
             options.contourWidth > 0 && !area.contours.isEmpty
             ? Contour(polygons: area.contours, width: options.contourWidth, color: options.contourColor) : nil
-        let layout = CloudLayout(
+        var layout = CloudLayout(
             kind: .cloud, size: Size(width: Double(options.width), height: Double(options.height)),
             background: options.style.background, placed: placed, unplaced: unplaced,
             seed: seed, contour: contour)
+        if options.legend { layout.legend = try sizeLegend(context, maximumSize: maximumSize, scale: scale) }
         var stats = Statistics(
             requested: order.count, placed: placed.count, shrunk: placed.filter(\.shrunk).count,
             unplaced: attempt.failed.count, fillRatio: attempt.fillRatio, scale: scale)
@@ -240,8 +241,10 @@ extension WordCloudLayout {
         return (order, unplaced)
     }
 
-    /// The attempt at full scale; under `fit = .all`, when words are left over, the whole cloud is
-    /// shrunk until everything fits, then bisected back up. Returns the attempt kept and its scale.
+    /// The attempt at full scale; when words are left over and the options scale to fit (`fit =
+    /// .all`, exact sizes without a weight range), the whole cloud is shrunk until everything fits,
+    /// then bisected back up. Returns the attempt kept and its scale (when nothing fits every
+    /// word, the attempt that left the fewest over).
     private func fittedAttempt<T>(
         _ context: PlacementContext<T>, maximumSize: Double, seed: UInt64,
         progress: ((Progress) -> Void)?
@@ -256,24 +259,26 @@ extension WordCloudLayout {
             return try context.attempt(scale: scale, maximumSize: maximumSize, seed: seed, progress: report)
         }
         let first = try placeAll(scale: 1)
-        guard options.fit == .all && first.unplacedCount > 0 else { return (first, 1) }
+        // A series' frame keeps the series' scale: the series scales all its frames alike.
+        guard options.scalesToFit && series == nil && first.unplacedCount > 0 else { return (first, 1) }
         var hi = 1.0, lo = 0.5
-        var best = first
+        var best = (attempt: first, scale: 1.0)
         var found = false
         while lo * maximumSize >= options.minimumFontSize / 2 {
             let a = try placeAll(scale: lo)
-            if a.unplacedCount == 0 { best = a; found = true; break }
-            if a.unplacedCount < best.unplacedCount { best = a }
+            if a.unplacedCount == 0 { best = (a, lo); found = true; break }
+            if a.unplacedCount < best.attempt.unplacedCount { best = (a, lo) }
             hi = lo
             lo /= 2
         }
-        guard found else { return (best, 1) }
+        guard found else { return best }
+        var bestAttempt = best.attempt
         for _ in 0..<6 {
             let mid = (lo + hi) / 2
             let a = try placeAll(scale: mid)
-            if a.unplacedCount == 0 { best = a; lo = mid } else { hi = mid }
+            if a.unplacedCount == 0 { bestAttempt = a; lo = mid } else { hi = mid }
         }
-        return (best, lo)
+        return (bestAttempt, lo)
     }
 
     /// Each placed word with several sizes in a series at each of them, where the series puts it:

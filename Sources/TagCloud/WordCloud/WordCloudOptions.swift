@@ -37,6 +37,20 @@ public struct WordCloudOptions: Hashable, Codable, Sendable {
         case all
     }
 
+    /// How faithfully the sizes follow the weights.
+    public enum Sizes: String, Hashable, Codable, Sendable, CaseIterable {
+        /// A word that does not fit at its size is shrunk on its own until it fits (so two equal
+        /// weights may end at two sizes), and sizes follow the fitted sizing's rule.
+        case shrink
+        /// Each size is a function of the weight alone (`ExactSizing`): along the sizing's weight
+        /// curve (the one nearest relative scaling), over `style.weightRange` or the weights' own
+        /// range. Equal weights get equal sizes, a heavier word never a smaller one, and no word
+        /// is shrunk on its own: when words do not fit, the whole cloud is scaled down until they
+        /// do, as under `Fit.all` (a word left over then is reported unplaced). With
+        /// `style.weightRange` the scale stays 1, so that clouds made separately keep one scale.
+        case exact
+    }
+
     /// Canvas width in points (= pixels at scale 1).
     public var width: Int = 800
     /// Canvas height in points.
@@ -83,6 +97,11 @@ public struct WordCloudOptions: Hashable, Codable, Sendable {
     public var previous: PreviousLayout? = nil
     /// Where words go relative to one another. Default: `.weight`.
     public var arrangement: Arrangement = .weight
+    /// How faithfully the sizes follow the weights. Default: `.shrink`.
+    public var sizes: Sizes = .shrink
+    /// Add a key of weights and their sizes (`CloudLayout.legend`), as a band below the canvas.
+    /// Needs `sizes = .exact`: only then does a weight have one size.
+    public var legend: Bool = false
 
     /// Options with every default.
     public init() {}
@@ -144,6 +163,31 @@ public struct WordCloudOptions: Hashable, Codable, Sendable {
         try previous?.validate(width: width, height: height)
         if case .fitted(let f) = style.sizing, let m = f.maximumSize, m < minimumFontSize {
             throw bad("style.sizing.maximumSize", "\(m)", "at least the minimum font size \(minimumFontSize)")
+        }
+        try validateSizes()
+    }
+
+    /// Whether the whole cloud is scaled down when words are left over: under `fit = .all`, and
+    /// under exact sizes without a weight range (which fixes the scale).
+    var scalesToFit: Bool { fit == .all || (sizes == .exact && style.weightRange == nil) }
+
+    /// The options exact sizes need, and those that need exact sizes.
+    private func validateSizes() throws {
+        func needExact(_ name: String, _ value: String) -> TagCloudError {
+            TagCloudError.invalidOption(name: name, value: value, expected: "it needs sizes = .exact")
+        }
+        guard sizes == .exact else {
+            if legend { throw needExact("legend", "true") }
+            if let r = style.weightRange { throw needExact("style.weightRange", "\(r.lowerBound),\(r.upperBound)") }
+            return
+        }
+        if case .random = style.sizing {
+            throw TagCloudError.invalidOption(
+                name: "sizes", value: "exact", expected: "sizes from the weights, not random sizes")
+        }
+        if repeatWords {
+            throw TagCloudError.invalidOption(
+                name: "repeatWords", value: "true", expected: "off under sizes = .exact (repeats have made-up weights)")
         }
     }
 

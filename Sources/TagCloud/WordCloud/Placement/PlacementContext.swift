@@ -34,11 +34,14 @@ struct PlacementContext<T: Typesetter & GlyphRasterizer> {
     }
 
     /// The heaviest word's size before any scaling: the fitted sizing's maximum, or the size at
-    /// which the heaviest word spans a comfortable part of the area; with another sizing, the
-    /// largest size the style gave.
+    /// which the heaviest word spans a comfortable part of the area (with a weight range, the
+    /// size of its upper bound, `rangeMaximumSize`); with another sizing, the largest size the
+    /// style gave.
     func maximumSize() throws -> Double {
         switch options.style.sizing {
-        case .fitted(let fitted): return try fitted.maximumSize ?? automaticMaximumSize()
+        case .fitted(let fitted):
+            if let m = fitted.maximumSize { return m }
+            return options.style.weightRange == nil ? try automaticMaximumSize() : Self.rangeMaximumSize(options)
         case .scaled, .random: return styled.map(\.size).max() ?? options.minimumFontSize
         }
     }
@@ -52,6 +55,15 @@ struct PlacementContext<T: Typesetter & GlyphRasterizer> {
         let entry = try cache.entry(
             index: 0, word: styled[0], size: probe, angle: angle, margin: 0, typesetter: typesetter)
         return Self.comfortableSize(of: entry.raw.bits, at: probe, room: area.room, minimum: options.minimumFontSize)
+    }
+
+    /// The size of a weight range's upper bound when no maximum size is given: a tenth of the
+    /// canvas's shorter side, in whole points from the minimum size to `CloudStyle.fontSizeLimit`.
+    /// It depends on the canvas alone, not on the words, so clouds of one canvas size given one
+    /// range share one size scale.
+    static func rangeMaximumSize(_ options: WordCloudOptions) -> Double {
+        let size = (Double(min(options.width, options.height)) / 10).rounded(.down)
+        return max(options.minimumFontSize, min(CloudStyle.fontSizeLimit, size))
     }
 
     /// The size at which a word whose ink is `ink` at `probe` points spans a comfortable part of

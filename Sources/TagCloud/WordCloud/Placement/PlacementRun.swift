@@ -161,7 +161,7 @@ struct PlacementRun<T: Typesetter & GlyphRasterizer> {
                 let d = context.dilation
                 return Placement(
                     word: i, x: s.x + d, y: s.y + d, angle: target.angles[0], set: e.set, raw: e.raw,
-                    shrunk: size < want || target.shrunk, weightFactor: 1)
+                    shrunk: size < want || (sizing.shrinks && target.shrunk), weightFactor: 1)
             }
         }
         return nil
@@ -171,6 +171,8 @@ struct PlacementRun<T: Typesetter & GlyphRasterizer> {
     /// `old`, three sizes between and `old`; then 90%, 80%, … down to `least` of the smaller, in
     /// whole steps, none below the minimum size.
     private func keptSizes(want: Double, old: Double?, least: Double) -> [Double] {
+        // Exact sizes are never shrunk word by word: the size the weight gives, or elsewhere.
+        guard sizing.shrinks else { return [want] }
         let step = context.options.fontSizeStep
         func stepped(_ s: Double) -> Double { max(sizing.minSize, (s / step).rounded(.down) * step) }
         var sizes = [want]
@@ -216,13 +218,14 @@ struct PlacementRun<T: Typesetter & GlyphRasterizer> {
             target.map { sizing.keptSize(i, $0, previousWeights: context.targets.previousWeights) }
             ?? sizing.target(i, weightFactor: weightFactor, after: lastPlaced)
         let minSize = sizing.minSize
-        if var p = try place(i, size: want, final: want <= minSize, near: target, toward: aim) {
+        if var p = try place(i, size: want, final: want <= minSize || !sizing.shrinks, near: target, toward: aim) {
             p.weightFactor = weightFactor
             // A size kept from one shrunk to fit is still smaller than the weight asks for.
-            p.shrunk = target?.shrunk ?? false
+            p.shrunk = sizing.shrinks && target?.shrunk == true
             return p
         }
-        guard want > minSize, var best = try place(i, size: minSize, final: true, near: target, toward: aim) else {
+        guard sizing.shrinks, want > minSize, var best = try place(i, size: minSize, final: true, near: target, toward: aim)
+        else {
             return nil
         }
         let sizes = sizing.shrinkingSizes(from: want, step: context.options.fontSizeStep)

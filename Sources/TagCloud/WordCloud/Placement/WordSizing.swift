@@ -23,8 +23,12 @@ struct WordSizing {
     private let largest: Double
     /// Whether a word may be no larger than the last word placed: yes, so that a word shrunk to
     /// fit does not stand smaller than lighter words after it; not in a series, whose sizes must
-    /// follow one scale in every frame (a word there shrinks itself, and says so).
+    /// follow one scale in every frame (a word there shrinks itself, and says so), nor under exact
+    /// sizes, where no word shrinks on its own.
     private let capped: Bool
+    /// Whether a word that does not fit at its size may be shrunk on its own: not under
+    /// `WordCloudOptions.Sizes.exact`, where each size is a function of the weight (`ExactSizing`).
+    let shrinks: Bool
 
     /// How a kept word's size follows a change of its weight: by relative scaling, along a weight
     /// curve, or not at all (random sizes).
@@ -46,8 +50,20 @@ struct WordSizing {
         self.firstWord = firstWord
         weights = styled.map(\.term.weight)
         scale = g
-        self.weightRange = weightRange ?? (weights.min() ?? 0)...(weights.max() ?? 0)
-        capped = weightRange == nil
+        let range = weightRange ?? options.style.weightRange ?? (weights.min() ?? 0)...(weights.max() ?? 0)
+        self.weightRange = range
+        let exact =
+            options.sizes == .exact
+            ? ExactSizing(options.style, range: range, maximumSize: maximumSize, minimumSize: minSize, scale: g) : nil
+        shrinks = exact == nil
+        capped = weightRange == nil && exact == nil
+        if let exact {
+            relativeScaling = nil
+            keptRule = .curve(exact.curve)
+            predicted = weights.map { exact.size(for: $0) }
+            largest = predicted.max() ?? minSize
+            return
+        }
         switch options.style.sizing {
         case .fitted(let fitted):
             switch fitted.rule {
@@ -81,9 +97,10 @@ struct WordSizing {
     /// word's, then and now; along a weight curve, the curve's sizes at its old weight (among the
     /// old weights, `previousWeights`) and its new one; random sizes stay. So a word whose weight
     /// did not change keeps its size exactly, however the words around it changed. Without an old
-    /// size, the size the sizing predicts.
+    /// size, and under exact sizes, the size the sizing predicts.
     func keptSize(_ i: Int, _ target: WordTargets.Target, previousWeights: ClosedRange<Double>?) -> Double {
-        guard let size = target.size else { return predicted[i] }
+        // Exact sizes follow the weight alone, whatever size the word had before.
+        guard shrinks, let size = target.size else { return predicted[i] }
         var ratio = 1.0
         if let old = target.weight, let oldRange = previousWeights {
             let new = weights[i]
@@ -134,6 +151,7 @@ struct WordSizing {
     /// visits the whole canvas, so few, well-spread sizes beat stepping one point at a time.
     func shrinkingSizes(from want: Double, step: Double) -> [Double] {
         var sizes: [Double] = []
+        guard shrinks else { return sizes }
         var tried = want
         for fraction in [0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2] {
             let size = max(minSize, ((want * fraction) / step).rounded(.down) * step)

@@ -1,0 +1,95 @@
+/// Lays out a size legend (`SizeLegend`): a caption, then one column per sample weight, its sample
+/// text at the weight's size above the weight's number, left to right from the heaviest, in a band
+/// as wide as the canvas below it. Samples between the ends are left out when the band is too
+/// narrow for them all; the heaviest is always shown.
+struct LegendBand {
+    /// The text drawn at each sample's size.
+    static let sampleText = "Aa"
+    /// The caption before the samples' numbers.
+    static let caption = "weight"
+    /// The size of the caption and of the numbers, in points.
+    static let labelSize = 11.0
+    /// Space around the band's content, between the columns, and between a sample and its number.
+    static let padding = 8.0
+    static let columnGap = 16.0
+    static let lineGap = 4.0
+
+    /// The legend of the weights `range` spans, each sample at the size `size` gives it, in
+    /// `font`, in a band `width` points wide whose top is at `top`, readable against `background`.
+    static func legend(
+        range: ClosedRange<Double>, size: (Double) -> Double, font: FontDescriptor, background: Color?,
+        width: Double, top: Double, typesetter: some Typesetter
+    ) throws -> SizeLegend {
+        var entries: [SizeLegend.Entry] = []
+        for w in LegendSamples.weights(range) {
+            let s = size(w)
+            // A weight drawn at the size of the one before it says nothing new.
+            if let last = entries.last, last.fontSize == s { continue }
+            entries.append(SizeLegend.Entry(weight: w, fontSize: s))
+        }
+        let ink = textColor(on: background)
+        let caption = try typesetter.typeset(Self.caption, font: font, size: labelSize)
+        var columns: [(sample: TypesetWord, label: TypesetWord)] = []
+        for e in entries {
+            columns.append(
+                (
+                    try typesetter.typeset(sampleText, font: font, size: e.fontSize),
+                    try typesetter.typeset(LegendSamples.label(e.weight), font: font, size: labelSize)
+                ))
+        }
+        // The middle samples go first when the band is too narrow.
+        func needed() -> Double {
+            columns.reduce(2 * padding + caption.layoutBounds.width) { $0 + columnGap + columnWidth($1) }
+        }
+        while needed() > width && columns.count > 1 {
+            let drop = columns.count > 2 ? columns.count - 2 : 1
+            columns.remove(at: drop)
+            entries.remove(at: drop)
+        }
+        let sampleAscent = columns.map { -$0.sample.layoutBounds.minY }.max() ?? 0
+        let sampleDescent = columns.map { $0.sample.layoutBounds.maxY }.max() ?? 0
+        let labelAscent = ([caption] + columns.map(\.label)).map { -$0.layoutBounds.minY }.max() ?? 0
+        let labelDescent = ([caption] + columns.map(\.label)).map { $0.layoutBounds.maxY }.max() ?? 0
+        let sampleBaseline = top + padding + sampleAscent
+        let labelBaseline = sampleBaseline + sampleDescent + lineGap + labelAscent
+        var words = [word(caption, index: -1, weight: 0, x: padding, baseline: labelBaseline, color: ink)]
+        var x = padding + caption.layoutBounds.width
+        for (k, column) in columns.enumerated() {
+            x += columnGap
+            let w = columnWidth(column), weight = entries[k].weight
+            for (set, baseline) in [(column.sample, sampleBaseline), (column.label, labelBaseline)] {
+                let left = x + (w - set.layoutBounds.width) / 2
+                words.append(word(set, index: k, weight: weight, x: left, baseline: baseline, color: ink))
+            }
+            x += w
+        }
+        // Whole points, so that the picture is a whole number of pixels at any whole scale.
+        let height = (labelBaseline + labelDescent + padding - top - 1e-9).rounded(.up)
+        return SizeLegend(height: height, entries: entries, words: words)
+    }
+
+    private static func columnWidth(_ c: (sample: TypesetWord, label: TypesetWord)) -> Double {
+        max(c.sample.layoutBounds.width, c.label.layoutBounds.width)
+    }
+
+    /// Dark grey on a light background (or a transparent one), light grey on a dark one.
+    static func textColor(on background: Color?) -> Color {
+        let dark = Color(rgb: 0x333333), light = Color(rgb: 0xEEEEEE)
+        guard let bg = background, bg.alpha > 0 else { return dark }
+        return dark.contrastRatio(with: bg) >= light.contrastRatio(with: bg) ? dark : light
+    }
+
+    /// `set` drawn with its box's left edge at `x` and its baseline at `baseline`.
+    private static func word(
+        _ set: TypesetWord, index: Int, weight: Double, x: Double, baseline: Double, color: Color
+    ) -> PlacedWord {
+        let b = set.layoutBounds
+        let origin = Point(x: x - b.minX, y: baseline)
+        return PlacedWord(
+            index: index, text: set.text, id: nil, link: nil, weight: weight,
+            frame: b.offsetBy(dx: origin.x, dy: origin.y), origin: origin,
+            inkBounds: set.inkBounds.offsetBy(dx: origin.x, dy: origin.y), font: set.font, fontSize: set.size,
+            color: color, glyphs: set.glyphs, rightToLeft: set.isRightToLeft, fallbackFont: set.usedFallback,
+            fallbackFonts: set.fallbackFonts, fontRuns: set.fontRuns)
+    }
+}
