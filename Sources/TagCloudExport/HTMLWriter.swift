@@ -133,7 +133,7 @@ public struct HTMLWriter {
             return "body{background:\(lightBackground)}\n"
                 + "@media (prefers-color-scheme: dark){body{background:\(darkBackground.hexRGB);color:#e8e8e8}"
                 + ".tagcloud-svg .background{fill:\(darkBackground.hexRGB)}"
-                + ".tagcloud-svg .word{fill:var(--tc-dark)}}\n"
+                + ".tagcloud-svg .word{fill:var(--tc-dark)}.tagcloud-svg .legend>*{fill:#e8e8e8}}\n"
         }
     }
 

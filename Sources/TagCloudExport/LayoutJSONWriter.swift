@@ -45,6 +45,7 @@ struct LayoutJSONWriter {
             endObject()
         }
         key("kind"); string(layout.kind.rawValue)
+        if let legend = layout.legend { key("legend"); self.legend(legend) }
         key("placed")
         beginArray()
         for w in layout.placed { element(); word(w) }
@@ -69,6 +70,25 @@ struct LayoutJSONWriter {
         endArray()
         endObject()
         bytes.append(0x0A)
+    }
+
+    private mutating func legend(_ legend: SizeLegend) {
+        beginObject()
+        key("caption"); word(legend.caption)
+        key("entries")
+        beginArray()
+        for e in legend.entries {
+            element()
+            beginObject()
+            key("fontSize"); number(e.fontSize)
+            key("label"); word(e.label)
+            key("sample"); word(e.sample)
+            key("weight"); number(e.weight)
+            endObject()
+        }
+        endArray()
+        key("height"); number(legend.height)
+        endObject()
     }
 
     private mutating func word(_ w: PlacedWord) {

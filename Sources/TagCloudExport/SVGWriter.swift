@@ -46,7 +46,7 @@ public struct SVGWriter {
             if texts[font] == nil { order.append(font) }
             texts[font, default: []].formUnion(text.unicodeScalars)
         }
-        for word in layout.placed {
+        for word in layout.placed + (layout.legend?.words ?? []) {
             if word.fontRuns.isEmpty { add(word.font, word.text) }
             for run in word.fontRuns { add(word.font(at: run.font), run.text) }
         }
@@ -72,7 +72,8 @@ public struct SVGWriter {
 
     /// The SVG document.
     public func svg(_ layout: CloudLayout) throws -> String {
-        let w = formatNumber(layout.size.width), h = formatNumber(layout.size.height)
+        // The picture: the canvas and the legend's band below it.
+        let w = formatNumber(layout.drawingSize.width), h = formatNumber(layout.drawingSize.height)
         var out = xmlDeclaration ? "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" : ""
         out += """
             <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" \
@@ -94,8 +95,22 @@ public struct SVGWriter {
             inner.removeLast()
             out += "<g\(group(word))>\(inner)</g>\n"
         }
+        if let legend = layout.legend, !legend.words.isEmpty { out += try legendGroup(legend, aliases: faces.aliases) }
         out += "</svg>\n"
         return out
+    }
+
+    /// The size legend as a `<g class="legend">` of plain words below the canvas: each sample
+    /// (`legend-sample`, its weight in `data-weight`) and number (`legend-label`), and the caption.
+    private func legendGroup(_ legend: SizeLegend, aliases: [ResolvedFont: String]) throws -> String {
+        var out = "<g class=\"legend\">\n"
+        out += try element(legend.caption, aliases: aliases, plain: " class=\"legend-caption\"")
+        for entry in legend.entries {
+            let size = " data-font-size=\"\(formatNumber(entry.fontSize))\""
+            out += try element(entry.sample, aliases: aliases, plain: " class=\"legend-sample\"\(size)")
+            out += try element(entry.label, aliases: aliases, plain: " class=\"legend-label\"")
+        }
+        return out + "</g>\n"
     }
 
     /// The SVG document as UTF-8 bytes.
@@ -142,7 +157,9 @@ public struct SVGWriter {
         return (rect, max(0, r - inset))
     }
 
-    private func element(_ word: PlacedWord, aliases: [ResolvedFont: String]) throws -> String {
+    /// A word's element; `plain`, when given, replaces the extra attributes (`wordAttributes`) with
+    /// these: a legend's words are not the cloud's.
+    private func element(_ word: PlacedWord, aliases: [ResolvedFont: String], plain: String? = nil) throws -> String {
         var s = ""
         var close = ""
         // A link a browser could run as script (or that is otherwise refused) is left out: the
@@ -165,7 +182,7 @@ public struct SVGWriter {
         var attrs = ""
         if let id = word.id { attrs += " data-id=\"\(id.xmlEscaped)\"" }
         attrs += " data-weight=\"\(formatNumber(word.weight, decimals: 6))\""
-        if let extra = wordAttributes { attrs += extra(word) }
+        if let plain { attrs += plain } else if let extra = wordAttributes { attrs += extra(word) }
         switch mode {
         case .text:
             var fontAttrs = " font-family=\"\(family(word.font, aliases))\" font-size=\"\(formatNumber(word.fontSize))\""

@@ -20,12 +20,12 @@ struct LegendBand {
         range: ClosedRange<Double>, size: (Double) -> Double, font: FontDescriptor, background: Color?,
         width: Double, top: Double, typesetter: some Typesetter
     ) throws -> SizeLegend {
-        var entries: [SizeLegend.Entry] = []
+        var entries: [(weight: Double, fontSize: Double)] = []
         for w in LegendSamples.weights(range) {
             let s = size(w)
             // A weight drawn at the size of the one before it says nothing new.
             if let last = entries.last, last.fontSize == s { continue }
-            entries.append(SizeLegend.Entry(weight: w, fontSize: s))
+            entries.append((w, s))
         }
         let ink = textColor(on: background)
         let caption = try typesetter.typeset(Self.caption, font: font, size: labelSize)
@@ -52,20 +52,24 @@ struct LegendBand {
         let labelDescent = ([caption] + columns.map(\.label)).map { $0.layoutBounds.maxY }.max() ?? 0
         let sampleBaseline = top + padding + sampleAscent
         let labelBaseline = sampleBaseline + sampleDescent + lineGap + labelAscent
-        var words = [word(caption, index: -1, weight: 0, x: padding, baseline: labelBaseline, color: ink)]
+        var placed: [SizeLegend.Entry] = []
         var x = padding + caption.layoutBounds.width
         for (k, column) in columns.enumerated() {
             x += columnGap
             let w = columnWidth(column), weight = entries[k].weight
-            for (set, baseline) in [(column.sample, sampleBaseline), (column.label, labelBaseline)] {
-                let left = x + (w - set.layoutBounds.width) / 2
-                words.append(word(set, index: k, weight: weight, x: left, baseline: baseline, color: ink))
+            func at(_ set: TypesetWord, _ baseline: Double) -> PlacedWord {
+                word(set, index: k, weight: weight, x: x + (w - set.layoutBounds.width) / 2, baseline: baseline, color: ink)
             }
+            placed.append(
+                SizeLegend.Entry(
+                    weight: weight, fontSize: entries[k].fontSize, sample: at(column.sample, sampleBaseline),
+                    label: at(column.label, labelBaseline)))
             x += w
         }
         // Whole points, so that the picture is a whole number of pixels at any whole scale.
         let height = (labelBaseline + labelDescent + padding - top - 1e-9).rounded(.up)
-        return SizeLegend(height: height, entries: entries, words: words)
+        let captionWord = word(caption, index: -1, weight: 0, x: padding, baseline: labelBaseline, color: ink)
+        return SizeLegend(height: height, caption: captionWord, entries: placed)
     }
 
     private static func columnWidth(_ c: (sample: TypesetWord, label: TypesetWord)) -> Double {

@@ -76,7 +76,11 @@ public struct ContrastGuard: Hashable, Sendable {
         }
         guardColors(&out.placed)
         // The legend's band has the canvas's background.
-        if out.legend != nil { guardColors(&out.legend!.words) }
+        out.legend = out.legend?.mapWords { word in
+            var one = [word]
+            guardColors(&one)
+            word = one[0]
+        }
         return out
     }
 

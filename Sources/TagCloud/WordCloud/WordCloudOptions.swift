@@ -169,7 +169,7 @@ public struct WordCloudOptions: Hashable, Codable, Sendable {
 
     /// Whether the whole cloud is scaled down when words are left over: under `fit = .all`, and
     /// under exact sizes without a weight range (which fixes the scale).
-    var scalesToFit: Bool { fit == .all || (sizes == .exact && style.weightRange == nil) }
+    public var scalesToFit: Bool { fit == .all || (sizes == .exact && style.weightRange == nil) }
 
     /// The options exact sizes need, and those that need exact sizes.
     private func validateSizes() throws {

@@ -37,6 +37,8 @@ enum CloudCommand: OptionTableCommand {
         OptionSpec("random-start", help: "Start each word's spiral at a random point near the centre.", group: layoutGroup),
         OptionSpec("fit", valueName: "MODE", help: "best-effort (default: shrink words that do not fit, report the rest) or all (scale the whole cloud until every word fits; exit status 3 if impossible).", group: layoutGroup,
                    defaultValue: library.fit.rawValue),
+        OptionSpec("sizes", valueName: "MODE", help: "shrink (default: a word that does not fit is shrunk on its own, so equal weights may differ in size) or exact (each size follows the weight alone: equal weights, equal sizes; the whole cloud is scaled down until every word fits; exit status 3 if impossible). See docs/sizes.md.", group: layoutGroup,
+                   defaultValue: library.sizes.rawValue),
         OptionSpec("arrange", valueName: "MODE", help: "weight (default: the heaviest words nearest the centre) or semantic (related words side by side: words that occur near one another in --text, tags of one group in --input; --color-mode cluster colours each group of related words).", group: layoutGroup,
                    defaultValue: CloudRequest.Arrange.weight.rawValue),
         OptionSpec("previous", valueName: "JSON", help: "Keep to an earlier layout of this canvas (the JSON an earlier run wrote with -o FILE.json): its words stay where they were, at their angles, growing or shrinking about their centres; a word that no longer fits there moves as little as it must, and new words fill the space around them. Without --width and --height the canvas takes the layout's size.", group: layoutGroup),
@@ -87,15 +89,27 @@ enum CloudCommand: OptionTableCommand {
         report.unplaced(layout.unplaced)
         try OutputArguments.write(layout, request.output, reporting: reporting)
         request.seed.announce(reporting)
-        let incomplete = request.options.fit == .all && stats.unplaced > 0
-        if !reporting.quiet || incomplete {
+        let incomplete = Self.incomplete(request.options, unplaced: stats.unplaced)
+        if !reporting.quiet || incomplete != nil {
             Console.note(placementLine(layout, stats, repeated: request.options.repeatWords))
         }
-        if incomplete {
-            throw CLIError.unplaced(
-                "--fit all: \(stats.unplaced) words fit nowhere even at the smallest size; use a larger canvas, fewer words (--max-words) or a smaller --min-size"
+        if let incomplete { throw incomplete }
+    }
+
+    /// The error of a cloud that was to place every word and left `unplaced` over (under --fit
+    /// all and --sizes exact), nil when it placed them all or was not bound to.
+    static func incomplete(_ options: WordCloudOptions, unplaced: Int) -> CLIError? {
+        guard unplaced > 0 else { return nil }
+        if options.sizes == .exact && !options.scalesToFit {
+            return CLIError.unplaced(
+                "--weight-range keeps one size scale: \(unplaced) words fit nowhere at their sizes; use a smaller --max-size, a larger canvas or fewer words (--max-words), or --fit all to scale this cloud down"
             )
         }
+        guard options.fit == .all || options.sizes == .exact else { return nil }
+        let mode = options.fit == .all ? "--fit all" : "--sizes exact"
+        return CLIError.unplaced(
+            "\(mode): \(unplaced) words fit nowhere even at the smallest size; use a larger canvas, fewer words (--max-words) or a smaller --min-size"
+        )
     }
 
     /// Lays the cloud out; on a terminal, a bar shows how far the layout has got, as a large cloud

@@ -83,14 +83,14 @@ enum FlowCommand: OptionTableCommand {
             try FlowLayout(request.options).run(terms, typesetter: FreeTypeTypesetter(), width: request.width)
         }
         let hidden = layout.unplaced.filter { $0.reason == .rowLimit }.count
-        let size = "\(NumberText.plain(layout.size.width))x\(NumberText.plain(layout.size.height))"
+        let size = "\(NumberText.plain(layout.drawingSize.width))x\(NumberText.plain(layout.drawingSize.height))"
         report.phase(
             "layout",
             "\(layout.placed.count) placed, \(hidden) hidden by --max-rows, \(layout.unplaced.count - hidden) empty, "
                 + "\(layout.placed.filter(\.shrunk).count) shrunk, \(layout.placed.filter { $0.fullText != nil }.count) truncated; "
                 + "\(size) pt")
         report.unplaced(layout.unplaced)
-        try request.output.checkSize(width: layout.size.width, height: layout.size.height, subject: "the flow is \(size) pt")
+        try request.output.checkSize(width: layout.drawingSize.width, height: layout.drawingSize.height, subject: "the flow is \(size) pt")
         try OutputArguments.write(layout, request.output, reporting: reporting)
         request.seed.announce(reporting)
         if !layout.unplaced.isEmpty || continuity != nil {

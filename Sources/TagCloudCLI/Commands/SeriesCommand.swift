@@ -25,7 +25,7 @@ enum SeriesCommand: OptionTableCommand {
                    defaultValue: String(AnimatedWebPOptions().loopCount)),
         OptionSpec("quality", valueName: "0-100", help: "Make a lossy WebP of this quality (smaller; faint traces in the morphs) instead of a lossless one.", group: seriesGroup),
         OptionSpec("weights", valueName: "MODE", help: "given (sizes follow the weights as they are; the default for tables) or share (each frame's weights as per cent of its total, so long and short frames compare; the default for texts).", group: seriesGroup),
-    ] + CloudCommand.options.filter { !["input", "previous", "repeat"].contains($0.name) }.map(seriesSpec)
+    ] + CloudCommand.options.filter { !["input", "previous", "repeat", "legend"].contains($0.name) }.map(seriesSpec)
 
     /// The options `tagcloud cloud` shares, with the help of those that mean more in a series.
     private static func seriesSpec(_ spec: OptionSpec) -> OptionSpec {
@@ -73,13 +73,9 @@ enum SeriesCommand: OptionTableCommand {
         report.phase("layout", "\(stats.words) words, fill \(fillRange(stats))")
         try SeriesWriting.write(series, request, reporting: reporting)
         request.seed.announce(reporting)
-        let incomplete = request.options.fit == .all && stats.unplaced > 0
-        if !reporting.quiet || incomplete { Console.note(summaryLine(series, stats)) }
-        if incomplete {
-            throw CLIError.unplaced(
-                "--fit all: \(stats.unplaced) words fit nowhere even at the smallest size; use a larger canvas, fewer words (--max-words) or a smaller --min-size"
-            )
-        }
+        let incomplete = CloudCommand.incomplete(request.options, unplaced: stats.unplaced)
+        if !reporting.quiet || incomplete != nil { Console.note(summaryLine(series, stats)) }
+        if let incomplete { throw incomplete }
     }
 
     /// Lays the series out, with a bar on a terminal.

@@ -27,7 +27,7 @@ enum OutputArguments {
         let destination = output.destination
         // Drawing a large PNG takes seconds (most of it compressing): say so on a terminal, as
         // the layout's progress bar has just been cleared.
-        let pixels = layout.size.width * layout.size.height * pow(output.scale, 2)
+        let pixels = layout.drawingSize.width * layout.drawingSize.height * pow(output.scale, 2)
         let drawing = destination.path == "-" ? "the PNG" : destination.path
         let status =
             destination.format == .png && pixels >= 4_000_000 && !reporting.quiet

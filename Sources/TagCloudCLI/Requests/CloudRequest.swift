@@ -115,6 +115,21 @@ struct CloudRequest {
         o.randomStart = args.flag("random-start")
         o.fit = try args.choice("fit", WordCloudOptions.Fit.self) ?? o.fit
         o.repeatWords = args.flag("repeat")
+        try readSizes(args, into: &o)
+    }
+
+    /// `--sizes`, which `--weight-range` and `--legend` make exact unless it says otherwise.
+    private static func readSizes(_ args: ParsedArguments, into o: inout WordCloudOptions) throws {
+        o.legend = args.flag("legend")
+        let needsExact = o.legend ? "--legend" : o.style.weightRange != nil ? "--weight-range" : nil
+        let given = try args.choice("sizes", WordCloudOptions.Sizes.self)
+        if let needsExact, given == .shrink {
+            throw CLIError.usage("\(needsExact) needs --sizes exact (a weight has one size only then): drop --sizes shrink")
+        }
+        o.sizes = given ?? (needsExact != nil ? .exact : o.sizes)
+        if o.sizes == .exact && o.repeatWords {
+            throw CLIError.usage("--repeat draws words again at made-up weights: it cannot be used with --sizes exact")
+        }
     }
 
     /// Where words may go: a built-in shape, or the mask read for the canvas (with its path).
@@ -170,5 +185,6 @@ struct CloudRequest {
         "width": "width", "height": "height", "maximumWords": "max-words", "margin": "margin",
         "fontSizeStep": "font-step", "style.sizing.relativeScaling": "relative-scaling",
         "preferHorizontal": "prefer-horizontal", "rotation": "rotate", "contourWidth": "contour",
+        "sizes": "sizes", "repeatWords": "repeat",
     ]) { shared, _ in shared }
 }

@@ -25,6 +25,7 @@ struct FlowRequest {
         if options.style.colorMode == .cluster {
             throw CLIError.usage("--color-mode cluster colours groups of related words: use it with cloud --arrange semantic")
         }
+        options.legend = args.flag("legend")
         try Self.readRows(args, into: &options)
         try Self.readFrame(args, into: &options)
         // The library checks the options, once; its errors name the flag the user typed.

@@ -21,6 +21,7 @@ enum OptionCatalog {
         "theme": names(HTMLWriter.Theme.self),
         "strategy": names(SearchStrategy.self),
         "fit": names(WordCloudOptions.Fit.self),
+        "sizes": names(WordCloudOptions.Sizes.self),
         "shape": names(Shape.self),
         "language": names(Language.self),
         "weights": names(SeriesFrames.Weights.self),

@@ -28,6 +28,8 @@ enum StyleArguments {
         OptionSpec("size-scale", valueName: "CURVE", help: "Weight to size: linear, sqrt or log.", group: group,
                    defaultValue: WeightScale().curve.rawValue),
         OptionSpec("random-sizes", help: "Pick each size at random between --min-size and --max-size (default 10–27 pt, the original recipe).", group: group),
+        OptionSpec("weight-range", valueName: "MIN,MAX", help: "Map weights onto sizes as if they spanned MIN to MAX (weights outside take the nearer end's size), not their own range: clouds made separately with one range and one --max-size share one size scale. In a word cloud, implies --sizes exact at a fixed scale.", group: group),
+        OptionSpec("legend", help: "Add a key below the picture: a few weights, each with a sample drawn at its size. In a word cloud, implies --sizes exact.", group: group),
         OptionSpec("palette", short: "p", valueName: "NAME", help: "Colour palette (see `tagcloud palettes`): tableau10 (default), category10, set2, dark2, pastel, bold, viridis, magma, plasma, blues, mono.", group: group,
                    defaultValue: defaultStyle.palette.name),
         OptionSpec("color", valueName: "COLOR", help: "A colour of your own palette (CSS name, #rgb, #rrggbb, #rrggbbaa, rgb()); repeat for several. Replaces --palette.", repeatable: true, group: group),
@@ -59,6 +61,11 @@ enum StyleArguments {
                 "--min-size \(NumberText.plain(lo)) is larger than --max-size \(NumberText.plain(hi)): the minimum must not exceed the maximum"
             )
         }
+        style.weightRange = try weightRange(args)
+        if random && (style.weightRange != nil || args.flag("legend")) {
+            throw CLIError.usage(
+                "--\(style.weightRange != nil ? "weight-range" : "legend") needs sizes that follow the weights: drop --random-sizes")
+        }
         // Random sizes follow no curve, so --size-scale is not read with them.
         var curve: WeightScale.Curve?
         if random {
@@ -84,6 +91,23 @@ enum StyleArguments {
         return StyleRequest(
             style: style, minimumSize: sizes.min, maximumSize: sizes.max, curve: curve,
             seed: try Seed(args))
+    }
+
+    /// `--weight-range MIN,MAX`: two finite numbers, the first smaller; nil when not given.
+    static func weightRange(_ args: ParsedArguments) throws -> ClosedRange<Double>? {
+        guard let text = args.string("weight-range") else { return nil }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
+            Double(String($0.filter { $0 != " " }))
+        }
+        guard parts.count == 2, let lo = parts[0], let hi = parts[1], lo.isFinite, hi.isFinite else {
+            throw CLIError.usage(
+                "invalid value \"\(text)\" for --weight-range: expected MIN,MAX, two finite numbers such as 0,100")
+        }
+        guard lo < hi else {
+            throw CLIError.usage(
+                "invalid value \"\(text)\" for --weight-range: expected MIN,MAX with MIN smaller than MAX, such as 0,100")
+        }
+        return lo...hi
     }
 
     /// The fonts of `--font`, each at `--font-weight` and in `--font-style`.
@@ -113,6 +137,7 @@ enum StyleArguments {
     /// size is `--min-size`).
     static let optionFlags: [String: String] = [
         "minimumFontSize": "min-size", "style.sizing.minimumSize": "min-size", "style.sizing.maximumSize": "max-size",
+        "style.weightRange": "weight-range", "legend": "legend",
     ]
 
     /// `--min-size` and `--max-size` as given; their range is the library's to check

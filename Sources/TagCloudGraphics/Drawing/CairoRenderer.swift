@@ -125,12 +125,14 @@ public struct CairoRenderer: Sendable {
 
     // MARK: - Drawing
 
+    /// The picture's size (`CloudLayout.drawingSize`: the canvas and the legend's band), once the
+    /// canvas's is checked.
     private func checkedCanvasSize(_ layout: CloudLayout) throws -> Size {
         let s = layout.size
         guard s.width.isFinite, s.height.isFinite, s.width > 0, s.height > 0 else {
             throw GraphicsError.invalidCanvasSize(width: s.width, height: s.height)
         }
-        return s
+        return layout.drawingSize
     }
 
     /// The pixel size of the image a canvas of `width` × `height` points makes at `scale`, or the
@@ -201,45 +203,49 @@ public struct CairoRenderer: Sendable {
             try check(cairo_status(c), "drawing the shape's contour")
         }
 
-        for word in layout.placed {
-            try validate(word)
-            if let decoration = word.decoration {
-                drawDecoration(decoration, in: word.frame, on: c)
-                try check(cairo_status(c), "drawing the tag shape of \"\(word.text)\"")
-            }
-            guard !word.glyphs.isEmpty else { continue }
-            cairo_save(c)
-            cairo_translate(c, word.origin.x, word.origin.y)
-            // Cairo's y axis points down, so a positive angle already turns clockwise on screen.
-            cairo_rotate(c, word.rotation * .pi / 180)
-            cairo_set_font_size(c, word.fontSize)
-            setSource(c, word.color)
-            // Each stretch of glyphs in one font is one cairo_show_glyphs in that font's face: a
-            // glyph id only names a glyph within its own font. Colour glyphs ignore the source.
-            var start = 0
-            while start < word.glyphs.count {
-                let index = word.glyphs[start].font
-                var end = start + 1
-                while end < word.glyphs.count, word.glyphs[end].font == index { end += 1 }
-                let font = word.font(at: index)
-                let face: OpaquePointer
-                do {
-                    face = try fonts.face(for: font)
-                } catch {
-                    cairo_restore(c)
-                    throw error
-                }
-                cairo_set_font_face(c, face)
-                var glyphs = word.glyphs[start..<end].map { cairo_glyph_t(index: UInt($0.id), x: $0.x, y: $0.y) }
-                cairo_show_glyphs(c, &glyphs, Int32(glyphs.count))
-                if cairo_status(c) != CAIRO_STATUS_SUCCESS { break }
-                start = end
-            }
-            cairo_restore(c)
-            try check(cairo_status(c), "drawing \"\(word.text)\" in \(word.font.file)")
-        }
+        for word in layout.placed { try draw(word, on: c) }
+        for word in layout.legend?.words ?? [] { try draw(word, on: c) }
         cairo_surface_flush(surface.raw)
         try check(cairo_surface_status(surface.raw), "drawing the cloud")
+    }
+
+    /// Draws `word` (its pill, then its glyphs) on the context `c`.
+    private func draw(_ word: PlacedWord, on c: OpaquePointer) throws {
+        try validate(word)
+        if let decoration = word.decoration {
+            drawDecoration(decoration, in: word.frame, on: c)
+            try check(cairo_status(c), "drawing the tag shape of \"\(word.text)\"")
+        }
+        guard !word.glyphs.isEmpty else { return }
+        cairo_save(c)
+        cairo_translate(c, word.origin.x, word.origin.y)
+        // Cairo's y axis points down, so a positive angle already turns clockwise on screen.
+        cairo_rotate(c, word.rotation * .pi / 180)
+        cairo_set_font_size(c, word.fontSize)
+        setSource(c, word.color)
+        // Each stretch of glyphs in one font is one cairo_show_glyphs in that font's face: a
+        // glyph id only names a glyph within its own font. Colour glyphs ignore the source.
+        var start = 0
+        while start < word.glyphs.count {
+            let index = word.glyphs[start].font
+            var end = start + 1
+            while end < word.glyphs.count, word.glyphs[end].font == index { end += 1 }
+            let font = word.font(at: index)
+            let face: OpaquePointer
+            do {
+                face = try fonts.face(for: font)
+            } catch {
+                cairo_restore(c)
+                throw error
+            }
+            cairo_set_font_face(c, face)
+            var glyphs = word.glyphs[start..<end].map { cairo_glyph_t(index: UInt($0.id), x: $0.x, y: $0.y) }
+            cairo_show_glyphs(c, &glyphs, Int32(glyphs.count))
+            if cairo_status(c) != CAIRO_STATUS_SUCCESS { break }
+            start = end
+        }
+        cairo_restore(c)
+        try check(cairo_status(c), "drawing \"\(word.text)\" in \(word.font.file)")
     }
 
     private func validate(_ word: PlacedWord) throws {
