@@ -9,7 +9,7 @@ extension FlowLayout {
         var out = layout
         out.legend = try LegendBand.legend(
             range: range, size: { style.scaledSize(for: $0, in: range) ?? 0 }, font: style.fonts[0],
-            background: style.background, width: layout.size.width, top: layout.size.height, typesetter: typesetter)
+            background: style.background, canvas: layout.size, typesetter: typesetter)
         return out
     }
 }

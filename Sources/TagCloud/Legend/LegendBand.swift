@@ -1,7 +1,8 @@
 /// Lays out a size legend (`SizeLegend`): a caption, then one column per sample weight, its sample
 /// text at the weight's size above the weight's number, left to right from the heaviest, in a band
-/// as wide as the canvas below it. Samples between the ends are left out when the band is too
-/// narrow for them all; the heaviest is always shown.
+/// as wide as the canvas below it. The samples are at most `sampleCap` points large (a key, not a
+/// second cloud), so the heaviest weights may have no sample of their own; the lightest always has.
+/// Samples between the ends are left out when the band is too narrow for them all.
 struct LegendBand {
     /// The text drawn at each sample's size.
     static let sampleText = "Aa"
@@ -14,14 +15,20 @@ struct LegendBand {
     static let columnGap = 16.0
     static let lineGap = 4.0
 
+    /// The largest sample, in points, below a canvas `width` × `height` points: an eighth of its
+    /// shorter side, at least 48.
+    static func sampleCap(width: Double, height: Double) -> Double { max(48, min(width, height) / 8) }
+
     /// The legend of the weights `range` spans, each sample at the size `size` gives it, in
-    /// `font`, in a band `width` points wide whose top is at `top`, readable against `background`.
+    /// `font`, in a band as wide as the canvas (`canvas`) below it, readable against `background`.
     static func legend(
         range: ClosedRange<Double>, size: (Double) -> Double, font: FontDescriptor, background: Color?,
-        width: Double, top: Double, typesetter: some Typesetter
+        canvas: Size, typesetter: some Typesetter
     ) throws -> SizeLegend {
+        let width = canvas.width, top = canvas.height
         var entries: [(weight: Double, fontSize: Double)] = []
-        for w in LegendSamples.weights(range) {
+        let cap = sampleCap(width: canvas.width, height: canvas.height)
+        for w in LegendSamples.weights(range, size: size, cap: cap) {
             let s = size(w)
             // A weight drawn at the size of the one before it says nothing new.
             if let last = entries.last, last.fontSize == s { continue }
@@ -46,8 +53,10 @@ struct LegendBand {
             columns.remove(at: drop)
             entries.remove(at: drop)
         }
-        let sampleAscent = columns.map { -$0.sample.layoutBounds.minY }.max() ?? 0
-        let sampleDescent = columns.map { $0.sample.layoutBounds.maxY }.max() ?? 0
+        // The samples' ink, not their fonts' ascent and descent: "Aa" has no descender, and a
+        // large sample would otherwise leave a wide gap above its number.
+        let sampleAscent = columns.map { -$0.sample.inkBounds.minY }.max() ?? 0
+        let sampleDescent = max(0, columns.map { $0.sample.inkBounds.maxY }.max() ?? 0)
         let labelAscent = ([caption] + columns.map(\.label)).map { -$0.layoutBounds.minY }.max() ?? 0
         let labelDescent = ([caption] + columns.map(\.label)).map { $0.layoutBounds.maxY }.max() ?? 0
         let sampleBaseline = top + padding + sampleAscent

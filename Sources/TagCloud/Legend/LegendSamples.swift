@@ -1,17 +1,23 @@
 import Foundation
 
-/// The weights a size legend shows and how their numbers read: the range's ends and up to two
-/// round weights between them.
+/// The weights a size legend shows and how their numbers read: from the heaviest weight whose
+/// size stays small enough for a key down to the lightest, with up to two round weights between.
 enum LegendSamples {
-    /// Up to four weights of `range`, heaviest first: its upper bound, round weights near two
-    /// thirds and one third of the way up (one significant digit when that stays strictly between
-    /// its neighbours, else two, else none), and its lower bound. One weight when the range is one.
-    static func weights(_ range: ClosedRange<Double>) -> [Double] {
-        let lo = range.lowerBound, hi = range.upperBound
-        guard hi > lo else { return [hi] }
-        var out = [hi]
+    /// Up to four weights of `range`, heaviest first, whose sizes (`size`, growing with the weight)
+    /// are at most `cap` points where they can be: the upper bound when its size is within the cap,
+    /// else the largest weight within it, rounded down to one significant digit when that stays
+    /// above the lower bound; round weights near two thirds and one third of the way down from
+    /// there (one significant digit when that stays strictly between its neighbours, else two,
+    /// else none); and the lower bound. One weight when the range is one, or when even the lower
+    /// bound's size passes the cap.
+    static func weights(_ range: ClosedRange<Double>, size: (Double) -> Double, cap: Double) -> [Double] {
+        let lo = range.lowerBound
+        guard range.upperBound > lo, size(lo) <= cap else { return [range.upperBound > lo ? lo : range.upperBound] }
+        let top = largest(range, size: size, cap: cap)
+        guard top > lo else { return [lo] }
+        var out = [top]
         for fraction in [2.0 / 3, 1.0 / 3] {
-            let raw = lo + (hi - lo) * fraction
+            let raw = lo + (top - lo) * fraction
             let above = out[out.count - 1]
             if let nice = [1, 2].lazy.map({ round(raw, digits: $0) }).first(where: { $0 > lo && $0 < above }) {
                 out.append(nice)
@@ -19,6 +25,21 @@ enum LegendSamples {
         }
         out.append(lo)
         return out
+    }
+
+    /// The largest weight of `range` whose size is at most `cap` (whose lower bound's is): the
+    /// upper bound, or one found by bisection and rounded down to one significant digit when that
+    /// stays above the lower bound.
+    private static func largest(_ range: ClosedRange<Double>, size: (Double) -> Double, cap: Double) -> Double {
+        var lo = range.lowerBound, hi = range.upperBound
+        if size(hi) <= cap { return hi }
+        for _ in 0..<60 {
+            let mid = (lo + hi) / 2
+            if size(mid) <= cap { lo = mid } else { hi = mid }
+        }
+        let magnitude = lo > 0 ? pow(10, log10(lo).rounded(.down)) : 0
+        let floored = magnitude > 0 ? (lo / magnitude).rounded(.down) * magnitude : lo
+        return floored > range.lowerBound ? floored : lo
     }
 
     /// `x` rounded to `digits` significant digits.

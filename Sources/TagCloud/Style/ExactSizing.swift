@@ -21,7 +21,10 @@ struct ExactSizing: Hashable, Sendable {
     init?(_ style: CloudStyle, range: ClosedRange<Double>, maximumSize: Double, minimumSize: Double, scale: Double) {
         switch style.sizing {
         case .fitted(let fitted):
-            curve = WeightScale(curve: fitted.nearestCurve, minimumSize: minimumSize, maximumSize: maximumSize)
+            // Weights that are all equal are all the heaviest: they take the heaviest's size
+            // (a weight scale would give them its middle size).
+            let least = range.upperBound > range.lowerBound ? minimumSize : maximumSize
+            curve = WeightScale(curve: fitted.nearestCurve, minimumSize: least, maximumSize: maximumSize)
             roundsFirst = false
         case .scaled(let weightScale):
             curve = weightScale

@@ -12,6 +12,6 @@ extension WordCloudLayout {
         else { return nil }
         return try LegendBand.legend(
             range: range, size: exact.size(for:), font: options.style.fonts[0], background: options.style.background,
-            width: Double(options.width), top: Double(options.height), typesetter: context.typesetter)
+            canvas: Size(width: Double(options.width), height: Double(options.height)), typesetter: context.typesetter)
     }
 }
