@@ -82,10 +82,15 @@ private func layout(_ seed: UInt64) -> CloudLayout {
             polygons: (0..<rng.nextInt(below: 3)).map { _ in
                 (0..<rng.nextInt(below: 4)).map { _ in Point(x: number(&rng), y: number(&rng)) }
             }, width: number(&rng), color: color(&rng))
-    return CloudLayout(
+    var out = CloudLayout(
         kind: maybe() ? .flow : .cloud, size: Size(width: number(&rng), height: number(&rng)),
         background: maybe() ? nil : color(&rng), placed: placed, unplaced: unplaced,
         seed: [nil, UInt64.max, UInt64(rng.nextInt(below: 1 << 40))][rng.nextInt(below: 3)], contour: contour)
+    if let first = placed.first, let last = placed.last, maybe() {
+        let entries = placed.map { SizeLegend.Entry(weight: number(&rng), fontSize: number(&rng), sample: $0, label: last) }
+        out.legend = SizeLegend(height: number(&rng), caption: first, entries: entries)
+    }
+    return out
 }
 
 @Suite("JSON layout")
@@ -115,7 +120,7 @@ struct LayoutJSONTests {
             "unplaced", "id", "index", "reason", "text", "baseline", "decoration", "border", "borderWidth",
             "cornerRadius", "fill", "fallbackFont", "fallbackFonts", "font", "fontRuns", "fontSize", "frame",
             "fullText", "glyphs", "x", "y", "inkBounds", "link", "origin", "rightToLeft", "rotation", "shrunk",
-            "weight", "faceIndex", "family", "file", "style",
+            "weight", "faceIndex", "family", "file", "style", "legend", "caption", "entries", "label", "sample",
         ]
         #expect(Set(all).subtracting(fields).isEmpty, "never written: \(Set(all).subtracting(fields))")
     }
@@ -156,6 +161,13 @@ struct LayoutJSONTests {
             ])
         #expect(
             Set(Mirror(reflecting: empty).children.compactMap(\.label))
-                == ["kind", "size", "background", "placed", "unplaced", "seed", "contour"])
+                == ["kind", "size", "background", "placed", "unplaced", "seed", "contour", "legend"])
+        #expect(
+            Set(Mirror(reflecting: SizeLegend(height: 0, caption: word, entries: [])).children.compactMap(\.label))
+                == ["height", "caption", "entries"])
+        #expect(
+            Set(
+                Mirror(reflecting: SizeLegend.Entry(weight: 0, fontSize: 0, sample: word, label: word)).children.compactMap(
+                    \.label)) == ["weight", "fontSize", "sample", "label"])
     }
 }

@@ -45,8 +45,9 @@ enum LegendSamples {
     /// `x` rounded to `digits` significant digits.
     static func round(_ x: Double, digits: Int) -> Double {
         guard x != 0, x.isFinite else { return x }
-        let magnitude = pow(10, (log10(abs(x))).rounded(.down) - Double(digits - 1))
-        let r = (x / magnitude).rounded() * magnitude
+        let exponent = log10(abs(x)).rounded(.down) - Double(digits - 1)
+        // Dividing by a whole power of ten gives the nearest double to 1.7, multiplying by 0.1 does not.
+        let r = exponent >= 0 ? (x / pow(10, exponent)).rounded() * pow(10, exponent) : (x * pow(10, -exponent)).rounded() / pow(10, -exponent)
         return r.isFinite ? r : x
     }
 
