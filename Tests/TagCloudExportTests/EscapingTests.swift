@@ -76,4 +76,27 @@ struct EscapingTests {
             #expect(scalar.value != 0xFFFE && scalar.value != 0xFFFF)
         }
     }
+
+    @Test("a legend read from a layout file (its caption, numbers and font names) is escaped like a word")
+    func legendEscaped() throws {
+        var layout = Self.awkwardLayout()
+        let hostile = "</script><script>alert(1)</script><g onload=\"x\">&amp;"
+        var word = layout.placed[0]
+        word.text = hostile
+        word.fontRuns = []
+        word.fallbackFonts = []
+        word.decoration = nil
+        word.link = nil
+        word.frame = Rect(x: 10, y: 45, width: 50, height: 20)
+        layout.legend = SizeLegend(
+            height: 30, caption: word, entries: [SizeLegend.Entry(weight: 3, fontSize: 16, sample: word, label: word)])
+        let svg = try SVGWriter().svg(layout)
+        #expect(try XMLDocument(xmlString: svg).rootElement()?.localName == "svg")
+        #expect(svg.contains("viewBox=\"0 0 100 70\""))
+        #expect(!svg.contains("<script") && !svg.contains("<g onload"))
+        #expect(svg.components(separatedBy: "&lt;/script&gt;&lt;script&gt;").count == 4)
+        let html = try HTMLWriter().html(layout)
+        #expect(html.components(separatedBy: "<script").count == 2)
+        #expect(!html.contains("<g onload"))
+    }
 }

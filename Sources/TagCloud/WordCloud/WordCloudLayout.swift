@@ -250,35 +250,39 @@ extension WordCloudLayout {
         progress: ((Progress) -> Void)?
     ) throws -> (attempt: PlacementAttempt, scale: Double) {
         var attempts = 0
-        func placeAll(scale: Double) throws -> PlacementAttempt {
+        // A probe stops at its first word left over: the search needs only to know whether all fit.
+        func placeAll(scale: Double, probe: Bool = false) throws -> PlacementAttempt {
             attempts += 1
             let number = attempts, total = context.styled.count
             let report = progress.map { progress in
                 { (words: Int) in progress(Progress(words: words, total: total, attempt: number)) }
             }
-            return try context.attempt(scale: scale, maximumSize: maximumSize, seed: seed, progress: report)
+            return try context.attempt(scale: scale, maximumSize: maximumSize, seed: seed, probe: probe, progress: report)
         }
-        let first = try placeAll(scale: 1)
         // A series' frame keeps the series' scale: the series scales all its frames alike.
-        guard options.scalesToFit && series == nil && first.unplacedCount > 0 else { return (first, 1) }
+        let searches = options.scalesToFit && series == nil
+        let first = try placeAll(scale: 1, probe: searches)
+        guard searches && first.unplacedCount > 0 else { return (first, 1) }
         var hi = 1.0, lo = 0.5
-        var best = (attempt: first, scale: 1.0)
+        var best = first
         var found = false
         while lo * maximumSize >= options.minimumFontSize / 2 {
-            let a = try placeAll(scale: lo)
-            if a.unplacedCount == 0 { best = (a, lo); found = true; break }
-            if a.unplacedCount < best.attempt.unplacedCount { best = (a, lo) }
+            let a = try placeAll(scale: lo, probe: true)
+            if a.unplacedCount == 0 { best = a; found = true; break }
             hi = lo
             lo /= 2
         }
-        guard found else { return best }
-        var bestAttempt = best.attempt
+        guard found else {
+            // Nothing fits every word: the full scale or the smallest tried, whichever leaves fewer over.
+            let full = try placeAll(scale: 1), smallest = try placeAll(scale: hi)
+            return smallest.unplacedCount < full.unplacedCount ? (smallest, hi) : (full, 1)
+        }
         for _ in 0..<6 {
             let mid = (lo + hi) / 2
-            let a = try placeAll(scale: mid)
-            if a.unplacedCount == 0 { bestAttempt = a; lo = mid } else { hi = mid }
+            let a = try placeAll(scale: mid, probe: true)
+            if a.unplacedCount == 0 { best = a; lo = mid } else { hi = mid }
         }
-        return (bestAttempt, lo)
+        return (best, lo)
     }
 
     /// Each placed word with several sizes in a series at each of them, where the series puts it:

@@ -77,11 +77,14 @@ struct PlacementContext<T: Typesetter & GlyphRasterizer> {
     }
 
     /// One placement of every word at global scale `scale`, the heaviest word at most `maximumSize`;
-    /// `progress` hears how many words are done.
-    func attempt(scale: Double, maximumSize: Double, seed: UInt64, progress: ((Int) -> Void)? = nil) throws -> PlacementAttempt {
+    /// `progress` hears how many words are done. A `probe` only asks whether every word fits: it
+    /// stops at the first word that does not (its attempt then names that word alone).
+    func attempt(
+        scale: Double, maximumSize: Double, seed: UInt64, probe: Bool = false, progress: ((Int) -> Void)? = nil
+    ) throws -> PlacementAttempt {
         // Before the run's maps are made, which on a large canvas takes a while.
         try cancellation?.check()
-        var run = PlacementRun(self, scale: scale, maximumSize: maximumSize, seed: seed)
+        var run = PlacementRun(self, scale: scale, maximumSize: maximumSize, seed: seed, probe: probe)
         return try run.placeAll(progress: progress)
     }
 }

@@ -39,10 +39,13 @@ struct PlacementRun<T: Typesetter & GlyphRasterizer> {
     private var failed: [Int] = []
     /// Under the semantic arrangement, the centre of each word placed so far, by index.
     private var centres: [Int: (x: Double, y: Double)] = [:]
+    /// Whether the run stops at the first word that fits nowhere (`PlacementContext.attempt`).
+    private let probe: Bool
 
     /// A run of `context` at global scale `g`, drawing from a generator seeded with `seed`.
-    init(_ context: PlacementContext<T>, scale g: Double, maximumSize: Double, seed: UInt64) {
+    init(_ context: PlacementContext<T>, scale g: Double, maximumSize: Double, seed: UInt64, probe: Bool = false) {
         self.context = context
+        self.probe = probe
         rng = SeededRandom(seed: seed)
         let options = context.options
         maps = PlacementMaps(area: context.area, width: options.width, height: options.height, strategy: options.strategy)
@@ -79,6 +82,7 @@ struct PlacementRun<T: Typesetter & GlyphRasterizer> {
                 lastWordUnplaced = p == nil
                 if let p { commit(p) } else { failed.append(i) }
                 progress?(i + 1)
+                if probe && p == nil { break }
             }
         }
         lookahead?.stop()
