@@ -189,4 +189,25 @@ struct ExactSizesTests {
         }
         #expect(series.frames[0].layout.placed.first { $0.text == "y" }?.fontSize == bySize[20])
     }
+
+    @Test("a series of exact sizes: a weight has one size in every frame, no word shrunk, every word placed")
+    func seriesExact() throws {
+        var o = exact(width: 360, height: 260)
+        o.maximumWords = 40
+        let frames = (0..<4).map { f in
+            SeriesLayout.Frame(
+                label: "\(f)",
+                terms: (0..<40).map { i in Term("w\((i * 7 + f * 5) % 60)", weight: Double(1 + (i * (f + 3)) % 23)) })
+        }
+        let (series, stats) = try SeriesLayout(o).run(frames, typesetter: FakeTypesetter())
+        #expect(stats.unplaced == 0 && stats.shrunk == 0)
+        var sizeOf: [Double: Set<Double>] = [:]
+        for frame in series.frames {
+            #expect(frame.layout.unplaced.filter { $0.reason == .noSpace }.isEmpty)
+            for w in frame.layout.placed { sizeOf[w.weight, default: []].insert(w.fontSize) }
+        }
+        #expect(sizeOf.values.allSatisfy { $0.count == 1 }, "\(sizeOf.filter { $0.value.count > 1 })")
+        let ordered = sizeOf.keys.sorted()
+        for (a, b) in zip(ordered, ordered.dropFirst()) { #expect(sizeOf[a]!.first! <= sizeOf[b]!.first!) }
+    }
 }

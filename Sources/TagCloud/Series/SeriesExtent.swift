@@ -18,6 +18,11 @@ struct SeriesExtent: Sendable {
     let ratios: [Double]
     /// The ratio of each of the word's weights.
     let ratioOf: [Double: Double]
+    /// The size ratio 1 stands for before rounding: the curve's size of the word's largest weight.
+    /// A word placed at that size, rounded, shows each weight at the curve's size of it, rounded,
+    /// so that a weight has one size in every frame (rounding the rounded size times a ratio
+    /// could miss it by a point).
+    var nominal: Double = 0
 
     /// The union of `word`'s masks at `size` times each ratio, at `angle`, and the word at each
     /// ratio; `set` and `raw` are the word at `size` (ratio 1), already made.
@@ -32,7 +37,7 @@ struct SeriesExtent: Sendable {
                 parts.append((r, set, raw))
                 continue
             }
-            let points = max(1, (size * r).rounded())
+            let points = max(1, ((size == nominal.rounded() ? nominal : size) * r).rounded())
             let part: (set: TypesetWord, raw: WordMask)
             if let known = made[points] {
                 part = known
@@ -109,6 +114,6 @@ struct SeriesSizes: Sendable {
             ratioOf[w] = r
             if !ratios.contains(r) { ratios.append(r) }
         }
-        return ratios.count > 1 ? SeriesExtent(ratios: ratios, ratioOf: ratioOf) : nil
+        return ratios.count > 1 ? SeriesExtent(ratios: ratios, ratioOf: ratioOf, nominal: full) : nil
     }
 }
