@@ -169,6 +169,8 @@ enum CloudCommand: OptionTableCommand {
     static func defaults(for args: ParsedArguments) -> [String: String] {
         var d = tableDefaults(options)
         d["min-size"] = NumberText.plain(library.minimumFontSize)
+        // --legend and --weight-range make the sizes exact.
+        if args.flag("legend") || args.string("weight-range") != nil { d["sizes"] = WordCloudOptions.Sizes.exact.rawValue }
         // The size follows relative scaling unless --size-scale picks a curve; then neither applies.
         d.removeValue(forKey: "size-scale")
         if args.string("size-scale") != nil { d.removeValue(forKey: "relative-scaling") }
