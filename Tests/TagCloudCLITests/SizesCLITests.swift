@@ -12,7 +12,9 @@ struct SizesCLITests {
         let root = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
         var out: [String: (size: Double, weight: Double)] = [:]
         for w in try #require(root["placed"] as? [[String: Any]]) {
-            out[try #require(w["text"] as? String)] = (try #require(w["fontSize"] as? Double), try #require(w["weight"] as? Double))
+            out[try #require(w["text"] as? String)] = (
+                try #require(w["fontSize"] as? Double), try #require(w["weight"] as? Double)
+            )
         }
         return out
     }
@@ -42,7 +44,8 @@ struct SizesCLITests {
         for i in 0..<80 { tsv += "word\(i)\t\([1, 2, 2, 3, 8, 8, 20, 50][i % 8])\n" }
         let input = dir.appendingPathComponent("many.tsv")
         try Data(tsv.utf8).write(to: input)
-        let many = try words(draw(["cloud", "-i", input.path, "--sizes", "exact", "--width", "300", "--height", "200"], "many.json", in: dir))
+        let many = try words(
+            draw(["cloud", "-i", input.path, "--sizes", "exact", "--width", "300", "--height", "200"], "many.json", in: dir))
         #expect(many.count == 80, "all placed")
         let sorted = many.values.sorted { $0.weight < $1.weight }
         for (a, b) in zip(sorted, sorted.dropFirst()) {
@@ -88,7 +91,8 @@ struct SizesCLITests {
         #expect(entries.count >= 3 && entries.allSatisfy { ($0["fontSize"] as? Double ?? 99) <= 48 })
         // Laid out again over it: the canvas is 400 x 300, not the picture with its band.
         let again = try draw(
-            ["cloud", "--previous", dir.appendingPathComponent("l.json").path], "again.json", in: dir, tags: ["red:30", "green:25"])
+            ["cloud", "--previous", dir.appendingPathComponent("l.json").path], "again.json", in: dir,
+            tags: ["red:30", "green:25"])
         let againRoot = try #require(try JSONSerialization.jsonObject(with: again) as? [String: Any])
         #expect((againRoot["size"] as? [String: Double]) == ["width": 400, "height": 300])
         // A flow's band.

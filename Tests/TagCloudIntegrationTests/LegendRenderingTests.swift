@@ -36,7 +36,8 @@ struct LegendRenderingTests {
         func inked(_ r: Rect) -> Int {
             var n = 0
             for y in max(0, Int(r.minY))..<min(image.height, Int(r.maxY.rounded(.up))) {
-                for x in max(0, Int(r.minX))..<min(image.width, Int(r.maxX.rounded(.up))) where image.pixels[y * image.width + x] != white {
+                for x in max(0, Int(r.minX))..<min(image.width, Int(r.maxX.rounded(.up)))
+                where image.pixels[y * image.width + x] != white {
                     n += 1
                 }
             }
@@ -77,7 +78,8 @@ struct LegendRenderingTests {
         for (name, doc) in [("svg", try SVGWriter().svg(layout)), ("html", try HTMLWriter().html(layout))] {
             #expect(doc.contains("viewBox=\"0 0 480 \(h)\""), "\(name)")
             #expect(doc.components(separatedBy: "<g class=\"legend\">").count == 2, "\(name): one legend group")
-            let group = try #require(doc.components(separatedBy: "<g class=\"legend\">").last?.components(separatedBy: "</g>").first)
+            let group = try #require(
+                doc.components(separatedBy: "<g class=\"legend\">").last?.components(separatedBy: "</g>").first)
             #expect(group.components(separatedBy: "class=\"legend-sample\"").count - 1 == legend.entries.count, "\(name)")
             #expect(group.components(separatedBy: "class=\"legend-label\"").count - 1 == legend.entries.count, "\(name)")
             for entry in legend.entries {

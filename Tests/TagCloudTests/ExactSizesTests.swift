@@ -166,11 +166,26 @@ struct ExactSizesTests {
         }
         #expect(refused { $0.legend = true }?.contains("legend") == true)
         #expect(refused { $0.style.weightRange = 0...10 }?.contains("weightRange") == true)
-        #expect(refused { $0.sizes = .exact; $0.repeatWords = true }?.contains("repeatWords") == true)
-        #expect(refused { $0.sizes = .exact; $0.style.sizing = .random(minimum: 5, maximum: 9) } != nil)
-        #expect(refused { $0.sizes = .exact; $0.style.weightRange = 5...5 }?.contains("weightRange") == true)
-        #expect(refused { $0.sizes = .exact; $0.style.weightRange = 0...Double.infinity } != nil)
-        #expect(refused { $0.sizes = .exact; $0.legend = true; $0.style.weightRange = 0...1 } == nil)
+        #expect(
+            refused {
+                $0.sizes = .exact; $0.repeatWords = true
+            }?.contains("repeatWords") == true)
+        #expect(
+            refused {
+                $0.sizes = .exact; $0.style.sizing = .random(minimum: 5, maximum: 9)
+            } != nil)
+        #expect(
+            refused {
+                $0.sizes = .exact; $0.style.weightRange = 5...5
+            }?.contains("weightRange") == true)
+        #expect(
+            refused {
+                $0.sizes = .exact; $0.style.weightRange = 0...Double.infinity
+            } != nil)
+        #expect(
+            refused {
+                $0.sizes = .exact; $0.legend = true; $0.style.weightRange = 0...1
+            } == nil)
     }
 
     @Test("a series with a weight range sizes a weight alike in every frame and in a lone cloud")

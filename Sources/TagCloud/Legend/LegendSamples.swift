@@ -47,7 +47,8 @@ enum LegendSamples {
         guard x != 0, x.isFinite else { return x }
         let exponent = log10(abs(x)).rounded(.down) - Double(digits - 1)
         // Dividing by a whole power of ten gives the nearest double to 1.7, multiplying by 0.1 does not.
-        let r = exponent >= 0 ? (x / pow(10, exponent)).rounded() * pow(10, exponent) : (x * pow(10, -exponent)).rounded() / pow(10, -exponent)
+        let power = pow(10, abs(exponent))
+        let r = exponent >= 0 ? (x / power).rounded() * power : (x * power).rounded() / power
         return r.isFinite ? r : x
     }
 

@@ -90,7 +90,8 @@ enum FlowCommand: OptionTableCommand {
                 + "\(layout.placed.filter(\.shrunk).count) shrunk, \(layout.placed.filter { $0.fullText != nil }.count) truncated; "
                 + "\(size) pt")
         report.unplaced(layout.unplaced)
-        try request.output.checkSize(width: layout.drawingSize.width, height: layout.drawingSize.height, subject: "the flow is \(size) pt")
+        try request.output.checkSize(
+            width: layout.drawingSize.width, height: layout.drawingSize.height, subject: "the flow is \(size) pt")
         try OutputArguments.write(layout, request.output, reporting: reporting)
         request.seed.announce(reporting)
         if !layout.unplaced.isEmpty || continuity != nil {

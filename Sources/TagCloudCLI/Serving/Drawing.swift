@@ -23,7 +23,8 @@ public struct Drawing: Sendable {
             let output = try OutputRequest(OutputDestination(args), args)
             if checksSize {
                 let size = "\(NumberText.plain(layout.drawingSize.width))x\(NumberText.plain(layout.drawingSize.height))"
-                try output.checkSize(width: layout.drawingSize.width, height: layout.drawingSize.height, subject: "the flow is \(size) pt")
+                try output.checkSize(
+                    width: layout.drawingSize.width, height: layout.drawingSize.height, subject: "the flow is \(size) pt")
             }
             return try OutputArguments.render(layout, output)
         } catch let e as CLIError {

@@ -64,7 +64,8 @@ enum StyleArguments {
         style.weightRange = try weightRange(args)
         if random && (style.weightRange != nil || args.flag("legend")) {
             throw CLIError.usage(
-                "--\(style.weightRange != nil ? "weight-range" : "legend") needs sizes that follow the weights: drop --random-sizes")
+                "--\(style.weightRange != nil ? "weight-range" : "legend") needs sizes that follow the weights: drop --random-sizes"
+            )
         }
         // Random sizes follow no curve, so --size-scale is not read with them.
         var curve: WeightScale.Curve?
