@@ -125,7 +125,7 @@ struct ConfigFileTests {
     static let withoutFixedDefault: Set<String> = [
         // Nothing unless given.
         "input", "text", "output", "shape", "mask", "color-image", "color", "tag-fill", "tag-border",
-        "stopwords", "add-stopwords", "phrase", "word-pattern", "previous",
+        "stopwords", "add-stopwords", "phrase", "word-pattern", "previous", "weight-range",
         // Automatic: the format follows -o, the language is detected, no row limit, every term kept
         // (100 for flow --text), a pill's corner radius is half its height, a fresh seed is drawn.
         "format", "language", "max-rows", "top", "corner-radius", "seed",
