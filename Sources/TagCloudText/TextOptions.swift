@@ -27,11 +27,12 @@ public struct TextOptions: Sendable {
     /// Merge English plurals into their singular when both occur ("rabbits" into "rabbit") and drop
     /// possessive `'s`; nil (default) does so when the language is English.
     public var mergePlurals: Bool?
-    /// Take elided articles and pronouns off French and Italian words ("l'air" counts as "air",
-    /// "qu'elle" as the stop word "elle"), and see through Arabic proclitics (a stop word behind
-    /// و ف ب ك ل is one; "وقال" and "فقال" count with "قال" when it occurs); nil (default) does so when
-    /// the language is French, Italian or Arabic. The rules and their limits: docs/text-analysis.md.
-    public var mergeClitics: Bool?
+    /// Apply the elision and proclitic rules of the text's language: take elided articles and
+    /// pronouns off French and Italian words ("l'air" counts as "air", "qu'elle" as the stop word
+    /// "elle"), and see through Arabic proclitics (a stop word behind و ف ب ك ل is one; "وقال" and
+    /// "فقال" count with "قال" when it occurs). Other languages have no such rules. Default: true.
+    /// The rules and their limits: docs/text-analysis.md.
+    public var mergeClitics = true
     /// Find two-word collocations ("White Rabbit") and count them as one term. Default: true.
     public var collocations = true
     /// The Dunning log-likelihood score a bigram needs to count as a collocation (Python wordcloud's default: 30).

@@ -4,7 +4,9 @@ import Testing
 
 @testable import TagCloudText
 
-private func counts(_ text: String, _ language: Language?, _ configure: (inout TextOptions) -> Void = { _ in }) throws -> [String: Int] {
+private func counts(_ text: String, _ language: Language?, _ configure: (inout TextOptions) -> Void = { _ in }) throws -> [String:
+    Int]
+{
     var o = TextOptions()
     o.collocations = false
     o.language = language
@@ -30,7 +32,10 @@ struct CliticRuleTests {
 
     @Test(
         "French words whose apostrophe belongs to them are not split",
-        arguments: ["aujourd'hui", "prud'homme", "presqu'île", "quelqu'un", "entr'acte", "d'artagnan", "grand'mère", "o'brien", "l'", "'air", "l''air"])
+        arguments: [
+            "aujourd'hui", "prud'homme", "presqu'île", "quelqu'un", "entr'acte", "d'artagnan", "grand'mère", "o'brien", "l'",
+            "'air", "l''air",
+        ])
     func frenchKeeps(word: String) {
         #expect(Elision.split(word, forms: Elision.french) == nil)
     }
@@ -50,7 +55,9 @@ struct CliticRuleTests {
 
     @Test("Italian words and names keep their apostrophe")
     func italianKeeps() {
-        for w in ["po'", "d'annunzio", "sant'anna", "bell'uomo"] { #expect(Elision.split(w, forms: Elision.italian) == nil, "\(w)") }
+        for w in ["po'", "d'annunzio", "sant'anna", "bell'uomo"] {
+            #expect(Elision.split(w, forms: Elision.italian) == nil, "\(w)")
+        }
         // The French list does not hold Italian forms.
         #expect(Elision.split("dell'anno", forms: Elision.french) == nil)
     }
@@ -84,7 +91,8 @@ struct CliticRuleTests {
 struct CliticCountingTests {
     @Test("French: l'air counts as air, qu'elle as a stop word, aujourd'hui whole")
     func french() throws {
-        let c = try counts("L'air l'air air qu'elle c'est d'un n'y suis était aujourd'hui Aujourd'hui prud'homme l’homme homme", .fr)
+        let c = try counts(
+            "L'air l'air air qu'elle c'est d'un n'y suis était aujourd'hui Aujourd'hui prud'homme l’homme homme", .fr)
         #expect(c["air"] == 3)
         #expect(c["homme"] == 2)
         #expect(c["aujourd'hui"] == 2)
@@ -99,9 +107,11 @@ struct CliticCountingTests {
         let c = try counts("L'Angleterre d'Angleterre l'Angleterre", .fr)
         #expect(c == ["Angleterre": 3])
         // The words dropped with their stop-word base are counted as stop words.
-        let a = try TermCounter({
-            var o = TextOptions(); o.language = .fr; o.collocations = false; return o
-        }()).analyze("qu'elle c'est maison")
+        let a = try TermCounter(
+            {
+                var o = TextOptions(); o.language = .fr; o.collocations = false; return o
+            }()
+        ).analyze("qu'elle c'est maison")
         #expect(a.dropped.stopWords == 2 && a.dropped.extraStopWords == 0)
     }
 
@@ -137,7 +147,7 @@ struct CliticCountingTests {
         #expect(e == ["وقال": 4])
     }
 
-    @Test("mergeClitics = false turns the rules off, and true applies them to a language detected otherwise")
+    @Test("mergeClitics = false turns the rules off; languages without rules are untouched")
     func switchOff() throws {
         let fr = try counts("l'air l'air air qu'elle", .fr, { $0.mergeClitics = false })
         #expect(fr["l'air"] == 2 && fr["air"] == 1 && fr["qu'elle"] == 1)
@@ -161,7 +171,9 @@ struct CliticSampleTests {
         return (Set(a.terms.prefix(40).map { $0.text.lowercased() }), a.language)
     }
 
-    private static let frenchRemnants = ["c'est", "qu'elle", "qu'il", "d'un", "d'une", "n'y", "c'était", "suis", "n'était", "qu'un"]
+    private static let frenchRemnants = [
+        "c'est", "qu'elle", "qu'il", "d'un", "d'une", "n'y", "c'était", "suis", "n'était", "qu'un",
+    ]
     private static let arabicParticles = ["ولا", "وما", "إلا", "يا", "لي", "فلا"]
 
     @Test("French: the top 40 of Verne holds no elided form nor form of être")

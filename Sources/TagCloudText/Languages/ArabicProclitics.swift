@@ -35,7 +35,9 @@ enum ArabicProclitics {
     }
 
     /// `word` without its first letter when that letter is in `letters`, with the marks written on it.
-    private static func dropping(_ letters: Set<Unicode.Scalar>, from word: Substring.UnicodeScalarView) -> Substring.UnicodeScalarView? {
+    private static func dropping(_ letters: Set<Unicode.Scalar>, from word: Substring.UnicodeScalarView) -> Substring
+        .UnicodeScalarView?
+    {
         guard let first = word.first, letters.contains(first) else { return nil }
         var rest = word.dropFirst()
         while let s = rest.first, isMark(s) { rest = rest.dropFirst() }

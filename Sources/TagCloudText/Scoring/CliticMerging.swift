@@ -4,9 +4,9 @@
 /// word breaks keep "l'air" and "وقال" whole (an apostrophe between letters joins them, as Unicode's
 /// word-break rules say), and the language may only be detected from the whole text.
 extension CanonicalForms {
-    /// Whether the rules apply: `TextOptions.mergeClitics`, by default on for French, Italian and Arabic.
+    /// Whether `TextOptions.mergeClitics` asks for the rules and `language` has some.
     static func mergesClitics(_ options: TextOptions, language: Language?) -> Bool {
-        options.mergeClitics ?? (language == .fr || language == .it || language == .ar)
+        options.mergeClitics && (language == .fr || language == .it || language == .ar)
     }
 
     /// Applies the rules of `language` (French, Italian or Arabic; others have none). `foldedCount`

@@ -63,7 +63,8 @@ struct SpellingChoice {
     /// the Python package shows it; its words alone still count under their singular.
     func pairText(_ id: Int) -> String {
         let f = Int(vocabulary.foldedOf[id])
-        return f >= 0 && forms.strip[f] == 1 ? Self.stripped(vocabulary.rawText(id), front: forms.stripFront[f], back: 0) : spellingText(id)
+        return f >= 0 && forms.strip[f] == 1
+            ? Self.stripped(vocabulary.rawText(id), front: forms.stripFront[f], back: 0) : spellingText(id)
     }
 
     /// The raw id whose spelling is raw word `id`'s display form (itself unless a prefix or suffix

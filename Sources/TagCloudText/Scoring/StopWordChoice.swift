@@ -35,7 +35,9 @@ struct StopWordChoice {
         // ("qu'elle") or a stop word behind Arabic proclitics ("ولا").
         if Plural.isPossessive(word) && list.contains(String(word.dropLast(2))) { return true }
         guard clitics, let language else { return false }
-        if let forms = Elision.forms(of: language) { return Elision.split(word, forms: forms).map { list.contains($0.base) } ?? false }
+        if let forms = Elision.forms(of: language) {
+            return Elision.split(word, forms: forms).map { list.contains($0.base) } ?? false
+        }
         return language == .ar && ArabicProclitics.stopWordCandidates(word).contains(where: list.contains)
     }
 }
