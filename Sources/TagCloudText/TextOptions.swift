@@ -16,7 +16,8 @@ public struct TextOptions: Sendable {
     /// instead of ICU word breaks; nil (default) uses word breaks. A match never spans a line break
     /// or a space that starts a new read chunk of a stream.
     public var pattern: String?
-    /// The language, which chooses the stop words and English plural merging; nil detects it from
+    /// The language, which chooses the stop words, English plural merging and the elision and
+    /// proclitic rules (`mergeClitics`); nil detects it from
     /// the scripts and the most common stop words of the text.
     public var language: Language?
     /// The stop words to drop. Default: the language's built-in list.
@@ -26,6 +27,12 @@ public struct TextOptions: Sendable {
     /// Merge English plurals into their singular when both occur ("rabbits" into "rabbit") and drop
     /// possessive `'s`; nil (default) does so when the language is English.
     public var mergePlurals: Bool?
+    /// Apply the elision and proclitic rules of the text's language: take elided articles and
+    /// pronouns off French and Italian words ("l'air" counts as "air", "qu'elle" as the stop word
+    /// "elle"), and see through Arabic proclitics (a stop word behind و ف ب ك ل is one; "وقال" and
+    /// "فقال" count with "قال" when it occurs). Other languages have no such rules. Default: true.
+    /// The rules and their limits: docs/text-analysis.md.
+    public var mergeClitics = true
     /// Find two-word collocations ("White Rabbit") and count them as one term. Default: true.
     public var collocations = true
     /// The Dunning log-likelihood score a bigram needs to count as a collocation (Python wordcloud's default: 30).

@@ -152,4 +152,23 @@ struct CountCLITests {
         let flowLayout = try JSONSerialization.jsonObject(with: Data(contentsOf: flow)) as? [String: Any]
         #expect((flowLayout?["placed"] as? [Any])?.count == 5)
     }
+
+    @Test("French elision and Arabic proclitics are counted whole; --no-clitics keeps the forms apart")
+    func clitics() throws {
+        let french = Data("L'air l'air air qu'elle c'est aujourd'hui maison maison".utf8)
+        let on = table(try ToolRun.run(["count", "--text", "-", "--language", "fr", "--no-collocations"], stdin: french).stdout)
+        #expect(on.contains { $0 == ("air", 3) } && !on.contains { $0.0 == "qu'elle" || $0.0 == "c'est" })
+        #expect(on.contains { $0 == ("aujourd'hui", 1) })
+        let off = try ToolRun.run(
+            ["count", "--text", "-", "--language", "fr", "--no-collocations", "--no-clitics"], stdin: french)
+        #expect(off.status == 0, "\(off.stderr)")
+        #expect(table(off.stdout).contains { $0 == ("L'air", 2) } && table(off.stdout).contains { $0.0 == "qu'elle" })
+        let arabic = Data("قال قال وقال فقال ولا كتاب".utf8)
+        #expect(
+            table(try ToolRun.run(["count", "--text", "-", "--no-collocations"], stdin: arabic).stdout).first.map {
+                $0 == ("قال", 4)
+            } == true)
+        let apart = table(try ToolRun.run(["count", "--text", "-", "--no-collocations", "--no-clitics"], stdin: arabic).stdout)
+        #expect(apart.contains { $0 == ("وقال", 1) } && apart.contains { $0 == ("ولا", 1) })
+    }
 }

@@ -11,7 +11,7 @@ enum TextArguments {
     static let specs: [OptionSpec] = [
         OptionSpec("text", valueName: "FILE", help: "Count the words of a UTF-8 text file (- for standard input) and use them as terms, weight = count. Several files are counted together.", repeatable: true, group: group),
         OptionSpec("top", valueName: "N", help: "Keep the N most frequent terms of the text (default: all; 100 for flow).", group: group),
-        OptionSpec("language", valueName: "CODE", help: "Language of the text, for its stop words and English plurals: \(Language.allCases.map(\.rawValue).joined(separator: ", ")). Default: detected from the scripts and most common words.", group: group),
+        OptionSpec("language", valueName: "CODE", help: "Language of the text, for its stop words, English plurals and French, Italian and Arabic clitics: \(Language.allCases.map(\.rawValue).joined(separator: ", ")). Default: detected from the scripts and most common words.", group: group),
         OptionSpec("stopwords", valueName: "FILE", help: "Stop words from FILE (one per line, # comments) instead of the language's list.", group: group),
         OptionSpec("add-stopwords", valueName: "FILE", help: "More stop words from FILE, added to the list in use.", repeatable: true, group: group),
         OptionSpec("no-stopwords", help: "Keep every word: no stop-word list at all.", group: group),
@@ -22,6 +22,7 @@ enum TextArguments {
         OptionSpec("numbers", help: "Count numbers (1999, 3.14) as words.", group: group),
         OptionSpec("keep-hyphens", help: "Keep hyphenated words whole (well-known) instead of counting their parts.", group: group),
         OptionSpec("no-plurals", help: "Do not merge English plurals into their singular (rabbits into rabbit).", group: group),
+        OptionSpec("no-clitics", help: "Keep French and Italian elided articles on their word (l'air, not air) and Arabic words with their attached particles (وقال apart from قال, ولا not a stop word).", group: group),
         OptionSpec("word-pattern", valueName: "REGEX", help: "Words are the matches of this regular expression (ICU syntax, e.g. '#\\w+') instead of Unicode word breaks.", group: group),
     ]
 
@@ -63,6 +64,7 @@ enum TextArguments {
         o.includeNumbers = args.flag("numbers")
         o.keepHyphens = args.flag("keep-hyphens")
         if args.flag("no-plurals") { o.mergePlurals = false }
+        if args.flag("no-clitics") { o.mergeClitics = false }
         if let pattern = args.string("word-pattern") {
             // Compiled here, by the engine that will match it, so a bad pattern is a usage error
             // before any file is read.

@@ -23,8 +23,9 @@ public struct DroppedWords: Sendable, Equatable {
 extension DroppedWords {
     /// Counts what the filters dropped, per distinct raw spelling rather than per token: the reason
     /// a spelling was dropped is the same for every one of its tokens. `tooLong` is counted while
-    /// reading, as such words never reach the vocabulary.
-    init(vocabulary: Vocabulary, forms: CanonicalForms, stopWords: StopWordChoice, tooLong: Int) {
+    /// reading, as such words never reach the vocabulary. `clitics`: whether the elision and
+    /// proclitic rules dropped words whose base is a stop word.
+    init(vocabulary: Vocabulary, forms: CanonicalForms, stopWords: StopWordChoice, clitics: Bool, tooLong: Int) {
         self.init()
         self.tooLong = tooLong
         for id in 0..<vocabulary.rawCounts.count where vocabulary.rawCounts[id] > 0 && forms.of(raw: id) < 0 {
@@ -34,7 +35,7 @@ extension DroppedWords {
                 numbers += n
             } else if f == Vocabulary.droppedShort {
                 tooShort += n
-            } else if stopWords.extraWordsAddNothing || stopWords.isOnList(vocabulary.folded[Int(f)]) {
+            } else if stopWords.extraWordsAddNothing || stopWords.isOnList(vocabulary.folded[Int(f)], clitics: clitics) {
                 self.stopWords += n
             } else {
                 extraStopWords += n

@@ -11,9 +11,7 @@ extension CanonicalForms {
             let base = String(w.dropLast(2))
             if stopWords.contains(base) { canonical[f] = -1; continue }
             let b = vocabulary.foldedID(base, kind: vocabulary.foldedKind[f])
-            while canonical.count < vocabulary.folded.count {
-                canonical.append(Int32(canonical.count)); strip.append(0); foldedCount.append(0)
-            }
+            grow(foldedCount: &foldedCount)
             canonical[f] = b
             strip[f] = 2
             foldedCount[Int(b)] += foldedCount[f]

@@ -63,25 +63,31 @@ struct SpellingChoice {
     /// the Python package shows it; its words alone still count under their singular.
     func pairText(_ id: Int) -> String {
         let f = Int(vocabulary.foldedOf[id])
-        return f >= 0 && forms.strip[f] == 1 ? vocabulary.rawText(id) : spellingText(id)
+        return f >= 0 && forms.strip[f] == 1
+            ? Self.stripped(vocabulary.rawText(id), front: forms.stripFront[f], back: 0) : spellingText(id)
     }
 
-    /// The raw id whose spelling is raw word `id`'s display form (itself unless a suffix is
-    /// stripped), or nil when the stripped spelling was never seen alone.
+    /// The raw id whose spelling is raw word `id`'s display form (itself unless a prefix or suffix
+    /// is stripped), or nil when the stripped spelling was never seen alone.
     private func spellingRaw(_ id: Int) -> Int? {
         let f = Int(vocabulary.foldedOf[id])
-        if forms.strip[f] == 0 { return id }
-        var stripped = Array(String(vocabulary.rawText(id).dropLast(forms.strip[f])).utf8)
+        if forms.strip[f] == 0 && forms.stripFront[f] == 0 { return id }
+        var stripped = Array(spellingText(id).utf8)
         guard let found = stripped.withUnsafeMutableBufferPointer({ vocabulary.raw.find($0.baseAddress!, $0.count) }),
             forms.of(raw: Int(found)) == forms.canonical[f]
         else { return nil }
         return Int(found)
     }
 
-    /// Raw word `id` as shown alone: without the suffix its canonical form strips.
+    /// Raw word `id` as shown alone: without the prefix and suffix its canonical form strips.
     private func spellingText(_ id: Int) -> String {
         let f = Int(vocabulary.foldedOf[id])
         let text = vocabulary.rawText(id)
-        return f >= 0 && forms.strip[f] > 0 ? String(text.dropLast(forms.strip[f])) : text
+        return f >= 0 ? Self.stripped(text, front: forms.stripFront[f], back: forms.strip[f]) : text
+    }
+
+    /// `text` without `front` characters at the start and `back` at the end.
+    private static func stripped(_ text: String, front: Int, back: Int) -> String {
+        front == 0 && back == 0 ? text : String(text.dropFirst(front).dropLast(back))
     }
 }

@@ -28,9 +28,16 @@ struct StopWordChoice {
     var extraWordsAddNothing: Bool { list.count == all.count }
 
     /// Whether the folded form `word` was dropped by the list rather than by the extra words.
-    func isOnList(_ word: String) -> Bool {
+    /// `clitics`: whether the elision and proclitic rules were applied (`CliticMerging.swift`).
+    func isOnList(_ word: String, clitics: Bool) -> Bool {
         if list.contains(word) { return true }
-        // A possessive whose base is a stop word went with its base.
-        return Plural.isPossessive(word) && list.contains(String(word.dropLast(2)))
+        // A possessive whose base is a stop word went with its base, and so did an elided form
+        // ("qu'elle") or a stop word behind Arabic proclitics ("ولا").
+        if Plural.isPossessive(word) && list.contains(String(word.dropLast(2))) { return true }
+        guard clitics, let language else { return false }
+        if let forms = Elision.forms(of: language) {
+            return Elision.split(word, forms: forms).map { list.contains($0.base) } ?? false
+        }
+        return language == .ar && ArabicProclitics.stopWordCandidates(word).contains(where: list.contains)
     }
 }

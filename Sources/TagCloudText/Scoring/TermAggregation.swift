@@ -4,7 +4,8 @@ import TagCloud
 ///
 /// 1. add up the raw spellings' counts per folded form;
 /// 2. choose the stop words (`StopWordChoice`, detecting the language when none is given);
-/// 3. decide the form each word counts under (`CanonicalForms`, `PluralMerging.swift`);
+/// 3. decide the form each word counts under (`CanonicalForms`, `CliticMerging.swift`,
+///    `PluralMerging.swift`);
 /// 4. say what the filters dropped (`DroppedWords`);
 /// 5. count each canonical word and choose its spelling (`SpellingChoice`);
 /// 6. find the collocations (`CollocationFinder`), whose words then count less alone;
@@ -37,10 +38,16 @@ struct TermAggregation {
         var foldedCount = foldedCounts()
         let stopWords = StopWordChoice(options: options, vocabulary: vocabulary, foldedCount: foldedCount)
         var forms = CanonicalForms(vocabulary: vocabulary, foldedCount: foldedCount, stopWords: stopWords.all)
+        let clitics = stopWords.language.map { CanonicalForms.mergesClitics(options, language: $0) } ?? false
+        if clitics, let language = stopWords.language {
+            forms.mergeClitics(
+                language: language, foldedCount: &foldedCount, stopWords: stopWords.all, minimumLength: options.minimumLength)
+        }
         if options.mergePlurals ?? (stopWords.language == .en) {
             forms.mergePlurals(foldedCount: &foldedCount, stopWords: stopWords.all)
         }
-        let dropped = DroppedWords(vocabulary: vocabulary, forms: forms, stopWords: stopWords, tooLong: tooLong)
+        let dropped = DroppedWords(
+            vocabulary: vocabulary, forms: forms, stopWords: stopWords, clitics: clitics, tooLong: tooLong)
         let spellings = SpellingChoice(vocabulary: vocabulary, forms: forms)
 
         var remaining = spellings.counts
