@@ -88,7 +88,9 @@ struct PartialCountParser {
         guard headerRead else {
             throw TextError.partialCount(name: name, reason: "empty, not a partial count; give files written by tagcloud count --partial")
         }
-        if unpositioned > 0 { throw damaged("names \(unpositioned) words in pairs or shard boundaries without their w record") }
+        if unpositioned > 0 {
+            throw damaged("names \(unpositioned) word\(unpositioned == 1 ? "" : "s") in pairs or shard boundaries without a w record")
+        }
         if let s = shardsNamed.subtracting(shardsGiven).first {
             throw damaged("has words of shard \"\(partial.shardKeys[Int(s)])\" but not its s record")
         }
