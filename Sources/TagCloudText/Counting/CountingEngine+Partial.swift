@@ -52,6 +52,7 @@ extension CountingEngine {
         partial.tooLong = tally.tooLong
         partial.bytes = repair.offset
         partial.invalidUTF8 = repair.report?.count ?? 0
+        partial.invalidUTF8Report = repair.report
         return partial
     }
 }

@@ -36,6 +36,8 @@ public struct PartialCount {
     public internal(set) var bytes: Int64 = 0
     /// Invalid UTF-8 sequences replaced with U+FFFD while counting.
     public internal(set) var invalidUTF8 = 0
+    /// Where a text counted into this partial count held invalid UTF-8 (not written to files).
+    public internal(set) var invalidUTF8Report: InvalidUTF8Report?
 
     /// The shards' keys, by shard index; the order of the shards in the whole text is the byte
     /// order of their keys.
