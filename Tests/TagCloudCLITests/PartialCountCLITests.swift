@@ -77,7 +77,8 @@ struct PartialCountCLITests {
     func mismatches() throws {
         let dir = try scratchFolder()
         let partial = dir.appendingPathComponent("a.counts")
-        let made = try ToolRun.run(["count", "--text", "-", "--partial", "--min-length", "3", "-o", partial.path], stdin: Data(Self.story.utf8))
+        let made = try ToolRun.run(
+            ["count", "--text", "-", "--partial", "--min-length", "3", "-o", partial.path], stdin: Data(Self.story.utf8))
         #expect(made.status == 0)
         let other = try ToolRun.run(["count", "--merge", partial.path])
         #expect(other.status == 2)
@@ -90,7 +91,9 @@ struct PartialCountCLITests {
         try Data(text.replacingOccurrences(of: "tagcloud-partial\t1\t", with: "tagcloud-partial\t7\t").utf8).write(to: future)
         let version = try ToolRun.run(["count", "--merge", future.path, "--min-length", "3"])
         #expect(version.status == 2)
-        #expect(version.stderr.hasPrefix("tagcloud: error: \(future.path): a partial count of format 7, and this tagcloud reads format 1"))
+        #expect(
+            version.stderr.hasPrefix(
+                "tagcloud: error: \(future.path): a partial count of format 7, and this tagcloud reads format 1"))
         #expect(version.stderr.filter { $0 == "\n" }.count == 1)
         let twice = try ToolRun.run(["count", "--merge", partial.path, partial.path, "--min-length", "3"])
         #expect(twice.status == 2)

@@ -223,17 +223,25 @@ struct PartialCountFileTests {
     func mismatches() throws {
         let data = try Self.shard("one two three")
         var text = String(decoding: data, as: UTF8.self)
-        let version = Self.error(reading: Data(text.replacingOccurrences(of: "tagcloud-partial\t1\t", with: "tagcloud-partial\t2\t").utf8))
-        #expect(version == "x.counts: a partial count of format 2, and this tagcloud reads format 1; count its shards again with this tagcloud")
+        let version = Self.error(
+            reading: Data(text.replacingOccurrences(of: "tagcloud-partial\t1\t", with: "tagcloud-partial\t2\t").utf8))
+        #expect(
+            version
+                == "x.counts: a partial count of format 2, and this tagcloud reads format 1; count its shards again with this tagcloud"
+        )
         var other = TextOptions()
         other.minimumLength = 3
         #expect(
             Self.error(reading: data, other)
-                == "x.counts: counted with min-length 2, and this merge has min-length 3; give the merge and every partial count the same count options")
+                == "x.counts: counted with min-length 2, and this merge has min-length 3; give the merge and every partial count the same count options"
+        )
         other = TextOptions()
         other.phrases = ["one two"]
-        #expect(Self.error(reading: data, other)?.contains("counted with phrase [], and this merge has phrase [\"one two\"]") == true)
-        #expect(Self.error(reading: data, producer: "tagcloud 9.9")?.contains("made by tagcloud test, and this is tagcloud 9.9") == true)
+        #expect(
+            Self.error(reading: data, other)?.contains("counted with phrase [], and this merge has phrase [\"one two\"]") == true)
+        #expect(
+            Self.error(reading: data, producer: "tagcloud 9.9")?.contains("made by tagcloud test, and this is tagcloud 9.9")
+                == true)
         text = "word\t3\n"
         #expect(Self.error(reading: Data(text.utf8))?.hasPrefix("x.counts: not a partial count") == true)
         #expect(Self.error(reading: Data())?.hasPrefix("x.counts: empty, not a partial count") == true)
@@ -269,7 +277,9 @@ struct PartialCountFileTests {
         try PartialCountReader.read(data, name: "a.counts", into: &partial)
         #expect(throws: TextError.self) { try PartialCountReader.read(data, name: "b.counts", into: &partial) }
         do { try PartialCountReader.read(data, name: "b.counts", into: &partial) } catch {
-            #expect("\(error)".hasPrefix("b.counts: holds shard \"part-1\", which a.counts holds too; give each shard its own --shard KEY"))
+            #expect(
+                "\(error)".hasPrefix(
+                    "b.counts: holds shard \"part-1\", which a.counts holds too; give each shard its own --shard KEY"))
         }
     }
 }

@@ -37,7 +37,9 @@ extension CountCommand {
         }
         bar?.finish()
         TextRequest.noteInvalidUTF8(partial.invalidUTF8Report, reporting)
-        reporting.verbose.phase("read", "shard \(request.shard): \(partial.bytes) bytes, \(partial.wordCount) distinct words, \(partial.pairCount) pairs")
+        reporting.verbose.phase(
+            "read",
+            "shard \(request.shard): \(partial.bytes) bytes, \(partial.wordCount) distinct words, \(partial.pairCount) pairs")
         try writePartial(partial, request, reporting)
     }
 
@@ -50,14 +52,17 @@ extension CountCommand {
             }
         }
         reporting.verbose.phase(
-            "merge", "\(request.text.sources.count) files, \(partial.shardCount) shards, \(partial.wordCount) distinct words, \(partial.pairCount) pairs")
+            "merge",
+            "\(request.text.sources.count) files, \(partial.shardCount) shards, \(partial.wordCount) distinct words, \(partial.pairCount) pairs"
+        )
         if request.writesPartial {
             try writePartial(partial, request, reporting)
             return
         }
         let analysis = try CLIError.mappingLibraryErrors { try partial.analyze() }
         if partial.invalidUTF8 > 0 {
-            reporting.note("the shards held \(NumberText.count(partial.invalidUTF8, "invalid UTF-8 sequence")), replaced with U+FFFD")
+            reporting.note(
+                "the shards held \(NumberText.count(partial.invalidUTF8, "invalid UTF-8 sequence")), replaced with U+FFFD")
         }
         let terms = try request.text.table(analysis, names: request.text.sources, reporting).terms
         try write(terms, to: request.output, reporting)
@@ -66,6 +71,7 @@ extension CountCommand {
     private static func writePartial(_ partial: PartialCount, _ request: CountRequest, _ reporting: Reporting) throws {
         let data = PartialCountWriter.data(partial)
         try OutputFile.write(data, to: request.output)
-        reporting.verbose.phase("write", "partial count, \(data.count) bytes to \(request.output == "-" ? "standard output" : request.output)")
+        reporting.verbose.phase(
+            "write", "partial count, \(data.count) bytes to \(request.output == "-" ? "standard output" : request.output)")
     }
 }

@@ -65,6 +65,7 @@ enum CountCommand: OptionTableCommand {
         }
         let data = Data(out.utf8)
         try OutputFile.write(data, to: output)
-        reporting.verbose.phase("write", "\(terms.count) lines, \(data.count) bytes to \(output == "-" ? "standard output" : output)")
+        reporting.verbose.phase(
+            "write", "\(terms.count) lines, \(data.count) bytes to \(output == "-" ? "standard output" : output)")
     }
 }

@@ -26,7 +26,8 @@ struct CountRequest {
         let sources = texts + args.positionals
         if merges {
             guard texts.isEmpty else {
-                throw CLIError.usage("--merge reads partial counts given as file arguments, --text counts a text: give one or the other")
+                throw CLIError.usage(
+                    "--merge reads partial counts given as file arguments, --text counts a text: give one or the other")
             }
             guard !sources.isEmpty else {
                 throw CLIError.usage("no partial counts to merge: give their files, e.g. tagcloud count --merge parts/*.counts")

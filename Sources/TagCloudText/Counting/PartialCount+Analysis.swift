@@ -37,7 +37,9 @@ extension PartialCount {
             guard let p = engine.phrases.texts.firstIndex(of: text) else {
                 throw TextError.partialCount(
                     name: "the partial counts",
-                    reason: "they count the phrase \"\(text)\", which is not among the --phrase options given; give the merge the same options as the partials")
+                    reason:
+                        "they count the phrase \"\(text)\", which is not among the --phrase options given; give the merge the same options as the partials"
+                )
             }
             engine.phrases.add(n, toPhrase: p)
         }

@@ -50,7 +50,8 @@ public struct PartialCount {
 
     /// An empty partial count, for counts made with `options` by `producer` (such as `tagcloud 0.1.0`).
     public init(options: TextOptions, producer: String) {
-        self.init(options: options, producer: producer, words: ByteTable(), counts: RawBuffer(), kinds: RawBuffer(), pairs: PairTable())
+        self.init(
+            options: options, producer: producer, words: ByteTable(), counts: RawBuffer(), kinds: RawBuffer(), pairs: PairTable())
     }
 
     /// A partial count over tables a count of one shard filled (word index = raw id, first read

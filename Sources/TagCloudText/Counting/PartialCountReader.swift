@@ -61,7 +61,9 @@ struct PartialCountParser {
         try repair.append(chunk, of: name, to: &pending)
         if let bad = repair.report {
             throw TextError.partialCount(
-                name: name, reason: "not valid UTF-8 at byte offset \(bad.firstOffset), so damaged; write it again with tagcloud count --partial")
+                name: name,
+                reason:
+                    "not valid UTF-8 at byte offset \(bad.firstOffset), so damaged; write it again with tagcloud count --partial")
         }
         var lines: [UInt8] = []
         swap(&lines, &pending)
@@ -86,10 +88,12 @@ struct PartialCountParser {
             try last.withUnsafeBufferPointer { try parseLine($0, into: &partial) }
         }
         guard headerRead else {
-            throw TextError.partialCount(name: name, reason: "empty, not a partial count; give files written by tagcloud count --partial")
+            throw TextError.partialCount(
+                name: name, reason: "empty, not a partial count; give files written by tagcloud count --partial")
         }
         if unpositioned > 0 {
-            throw damaged("names \(unpositioned) word\(unpositioned == 1 ? "" : "s") in pairs or shard boundaries without a w record")
+            throw damaged(
+                "names \(unpositioned) word\(unpositioned == 1 ? "" : "s") in pairs or shard boundaries without a w record")
         }
         if let s = shardsNamed.subtracting(shardsGiven).first {
             throw damaged("has words of shard \"\(partial.shardKeys[Int(s)])\" but not its s record")
@@ -146,13 +150,17 @@ struct PartialCountParser {
         guard fields.count == 3, field(text, 0).elementsEqual(PartialCountWriter.magic.utf8) else {
             throw TextError.partialCount(
                 name: name,
-                reason: "not a partial count (line \(line) is no tagcloud-partial header); give files written by tagcloud count --partial")
+                reason:
+                    "not a partial count (line \(line) is no tagcloud-partial header); give files written by tagcloud count --partial"
+            )
         }
         let version = String(decoding: field(text, 1), as: UTF8.self)
         guard version == String(PartialCountSettings.formatVersion) else {
             throw TextError.partialCount(
                 name: name,
-                reason: "a partial count of format \(version), and this tagcloud reads format \(PartialCountSettings.formatVersion); count its shards again with this tagcloud")
+                reason:
+                    "a partial count of format \(version), and this tagcloud reads format \(PartialCountSettings.formatVersion); count its shards again with this tagcloud"
+            )
         }
         guard let settings = PartialCountSettings(json: Array(field(text, 2))) else {
             throw damaged("its header's settings do not read")
@@ -160,12 +168,16 @@ struct PartialCountParser {
         if settings.producer != partial.settings.producer {
             throw TextError.partialCount(
                 name: name,
-                reason: "made by \(settings.producer), and this is \(partial.settings.producer); count its shards again with this one")
+                reason:
+                    "made by \(settings.producer), and this is \(partial.settings.producer); count its shards again with this one"
+            )
         }
         if let d = partial.settings.firstDifference(from: settings) {
             throw TextError.partialCount(
                 name: name,
-                reason: "counted with \(d.name) \(d.theirs), and this merge has \(d.name) \(d.mine); give the merge and every partial count the same count options")
+                reason:
+                    "counted with \(d.name) \(d.theirs), and this merge has \(d.name) \(d.mine); give the merge and every partial count the same count options"
+            )
         }
         headerRead = true
     }
@@ -221,7 +233,9 @@ struct PartialCountParser {
             let other = partial.shardSources[Int(s)]
             throw TextError.partialCount(
                 name: name,
-                reason: "holds shard \"\(key)\", which \(other == name ? "it" : other) holds too; give each shard its own --shard KEY, and merge each partial count once")
+                reason:
+                    "holds shard \"\(key)\", which \(other == name ? "it" : other) holds too; give each shard its own --shard KEY, and merge each partial count once"
+            )
         }
         partial.boundaries[Int(s)] = b
         partial.shardSources[Int(s)] = name

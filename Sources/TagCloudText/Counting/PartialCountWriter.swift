@@ -25,7 +25,9 @@ public enum PartialCountWriter {
         out.text(magic); out.tab(); out.number(PartialCountSettings.formatVersion); out.tab()
         // JSON holds no raw tab or line break, and its own escapes must stay as they are.
         out.bytes.append(contentsOf: partial.settings.json().utf8); out.newline()
-        for (name, value) in [("bytes", Int(partial.bytes)), ("too-long", partial.tooLong), ("invalid-utf8", partial.invalidUTF8)] {
+        for (name, value) in [
+            ("bytes", Int(partial.bytes)), ("too-long", partial.tooLong), ("invalid-utf8", partial.invalidUTF8),
+        ] {
             out.record("n"); out.text(name); out.tab(); out.number(value); out.newline()
         }
         for s in partial.shardOrder() {
