@@ -7,7 +7,9 @@ extension PartialCount {
     /// drop the rarest pairs, the single count as it reads and the merge at the end.
     /// `invalidUTF8` is left nil (the shards reported it; `PartialCount.invalidUTF8` has the total).
     /// Throws `TextError.partialCount` when the counts name a phrase the options do not give.
-    public func analyze() throws -> TextAnalysis {
+    /// The words are handed over to the count on the way (the partial count keeps its pairs,
+    /// phrases and totals, and no words), so a merge's memory stays near a single count's.
+    public mutating func analyze() throws -> TextAnalysis {
         var options = options
         options.segmentsConcurrently = false
         let engine = try CountingEngine(
@@ -25,6 +27,7 @@ extension PartialCount {
             vocabulary.rawCounts[Int(id)] = counts[index]
             if vocabulary.foldedOf[Int(id)] >= 0 { kept = Self.sum(kept, counts[index]) }
         }
+        releaseWords()
         engine.tally.pointee.words = kept
         engine.tally.pointee.tooLong = tooLong
         if options.collocations {
@@ -33,6 +36,7 @@ extension PartialCount {
                 table.add(PairTable.key(rawID[Int(key >> 32)], rawID[Int(key & 0xFFFF_FFFF)]), n)
             }
         }
+        releasePairs()
         for (text, n) in phraseCounts.sorted(by: { $0.key < $1.key }) {
             guard let p = engine.phrases.texts.firstIndex(of: text) else {
                 throw TextError.partialCount(

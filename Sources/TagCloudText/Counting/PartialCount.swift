@@ -17,17 +17,17 @@ public struct PartialCount {
     let options: TextOptions
 
     /// The words as written, by index (first added, first indexed).
-    let words: ByteTable
+    private(set) var words: ByteTable
     /// How often each word was counted (kept or dropped, phrases' words not included).
-    let counts: RawBuffer<Int>
+    private(set) var counts: RawBuffer<Int>
     /// The kind of each word where it was first read.
-    let kinds: RawBuffer<WordKind>
+    private(set) var kinds: RawBuffer<WordKind>
     /// Where each word was first read: a shard (index into `shardKeys`; -1 while only other
     /// records have named it) and its rank there (words are ranked in first-read order).
-    let firstShard: RawBuffer<Int32>
-    let firstRank: RawBuffer<Int32>
+    private(set) var firstShard: RawBuffer<Int32>
+    private(set) var firstRank: RawBuffer<Int32>
     /// Adjacent kept words, keyed by word indices.
-    let pairs: PairTable
+    private(set) var pairs: PairTable
     /// The protected phrases' finds, by the phrase as shown.
     var phraseCounts: [String: Int] = [:]
     /// Words longer than `TermCounter.maximumWordBytes`, dropped.
@@ -83,6 +83,18 @@ public struct PartialCount {
     /// The number of shards.
     public var shardCount: Int { shardKeys.count }
 
+    /// Lets go of the words (their texts, counts and first reads), once a final count has taken them.
+    mutating func releaseWords() {
+        words = ByteTable(capacity: 16)
+        counts = RawBuffer(capacity: 16)
+        kinds = RawBuffer(capacity: 16)
+        firstShard = RawBuffer(capacity: 16)
+        firstRank = RawBuffer(capacity: 16)
+    }
+
+    /// Lets go of the pairs, once a final count has taken them.
+    mutating func releasePairs() { pairs = PairTable(capacity: 16) }
+
     /// The index of the word `bytes`, added with a count of 0 and no first read when new.
     mutating func word(_ bytes: UnsafeBufferPointer<UInt8>) -> (index: Int32, isNew: Bool) {
         let (index, isNew) = words.intern(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!, bytes.count)
@@ -104,6 +116,15 @@ public struct PartialCount {
             firstRank[i] = rank
             kinds[i] = kind
         }
+    }
+
+    /// Adds `n` sightings of the pair `key` (word indices). A merge holding more than eight times
+    /// `TextOptions.bigramLimit` distinct pairs drops the rarest down to four times it, so its
+    /// memory stays bounded; below the limit nothing is ever dropped, so the table stays that of a
+    /// single count.
+    func add(pair key: UInt64, count n: UInt32) {
+        pairs.add(key, n)
+        if pairs.count / 8 > options.bigramLimit { pairs.pruneRarest(downTo: 4 * options.bigramLimit) }
     }
 
     /// Whether rank `a` of shard `s` comes before rank `b` of shard `t` in the whole text.

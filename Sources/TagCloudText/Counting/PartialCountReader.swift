@@ -208,7 +208,7 @@ struct PartialCountParser {
         let second = try named(try nonEmpty(text, 2), &partial)
         let count = try number(text, 3)
         guard count <= Int(UInt32.max) else { throw bad(4, "a pair count above \(UInt32.max)") }
-        partial.pairs.add(PairTable.key(first, second), UInt32(count))
+        partial.add(pair: PairTable.key(first, second), count: UInt32(count))
     }
 
     private mutating func shardRecord(_ text: UnsafeBufferPointer<UInt8>, into partial: inout PartialCount) throws {
