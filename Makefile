@@ -43,6 +43,12 @@ demo: build
 bench: setup
 	$(SWIFT) run -c release tagcloud-bench
 
+# Partial counts, merges and scripts/spark-count.py on this machine (bench/README.md#counting-at-scale).
+bench-count-scale: setup
+	$(SWIFT) build -c release --product tagcloud
+	$(SWIFT) build -c release --product tagcloud-bench
+	python3 bench/count-scale.py --no-build
+
 # tagcloud serve: /api/layout latency, a 60 s load run with wrk (installed if missing), memory
 # (bench/serve.py; BENCH_SERVE_FLAGS=--duration 10 for a short run).
 bench-serve: build

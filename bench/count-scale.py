@@ -97,8 +97,13 @@ def merge_1000(folder, text):
     into, into_peak = timed([TAGCLOUD, "count", "--merge"] + counts + ["--partial", "-o", merged, "--quiet"])
     once, once_peak = timed([TAGCLOUD, "count", "--merge", merged, "-o", os.path.join(folder, "merged-once.tsv"), "--quiet"])
     single, _ = timed([TAGCLOUD, "count", "--text", text, "-o", os.path.join(folder, "single.tsv"), "--quiet"])
-    same = open(os.path.join(folder, "merged.tsv"), "rb").read() == open(os.path.join(folder, "single.tsv"), "rb").read()
-    emit({"name": "merge-1000", "mb": round(os.path.getsize(text) / 1e6, 1), "shards": 1000,
+    merged_table = open(os.path.join(folder, "merged.tsv"), "rb").read()
+    single_table = open(os.path.join(folder, "single.tsv"), "rb").read()
+    same = merged_table == single_table
+    # Past the pair limit (this text has millions of distinct pairs) both drop rare pairs at
+    # different moments: the frequent terms are still the same.
+    top = merged_table.split(b"\n")[:1000] == single_table.split(b"\n")[:1000]
+    emit({"name": "merge-1000", "top_1000_equal": top, "mb": round(os.path.getsize(text) / 1e6, 1), "shards": 1000,
           "partials_seconds_2_cores": round(partial_seconds, 2),
           "partials_mb": round(sum(os.path.getsize(c) for c in counts) / 1e6, 1),
           "merge_to_table_seconds": table, "merge_to_table_peak_rss_mb": table_peak,
@@ -131,8 +136,10 @@ def spark_local(folder, text, megabytes):
     output = os.path.join(folder, "spark.tsv")
     spark, _ = timed([sys.executable, os.path.join(ROOT, "scripts", "spark-count.py"), "--master", "local[2]",
                       "--input", os.path.join(folder, "spark", "*.txt"), "--output", output, "--tagcloud", TAGCLOUD])
-    same = open(output, "rb").read() == open(os.path.join(folder, "single.tsv"), "rb").read()
-    emit({"name": "spark-local", "mb": megabytes, "spark_local_2_cores_seconds": spark,
+    spark_table, single_table = open(output, "rb").read(), open(os.path.join(folder, "single.tsv"), "rb").read()
+    same = spark_table == single_table
+    top = spark_table.split(b"\n")[:1000] == single_table.split(b"\n")[:1000]
+    emit({"name": "spark-local", "top_1000_equal": top, "mb": megabytes, "spark_local_2_cores_seconds": spark,
           "single_count_seconds": single, "single_count_peak_rss_mb": single_peak, "table_equals_single_count": same})
 
 
