@@ -2,7 +2,7 @@
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 TAGCLOUD = .build/release/tagcloud
 
-.PHONY: all setup build test demo docs bench bench-serve fuzz sanitize format lint clean
+.PHONY: all setup build test test-spark demo docs bench bench-count-scale bench-serve fuzz sanitize format lint clean
 
 all: build
 
@@ -23,7 +23,15 @@ test: setup
 	scripts/check-sizes
 	$(SWIFT) build --build-tests $(TESTFLAGS)
 	$(SWIFT) test --skip-build $(TESTFLAGS)
+	@if [ "$$CI" = true ]; then scripts/setup --spark; fi
+	python3 tests/spark/test_spark_count.py $(TAGCLOUD)
 	SWIFT_BUILD_FLAGS="$(TESTFLAGS)" scripts/docs
+
+# scripts/spark-count.py in Spark's local mode against one `tagcloud count` (installs a Java runtime
+# and pyspark first). `make test` runs it too: in CI always, elsewhere when both are installed.
+test-spark: build
+	scripts/setup --spark
+	python3 tests/spark/test_spark_count.py $(TAGCLOUD)
 
 # API documentation (DocC, warnings as errors) as a static site in .build/docs/site.
 docs: setup
@@ -34,6 +42,12 @@ demo: build
 
 bench: setup
 	$(SWIFT) run -c release tagcloud-bench
+
+# Partial counts, merges and scripts/spark-count.py on this machine (bench/README.md#counting-at-scale).
+bench-count-scale: setup
+	$(SWIFT) build -c release --product tagcloud
+	$(SWIFT) build -c release --product tagcloud-bench
+	python3 bench/count-scale.py --no-build
 
 # tagcloud serve: /api/layout latency, a 60 s load run with wrk (installed if missing), memory
 # (bench/serve.py; BENCH_SERVE_FLAGS=--duration 10 for a short run).

@@ -29,6 +29,9 @@ public enum TextError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidOption(reason: String)
     /// The text engine (ICU) is missing or failed.
     case textEngine(reason: String)
+    /// A partial count (`PartialCount`) cannot be merged: another format or other options than
+    /// the merge's, or a damaged file; `reason` says which and the fix.
+    case partialCount(name: String, reason: String)
 
     /// One line for the user, in `file:line:column: problem` form where a position exists.
     public var description: String {
@@ -67,6 +70,8 @@ public enum TextError: Error, Equatable, Sendable, CustomStringConvertible {
             return reason
         case .textEngine(let reason):
             return reason
+        case .partialCount(let name, let reason):
+            return "\(name): \(reason)"
         }
     }
 

@@ -129,6 +129,8 @@ struct ConfigFileTests {
         // Automatic: the format follows -o, the language is detected, no row limit, every term kept
         // (100 for flow --text), a pill's corner radius is half its height, a fresh seed is drawn.
         "format", "language", "max-rows", "top", "corner-radius", "seed",
+        // count --partial: the shard key is the first text's path.
+        "shard",
         // Depend on the command and on --random-sizes (and each other): `StyleArguments.sizes`.
         "min-size", "max-size",
         // Not an option of the configuration but the file it comes from.

@@ -49,7 +49,7 @@ struct ResolvedRequestTests {
         #expect(text?.options.minimumLength == 3)
         let counted = try CountCommand.resolve(
             parsed(CountCommand.self, ["--text", "a.txt", "b.txt", "--top", "5"]), reporting: quiet)
-        #expect(counted.sources == ["a.txt", "b.txt"] && counted.top == 5)
+        #expect(counted.text.sources == ["a.txt", "b.txt"] && counted.text.top == 5 && !counted.merges && counted.output == "-")
     }
 
     @Test("cloud: the seed given, or one drawn and announced")

@@ -78,6 +78,11 @@ struct ServeTests {
         #expect(terms.count == 2)
         #expect((terms.first?["text"] as? String)?.lowercased() == "apples")
         #expect(terms.first?["weight"] as? Double == 3)
+        // Partial counts name files on the server: a request cannot ask for them.
+        for option in ["merge", "partial"] {
+            let refused = try server.post("/api/count", ["text": "Apples and pears", option: true])
+            #expect(refused.status == 400, "\(option)")
+        }
         #expect(server.stop().log.isEmpty)
     }
 

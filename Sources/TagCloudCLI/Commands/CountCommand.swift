@@ -9,19 +9,24 @@ enum CountCommand: OptionTableCommand {
         "Count the words of a text: ICU word breaks (Chinese, Japanese and Thai split by dictionary), case and Unicode folding, stop words, English plurals, collocations. Writes `word<TAB>count` lines, most frequent first, for `--input` of flow and cloud."
 
     static let options: [OptionSpec] =
-        TextArguments.specs + [
+        TextArguments.specs + partialSpecs + [
             CommonOptions.quiet,
             CommonOptions.verbose,
             CommonOptions.help,
         ]
 
-    static let usage = ["--text FILE [options]", "FILE... [options]"]
+    static let usage = [
+        "--text FILE [options]", "FILE... [options]", "--text FILE --partial [--shard KEY] [-o FILE] [options]",
+        "--merge PARTIAL... [--partial] [-o FILE] [options]",
+    ]
 
     static let examples = [
         "tagcloud count --text corpus.txt --top 500 > freq.tsv",
         "tagcloud count --text - --language de < buch.txt",
         "tagcloud count --text speech.txt --phrase \"New York\" --no-collocations",
         "tagcloud cloud --input freq.tsv -o cloud.png      # and back in",
+        "tagcloud count --text shard-0042.txt --partial -o shard-0042.counts",
+        "tagcloud count --merge parts/*.counts --top 1000 -o freq.tsv",
     ]
 
     /// The value of each option when the command line `args` does not give it (for `config --print`).
@@ -31,18 +36,24 @@ enum CountCommand: OptionTableCommand {
         return d
     }
 
-    /// The texts of `--text` and the file arguments, counted together.
-    static func resolve(_ arguments: ParsedArguments, reporting: Reporting) throws -> TextRequest {
-        let sources = arguments.strings("text") + arguments.positionals
-        guard !sources.isEmpty else {
-            throw CLIError.usage("no text given: use --text FILE (or - for standard input)")
-        }
-        return try TextRequest(sources: sources, arguments, defaultTop: nil)
+    /// The texts of `--text` and the file arguments, counted together, or the partial counts to merge.
+    static func resolve(_ arguments: ParsedArguments, reporting: Reporting) throws -> CountRequest {
+        try CountRequest(arguments)
     }
 
-    static func run(_ request: TextRequest, reporting: Reporting) throws {
+    static func run(_ request: CountRequest, reporting: Reporting) throws {
         reporting.verbose.start()
-        let terms = try request.terms(reporting)
+        if request.merges {
+            try runMerge(request, reporting: reporting)
+        } else if request.writesPartial {
+            try runPartial(request, reporting: reporting)
+        } else {
+            try write(try request.text.terms(reporting), to: request.output, reporting)
+        }
+    }
+
+    /// Writes the table of `terms` to `output` (standard output for `-`).
+    static func write(_ terms: [Term], to output: String, _ reporting: Reporting) throws {
         reporting.verbose.phase("read", "\(terms.count) terms")
         var out = ""
         out.reserveCapacity(terms.count * 16)
@@ -53,7 +64,8 @@ enum CountCommand: OptionTableCommand {
             out += "\n"
         }
         let data = Data(out.utf8)
-        try StandardOutput.write(data)
-        reporting.verbose.phase("write", "\(terms.count) lines, \(data.count) bytes to standard output")
+        try OutputFile.write(data, to: output)
+        reporting.verbose.phase(
+            "write", "\(terms.count) lines, \(data.count) bytes to \(output == "-" ? "standard output" : output)")
     }
 }

@@ -59,12 +59,25 @@ struct TextRequest {
             try TermCounter(options).analyze(sources: files, progress: bar.map { b in { b.update($0) } })
         }
         bar?.finish()
-        if let bad = analysis.invalidUTF8 {
+        Self.noteInvalidUTF8(analysis.invalidUTF8, reporting)
+        return try table(analysis, names: names, reporting)
+    }
+
+    /// Notes invalid UTF-8 that a count replaced.
+    static func noteInvalidUTF8(_ report: InvalidUTF8Report?, _ reporting: Reporting) {
+        if let bad = report {
             let more = bad.count > 1 ? " (and \(bad.count - 1) more)" : ""
             reporting.note(
                 "\(bad.name): invalid UTF-8 at byte offset \(bad.firstOffset)\(more) replaced with U+FFFD; save the file as UTF-8"
             )
         }
+    }
+
+    /// The terms of a finished count of the texts `names`, cut to `top`: notes skipped long words,
+    /// tells the `--verbose` report what the count found, and refuses a count that leaves no term.
+    func table(
+        _ analysis: TextAnalysis, names: [String], _ reporting: Reporting
+    ) throws -> (terms: [Term], relations: WordRelations?) {
         if analysis.dropped.tooLong > 0 {
             let limit = NumberText.wholeMegabytes(TermCounter.maximumWordBytes)
             reporting.note("\(NumberText.count(analysis.dropped.tooLong, "word")) longer than \(limit) skipped (not counted)")

@@ -61,10 +61,10 @@ public enum ToolService {
     public static func count(_ body: Data, scratch: URL) throws -> Data {
         try serving(scratch) {
             let request = try ServiceBody(body, command: CountCommand.name, scratch: scratch, output: nil)
-            let parsed = try CommandLineParser(options: CountCommand.options).parse(request.arguments)
+            let parsed = try CommandLineParser(options: CountCommand.serviceOptions).parse(request.arguments)
             let reporting = Reporting(parsed)
             let resolved = try CountCommand.resolve(parsed, reporting: reporting)
-            let terms = try working(scratch) { try resolved.terms(reporting) }
+            let terms = try working(scratch) { try resolved.text.terms(reporting) }
             return termsAnswer(terms)
         }
     }

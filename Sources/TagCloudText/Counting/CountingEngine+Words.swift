@@ -103,8 +103,9 @@ extension CountingEngine {
         }
     }
 
+    /// Counts raw word `id`, read after punctuation or not.
     @inline(__always)
-    private func count(_ id: Int32, afterPunctuation: Bool) {
+    func count(_ id: Int32, afterPunctuation: Bool) {
         let f = vocabulary.foldedOf[Int(id)]
         guard f >= 0 else {
             vocabulary.rawCounts[Int(id)] += 1
@@ -115,6 +116,7 @@ extension CountingEngine {
         }
         let afterPunctuation = afterPunctuation || tally.pointee.droppedSincePrevious
         tally.pointee.droppedSincePrevious = false
+        if tally.pointee.headOpen && holdsForMerge(id, afterPunctuation: afterPunctuation) { return }
         if !hasPhrases {
             unigram(id, f, afterPunctuation)
         } else {

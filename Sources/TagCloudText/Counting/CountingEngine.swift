@@ -12,7 +12,7 @@ final class CountingEngine: TokenSink {
     let pipeline: SegmentationPipeline?
 
     // The text not yet segmented.
-    private var repair = UTF8Repair()
+    private(set) var repair = UTF8Repair()
     /// Repaired bytes waiting to be segmented.
     private var pending: [UInt8] = []
     /// How many leading bytes of `pending` are known to hold no start of a whitespace run but at 0.
@@ -41,6 +41,10 @@ final class CountingEngine: TokenSink {
         var droppedSincePrevious = false
         /// Words longer than `maximumWordBytes`, dropped.
         var tooLong = 0
+        /// In a partial count, whether kept words still go to `head` (see `CountingEngine+Partial.swift`).
+        var headOpen = false
+        /// In a partial count, the raw ids of the kept words held out of the counts for the merge.
+        var head: [Int32] = []
     }
     private let tallyCell = PointerCell(Tally())
     /// With `TextOptions.cooccurrenceWindow`, the raw ids of the kept words in text order (the
@@ -97,9 +101,7 @@ final class CountingEngine: TokenSink {
 
     /// Ends the stream: a truncated last character is invalid, the rest is segmented, then counted up.
     func finish() throws -> TextAnalysis {
-        repair.endInput(name, text: &pending)
-        try segmentReady(final: true)
-        try countSegmented()
+        try endStream()
         resolvePhrases(final: true)
         bigrams.flush()
         let result = TermAggregation(
@@ -114,6 +116,13 @@ final class CountingEngine: TokenSink {
             analysis.relations = WordCooccurrence(stream: stream, names: names, terms: result.terms, window: window).relations
         }
         return analysis
+    }
+
+    /// Ends the stream: a truncated last character is invalid, and every word left is counted.
+    func endStream() throws {
+        repair.endInput(name, text: &pending)
+        try segmentReady(final: true)
+        try countSegmented()
     }
 
     /// Starts the next input: what is pending is segmented, a line break keeps the inputs' words

@@ -70,6 +70,12 @@ struct PhraseMatcher {
     /// Adds the next kept word of the text.
     mutating func append(_ word: Word) { waiting.append(word) }
 
+    /// The kept words waiting to be matched (what a partial count hands to the merge).
+    var waitingWords: [Word] { waiting }
+
+    /// Adds `n` finds of phrase `index` (counted elsewhere: a partial count being merged).
+    mutating func add(_ n: Int, toPhrase index: Int) { counts[index] += n }
+
     /// Resolves the first waiting words: a phrase when they start one (longest first), otherwise
     /// the first word alone. Nil when no word waits, or when the waiting words could still grow
     /// into a phrase, unless `final`.

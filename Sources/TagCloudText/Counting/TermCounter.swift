@@ -40,9 +40,16 @@ public struct TermCounter: Sendable {
         sources: [TextSource], chunkSize: Int = 1 << 20,
         progress: ((Int64) -> Void)? = nil
     ) throws -> TextAnalysis {
-        // Bounded so a word (at most the carry plus one chunk) has a 32-bit length.
-        let chunkSize = min(max(1, chunkSize), 1 << 30)
-        let expected = sources.reduce(0) { sum, source in
+        let engine = try CountingEngine(
+            options: options, name: sources.first?.name ?? "text", expectedBytes: Self.expectedBytes(sources),
+            pipelinesOnOneCore: pipelinesOnOneCore)
+        try Self.read(sources, into: engine, chunkSize: chunkSize, progress: progress)
+        return try engine.finish()
+    }
+
+    /// The bytes `sources` hold together, where known (0 for standard input).
+    static func expectedBytes(_ sources: [TextSource]) -> Int {
+        sources.reduce(0) { sum, source in
             switch source {
             case .text(let text, _): return sum + text.utf8.count
             case .file(let url):
@@ -50,9 +57,14 @@ public struct TermCounter: Sendable {
             case .standardInput: return sum
             }
         }
-        let engine = try CountingEngine(
-            options: options, name: sources.first?.name ?? "text", expectedBytes: expected,
-            pipelinesOnOneCore: pipelinesOnOneCore)
+    }
+
+    /// Feeds `sources` to `engine` in order, in chunks of `chunkSize` bytes, as one text.
+    static func read(
+        _ sources: [TextSource], into engine: CountingEngine, chunkSize: Int, progress: ((Int64) -> Void)?
+    ) throws {
+        // Bounded so a word (at most the carry plus one chunk) has a 32-bit length.
+        let chunkSize = min(max(1, chunkSize), 1 << 30)
         var total: Int64 = 0
         for (index, source) in sources.enumerated() {
             if index > 0 { try engine.beginSource(name: source.name) }
@@ -81,7 +93,6 @@ public struct TermCounter: Sendable {
                     total: &total, progress: progress)
             }
         }
-        return try engine.finish()
     }
 
     /// Counts a file in chunks of `chunkSize` bytes; `progress` is called after each chunk with the bytes read so far.

@@ -12,6 +12,8 @@ struct Vocabulary {
     let raw = ByteTable()
     /// How often each raw spelling was read (dropped ones included).
     let rawCounts = RawBuffer<Int>(capacity: 1 << 14)
+    /// The kind of each raw spelling where it was first read (a partial count records it).
+    let rawKinds = RawBuffer<WordKind>(capacity: 1 << 14)
     /// The folded id of each raw spelling; < 0 when a filter dropped it, one of the values below.
     let foldedOf = RawBuffer<Int32>(capacity: 1 << 14)
     /// `foldedOf` values of dropped raw words, one per filter, so counting up can say afterwards
@@ -47,6 +49,7 @@ struct Vocabulary {
     /// (number, too short) that drops it.
     func register(_ bytes: UnsafeBufferPointer<UInt8>, kind: WordKind) {
         rawCounts.append(0)
+        rawKinds.append(kind)
         // One Han character is often a whole word; one kana is nearly always a grammatical fragment
         // that ICU split off (食べました gives 食, べ, ま, した), so kana follow the ordinary minimum.
         var minimum = kind == .ideograph ? minimumIdeographicLength : minimumLength

@@ -44,6 +44,26 @@ final class PairTable {
         if count * 2 > mask { rebuild(size: (mask + 1) * 2, keepAbove: 0) }
     }
 
+    /// Adds `n` to the pair's count, stopping at the largest count a pair can hold (partial counts
+    /// being merged; the per-pair path is `increment`).
+    func add(_ key: UInt64, _ n: UInt32) {
+        let e = entries.base
+        var slot = Self.slot(key, mask)
+        while true {
+            let found = e[slot].key
+            if found == key {
+                let (sum, overflow) = e[slot].count.addingReportingOverflow(n)
+                e[slot].count = overflow ? UInt32.max : sum
+                return
+            }
+            if found == Self.empty { break }
+            slot = (slot + 1) & mask
+        }
+        e[slot] = Entry(key: key, count: n)
+        count += 1
+        if count * 2 > mask { rebuild(size: (mask + 1) * 2, keepAbove: 0) }
+    }
+
     /// Keeps only the pairs counted more than `level` times.
     func prune(keepAbove level: UInt32) { rebuild(size: mask + 1, keepAbove: level) }
 

@@ -1,0 +1,77 @@
+import Foundation
+import TagCloud
+import TagCloudText
+
+/// `tagcloud count --partial` and `--merge`: counting past one machine (docs/counting-at-scale.md).
+extension CountCommand {
+    static let partialGroup = "Partial counts (docs/counting-at-scale.md)"
+
+    // One option per line, as a table: the formatter would spread each over several.
+    // swift-format-ignore
+    static let partialSpecs: [OptionSpec] = [
+        OptionSpec("partial", help: "Write a partial count instead of the table: the counts of this shard of a larger text, for --merge with the other shards' (any order, any grouping).", group: partialGroup),
+        OptionSpec("shard", valueName: "KEY", help: "With --partial: the shard's place in the whole text; merging joins shards in the byte order of their keys (zero-pad numbers). Default: the first text's path.", group: partialGroup),
+        OptionSpec("merge", help: "The file arguments are partial counts (- for standard input) to merge: writes their table, the one a count of the shards' texts in key order gives, or with --partial one merged partial count.", group: partialGroup),
+        OptionSpec("output", short: "o", valueName: "FILE", help: "Write the table or partial count to FILE (replaced whole, or not at all) instead of standard output.", group: partialGroup),
+    ]
+
+    /// The options `tagcloud serve` takes for a count: none of partial counts, which name files on
+    /// the server.
+    static let serviceOptions = options.filter { option in !partialSpecs.contains { $0.name == option.name } }
+
+    /// Counts the texts as one shard and writes its partial count.
+    static func runPartial(_ request: CountRequest, reporting: Reporting) throws {
+        var files: [TextSource] = []
+        var size: Int64? = 0
+        for name in request.text.sources {
+            if name == "-" { files.append(.standardInput); size = nil; continue }
+            let bytes = try InputFile.checkedSize(name)
+            size = size.map { $0 + bytes }
+            files.append(.file(URL(fileURLWithPath: name)))
+        }
+        let bar = reporting.progressBar(total: size, unit: .bytes)
+        let partial = try CLIError.mappingLibraryErrors {
+            try TermCounter(request.text.options).partialCount(
+                sources: files, key: request.shard, producer: CountRequest.producer,
+                progress: bar.map { b in { b.update($0) } })
+        }
+        bar?.finish()
+        TextRequest.noteInvalidUTF8(partial.invalidUTF8Report, reporting)
+        reporting.verbose.phase(
+            "read",
+            "shard \(request.shard): \(partial.bytes) bytes, \(partial.wordCount) distinct words, \(partial.pairCount) pairs")
+        try writePartial(partial, request, reporting)
+    }
+
+    /// Merges the partial counts, then writes their table or one merged partial count.
+    static func runMerge(_ request: CountRequest, reporting: Reporting) throws {
+        var partial = PartialCount(options: request.text.options, producer: CountRequest.producer)
+        for path in request.text.sources {
+            try CLIError.mappingLibraryErrors {
+                try PartialCountReader.read(path: path, name: path == "-" ? "standard input" : path, into: &partial)
+            }
+        }
+        reporting.verbose.phase(
+            "merge",
+            "\(request.text.sources.count) files, \(partial.shardCount) shards, \(partial.wordCount) distinct words, \(partial.pairCount) pairs"
+        )
+        if request.writesPartial {
+            try writePartial(partial, request, reporting)
+            return
+        }
+        let analysis = try CLIError.mappingLibraryErrors { try partial.analyze() }
+        if partial.invalidUTF8 > 0 {
+            reporting.note(
+                "the shards held \(NumberText.count(partial.invalidUTF8, "invalid UTF-8 sequence")), replaced with U+FFFD")
+        }
+        let terms = try request.text.table(analysis, names: request.text.sources, reporting).terms
+        try write(terms, to: request.output, reporting)
+    }
+
+    private static func writePartial(_ partial: PartialCount, _ request: CountRequest, _ reporting: Reporting) throws {
+        let data = PartialCountWriter.data(partial)
+        try OutputFile.write(data, to: request.output)
+        reporting.verbose.phase(
+            "write", "partial count, \(data.count) bytes to \(request.output == "-" ? "standard output" : request.output)")
+    }
+}
