@@ -87,10 +87,29 @@ struct PlacementSearchTests {
         }
     }
 
+    /// The widest run of free pixels `tall` rows tall (up to the room's cap) whose top-left pixel
+    /// lies in block (`bx`, `by`), pixel by pixel; pixels past the edges count as taken.
+    func bruteRoom(_ map: OccupancyMap, bx: Int, by: Int, tall: Int) -> Int {
+        let bh = OccupancyMap.blockHeight
+        var widest = 0
+        for y in (by * bh)..<(by * bh + bh) {
+            for x in (bx * 64)..<(bx * 64 + 64) {
+                var run = 0
+                while run < OccupancyMap.roomCap
+                    && (0..<tall).allSatisfy({ !map.isTaken(x: x + run, y: y + $0) && y + $0 < map.height })
+                {
+                    run += 1
+                }
+                widest = max(widest, run)
+            }
+        }
+        return widest
+    }
+
     @Test(
-        "full blocks are exactly the fully taken ones, and searches that skip them still find the best fit",
+        "the room of each block is its widest free run, cores lie on ink, and searches that skip rooms too narrow still find the best fit",
         arguments: [UInt64(1), 2, 3, 4, 5, 6])
-    func fullBlocksSkipOnlyWhatCannotFit(seed: UInt64) {
+    func roomSkipsOnlyWhatCannotFit(seed: UInt64) {
         var rng = SeededRandom(seed: seed)
         // Crowded: solid slabs (whole 64×8 blocks get taken) between specks of free space.
         let width = 70 + rng.nextInt(below: 130), height = 24 + rng.nextInt(below: 40)
@@ -104,22 +123,33 @@ struct PlacementSearchTests {
             map.insert(slab, x: rng.nextInt(below: width - w + 1), y: rng.nextInt(below: height - h + 1))
         }
         let stride = (width + 63) / 64, bh = OccupancyMap.blockHeight
-        var fullCount = 0
+        var fullCount = 0, narrowCount = 0
         for by in 0..<((height + bh - 1) / bh) {
             for bx in 0..<stride {
-                // Pixels past the right or bottom edge count as taken.
-                let full = (by * bh..<(by * bh + bh)).allSatisfy { y in
-                    (bx * 64..<(bx * 64 + 64)).allSatisfy { x in x >= width || y >= height || map.isTaken(x: x, y: y) }
+                for level in 0..<OccupancyMap.roomHeights {
+                    let room = Int(map.room[(by * stride + bx) * OccupancyMap.roomHeights + level])
+                    let brute = bruteRoom(map, bx: bx, by: by, tall: 1 << level)
+                    #expect(room == brute, "block (\(bx), \(by)), \(1 << level) rows: \(room), not \(brute)")
+                    if level == 0 && brute == 0 { fullCount += 1 }
+                    if level == 0 && brute > 0 && brute < 20 { narrowCount += 1 }
                 }
-                #expect((map.fullBlocks[by * stride + bx] != 0) == full, "block (\(bx), \(by))")
-                if full { fullCount += 1 }
             }
         }
         #expect(fullCount > 0, "no block is full: the skip is not exercised")
+        #expect(narrowCount > 0, "no block has narrow room only: the width test is not exercised")
+        for _ in 0..<12 {
+            let mask = randomMask(&rng, maxWidth: 40, maxHeight: 10, density: 0.8)
+            for core in SearchMask(mask).cores {
+                for y in core.row..<(core.row + (1 << core.level)) {
+                    for x in core.column..<(core.column + Int(core.width)) { #expect(mask[x, y], "a core off the ink") }
+                }
+            }
+        }
         let finder = PlacementSearch(map: map, strategy: .archimedean, depth: nil)
         var fits = 0
         for _ in 0..<12 {
-            let mask = randomMask(&rng, maxWidth: 8, maxHeight: 4, density: 0.5)
+            let mask = randomMask(&rng, maxWidth: 24, maxHeight: 6, density: 0.7)
+            guard mask.width <= width, mask.height <= height else { continue }
             let sx = Double(rng.nextInt(below: width)), sy = Double(rng.nextInt(below: height))
             let bestKey = bruteBestKey(map, mask, finder, startX: sx, startY: sy)
             let found = finder.nearest(SearchMask(mask), startX: sx, startY: sy)

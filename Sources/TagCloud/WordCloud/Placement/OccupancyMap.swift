@@ -21,14 +21,16 @@ public struct OccupancyMap: Sendable {
     private(set) var pyramid: [UInt64]
     /// Pixels taken by words (not by the shape mask), for the fill ratio.
     public private(set) var inkPixels = 0
-    /// One byte per block of `blockHeight` rows by one word (64 columns), row of blocks by row of
-    /// blocks: 1 when every pixel of the block is taken (pixels past the right or bottom edge count
-    /// as taken, as no position needs them). A search skips a whole tile of positions when the
-    /// blocks under one ink pixel of its mask, for every position of the tile, are full: in a
-    /// crowded map most tiles a search visits have no room, and this tells so at one look instead
-    /// of a probe test per row.
-    private(set) var fullBlocks: [UInt8]
-    /// Rows per block of `fullBlocks`: a search tile's height, so a tile's positions lie in one row
+    /// The free room of each block of `blockHeight` rows by one word (64 columns), row of blocks by
+    /// row of blocks, `roomHeights` bytes per block: byte `k` is the widest run of free pixels, 2^k
+    /// rows tall, whose top-left pixel lies in the block (up to `roomCap`; pixels past the right or
+    /// bottom edge count as taken). A mask's solid cores (`SearchMask.Core`) need runs as wide as
+    /// themselves, so a search skips a whole tile of positions when the blocks under a core, for
+    /// every position of the tile, have no run that wide: in a crowded map most tiles a search
+    /// visits have no room, and this tells so at a few looks instead of a probe test per row. The
+    /// room only shrinks as words are placed, so what it rules out stays ruled out.
+    internal(set) var room: [UInt8]
+    /// Rows per block of `room`: a search tile's height, so a tile's positions lie in one row
     /// of blocks.
     static let blockHeight = 8
 
@@ -55,31 +57,11 @@ public struct OccupancyMap: Sendable {
             precondition(f.width == width && f.height == height, "mask must match the canvas")
             pyramid.replaceSubrange(0..<levelSize, with: f.words)
         }
-        fullBlocks = [UInt8](repeating: 0, count: stride * ((height + Self.blockHeight - 1) / Self.blockHeight))
+        room = [UInt8](
+            repeating: 0, count: stride * ((height + Self.blockHeight - 1) / Self.blockHeight) * Self.roomHeights)
         updatePyramid(rows: 0..<height, words: 0..<stride)
         updateRowPyramid(rows: 0..<height, words: 0..<stride)
-        updateFullBlocks(rows: 0..<height, words: 0..<stride)
-    }
-
-    /// Recomputes the blocks of `fullBlocks` that hold any of `rows` in the given word columns.
-    private mutating func updateFullBlocks(rows: Range<Int>, words: Range<Int>) {
-        guard !rows.isEmpty, !words.isEmpty else { return }
-        let stride = self.stride, height = self.height, bh = Self.blockHeight
-        // The last word's bits past the width count as taken.
-        let pastWidth: UInt64 = width & 63 == 0 ? 0 : ~((UInt64(1) << UInt64(width & 63)) - 1)
-        pyramid.withUnsafeBufferPointer { p in
-            fullBlocks.withUnsafeMutableBufferPointer { full in
-                for by in (rows.lowerBound / bh)...((rows.upperBound - 1) / bh) {
-                    let y0 = by * bh, y1 = min(height, y0 + bh)
-                    for w in words {
-                        let extra = w == stride - 1 ? pastWidth : 0
-                        var all: UInt64 = ~0
-                        for y in y0..<y1 { all &= p[y &* stride &+ w] | extra }
-                        full[by &* stride &+ w] = all == ~0 ? 1 : 0
-                    }
-                }
-            }
-        }
+        updateRoom(rows: 0..<height, words: 0..<stride)
     }
 
     /// Recomputes the horizontal pyramid for `rows`, in the given word columns (a pixel changed in
@@ -198,7 +180,7 @@ public struct OccupancyMap: Sendable {
         if countsAsInk { inkPixels += mask.popCount }
         updatePyramid(rows: y..<min(height, y + mask.height), words: q..<min(stride, q + mw + 1))
         updateRowPyramid(rows: y..<min(height, y + mask.height), words: max(0, q - 1)..<min(stride, q + mw + 1))
-        updateFullBlocks(rows: y..<min(height, y + mask.height), words: q..<min(stride, q + mw + 1))
+        updateRoom(rows: y..<min(height, y + mask.height), words: q..<min(stride, q + mw + 1))
     }
 
     /// The taken pixels (the forbidden ones and those of every word inserted) as a mask.

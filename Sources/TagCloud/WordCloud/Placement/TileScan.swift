@@ -4,8 +4,10 @@ extension PlacementSearch {
     struct ScanMemory {
         /// The map's pyramid (`OccupancyMap.pyramid`).
         let pyramid: UnsafeBufferPointer<UInt64>
-        /// The map's full blocks (`OccupancyMap.fullBlocks`).
-        let fullBlocks: UnsafeBufferPointer<UInt8>
+        /// The map's room (`OccupancyMap.room`).
+        let room: UnsafeBufferPointer<UInt8>
+        /// The mask's solid cores (`SearchMask.cores`).
+        let cores: UnsafeBufferPointer<SearchMask.Core>
         /// The shape's depths (empty without a shape).
         let depthValues: UnsafeBufferPointer<Int16>
         /// The windows of the mask's probes on the map.
@@ -21,16 +23,18 @@ extension PlacementSearch {
     func withScanMemory<R>(_ search: SearchMask, _ body: (ScanMemory) -> R) -> R {
         let depthValues = depth?.values ?? []
         return depthValues.withUnsafeBufferPointer { dv in
-            map.fullBlocks.withUnsafeBufferPointer { full in
+            map.room.withUnsafeBufferPointer { room in
                 map.pyramid.withUnsafeBufferPointer { p in
                     map.withWindows(search) { win in
                         search.mask.words.withUnsafeBufferPointer { mask in
-                            withUnsafeTemporaryAllocation(of: Int32.self, capacity: search.rowOrder.count) { rows in
-                                _ = rows.initialize(from: search.rowOrder)
-                                return body(
-                                    ScanMemory(
-                                        pyramid: p, fullBlocks: full, depthValues: dv, windows: win,
-                                        mask: mask, rows: rows))
+                            search.cores.withUnsafeBufferPointer { cores in
+                                withUnsafeTemporaryAllocation(of: Int32.self, capacity: search.rowOrder.count) { rows in
+                                    _ = rows.initialize(from: search.rowOrder)
+                                    return body(
+                                        ScanMemory(
+                                            pyramid: p, room: room, cores: cores, depthValues: dv,
+                                            windows: win, mask: mask, rows: rows))
+                                }
                             }
                         }
                     }
@@ -41,8 +45,8 @@ extension PlacementSearch {
 
     /// One search's visit of the tiles of a plan, in order, and the best position found so far.
     ///
-    /// Tiles whose bound cannot beat the best key are skipped, as are tiles whose pixels under the
-    /// mask's first ink pixel all lie in full blocks; in the others, each row's positions that pass
+    /// Tiles whose bound cannot beat the best key are skipped, as are tiles where the blocks under
+    /// one of the mask's solid cores have no room that wide; in the others, each row's positions that pass
     /// the probe filter and beat the best key get the pixel test.
     struct TileScan {
         let grid: TileGrid
@@ -50,9 +54,8 @@ extension PlacementSearch {
         let stride: Int
         let wordsPerRow: Int
         let firstFit: Bool
-        /// The first ink pixel of the mask's top row (-1 when it has none): a position needs the
-        /// pixel under it free, so a tile whose pixels under it all lie in full blocks has no room.
-        let firstInk: Int
+        /// The last row of the map's blocks.
+        let lastBlockRow: Int
         /// Inside a shape a position's key is the depth under the mask's centre: the depth row is
         /// found once per map row, and each position reads one value from it (the same value
         /// `Ranking.key` gives, as every centre of this search lies on the depth grid).
@@ -79,12 +82,7 @@ extension PlacementSearch {
                     (grid.maxX + ranking.ihw) >> $0.shift < $0.width
                         && (grid.maxY + ranking.ihh) >> $0.shift < $0.height
                 } ?? false
-            var firstInk = -1
-            for k in 0..<mask.wordsPerRow where mask.words[k] != 0 {
-                firstInk = k * 64 + mask.words[k].trailingZeroBitCount
-                break
-            }
-            self.firstInk = firstInk
+            lastBlockRow = (search.map.height - 1) / OccupancyMap.blockHeight
         }
 
         /// The best position found, if any.
@@ -113,11 +111,7 @@ extension PlacementSearch {
             let spanX = grid.spanX, th = PlacementSearch.tileHeight
             let tx = grid.tx0 + t % spanX, ty = grid.ty0 + t / spanX
             let x0 = tx * 64, count = min(grid.maxX, x0 + 63) - x0 + 1
-            if firstInk >= 0 {
-                let row = ty &* stride
-                let a = (x0 &+ firstInk) &>> 6, b = (x0 &+ firstInk &+ count &- 1) &>> 6
-                if memory.fullBlocks[row &+ a] != 0 && memory.fullBlocks[row &+ b] != 0 { return false }
-            }
+            if !hasRoom(tx, ty, memory) { return false }
             let inside = tx < insideBelow
             for y in (ty * th)...min(grid.maxY, ty * th + th - 1) {
                 let free =
@@ -131,6 +125,25 @@ extension PlacementSearch {
                 if free != 0 && testPositions(free, x0: x0, y: y, memory) { return true }
             }
             return false
+        }
+
+        /// Whether the blocks under each of the mask's cores, for the positions of tile (`tx`, `ty`),
+        /// have a free run as wide as the core: a tile without one has no room for the mask.
+        @inline(__always)
+        private func hasRoom(_ tx: Int, _ ty: Int, _ memory: ScanMemory) -> Bool {
+            let room = memory.room, heights = OccupancyMap.roomHeights, bh = OccupancyMap.blockHeight
+            let lastColumn = stride &- 1
+            for core in memory.cores {
+                // The core's pixels for the tile's positions span at most two blocks each way.
+                let a = min(lastColumn, tx &+ core.column &>> 6), b = min(lastColumn, tx &+ (core.column &+ 63) &>> 6)
+                let r0 = min(lastBlockRow, ty &+ core.row / bh), r1 = min(lastBlockRow, ty &+ (core.row &+ bh &- 1) / bh)
+                let top = r0 &* stride, bottom = r1 &* stride, level = core.level
+                let widest = max(
+                    max(room[(top &+ a) &* heights &+ level], room[(top &+ b) &* heights &+ level]),
+                    max(room[(bottom &+ a) &* heights &+ level], room[(bottom &+ b) &* heights &+ level]))
+                if widest < core.width { return false }
+            }
+            return true
         }
 
         /// The pixel test at each position of row `y` in `free` (bit i: position `x0 + i`) whose key
