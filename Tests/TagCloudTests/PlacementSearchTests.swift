@@ -139,7 +139,7 @@ struct PlacementSearchTests {
         #expect(narrowCount > 0, "no block has narrow room only: the width test is not exercised")
         for _ in 0..<12 {
             let mask = randomMask(&rng, maxWidth: 40, maxHeight: 10, density: 0.8)
-            for core in SearchMask(mask).cores {
+            for core in SearchMask.cores(mask) {
                 for y in core.row..<(core.row + (1 << core.level)) {
                     for x in core.column..<(core.column + Int(core.width)) { #expect(mask[x, y], "a core off the ink") }
                 }

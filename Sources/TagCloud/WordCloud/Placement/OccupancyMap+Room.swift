@@ -8,7 +8,7 @@ extension OccupancyMap {
     /// room reaches down into them) in the given word columns (and the one to their left, whose
     /// runs may continue into them).
     mutating func updateRoom(rows: Range<Int>, words: Range<Int>) {
-        guard !rows.isEmpty, !words.isEmpty else { return }
+        guard !rows.isEmpty, !words.isEmpty, !room.isEmpty else { return }
         let bh = Self.blockHeight, reach = (1 << (Self.roomHeights - 1)) - 1
         let blockRows = max(0, rows.lowerBound - reach) / bh...((rows.upperBound - 1) / bh)
         let columns = max(0, words.lowerBound - 1)..<words.upperBound
@@ -24,16 +24,23 @@ extension OccupancyMap {
                 for by in blockRows {
                     for w in columns {
                         var widest: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+                        let cap = UInt8(Self.roomCap)
                         for y in (by * bh)..<min(height, by * bh + bh) {
-                            // The free pixels of 1, 2, 4 and 8 rows from `y`, AND-ed down.
+                            // The free pixels of 1, 2, 4 and 8 rows from `y`, AND-ed down; a taller
+                            // run is never wider, so the row is done once a height has no room.
                             var lo = free(y, w), hi = free(y, w + 1)
-                            widest.0 = max(widest.0, Self.widestRun(lo, hi))
+                            if lo == 0 { continue }
+                            if widest.0 < cap { widest.0 = max(widest.0, Self.widestRun(lo, hi)) }
                             lo &= free(y + 1, w); hi &= free(y + 1, w + 1)
-                            widest.1 = max(widest.1, Self.widestRun(lo, hi))
+                            if lo == 0 { continue }
+                            if widest.1 < cap { widest.1 = max(widest.1, Self.widestRun(lo, hi)) }
                             for i in 2..<4 { lo &= free(y + i, w); hi &= free(y + i, w + 1) }
-                            widest.2 = max(widest.2, Self.widestRun(lo, hi))
+                            if lo == 0 { continue }
+                            if widest.2 < cap { widest.2 = max(widest.2, Self.widestRun(lo, hi)) }
                             for i in 4..<8 { lo &= free(y + i, w); hi &= free(y + i, w + 1) }
-                            widest.3 = max(widest.3, Self.widestRun(lo, hi))
+                            if lo == 0 { continue }
+                            if widest.3 < cap { widest.3 = max(widest.3, Self.widestRun(lo, hi)) }
+                            if widest.3 == cap { break }
                         }
                         let at = (by &* stride &+ w) &* Self.roomHeights
                         room[at] = widest.0; room[at + 1] = widest.1; room[at + 2] = widest.2; room[at + 3] = widest.3

@@ -22,9 +22,9 @@ public struct OccupancyMap: Sendable {
     /// Pixels taken by words (not by the shape mask), for the fill ratio.
     public private(set) var inkPixels = 0
     /// The free room of each block of `blockHeight` rows by one word (64 columns), row of blocks by
-    /// row of blocks, `roomHeights` bytes per block: byte `k` is the widest run of free pixels, 2^k
-    /// rows tall, whose top-left pixel lies in the block (up to `roomCap`; pixels past the right or
-    /// bottom edge count as taken). A mask's solid cores (`SearchMask.Core`) need runs as wide as
+    /// row of blocks, `roomHeights` bytes per block (none when the map keeps no room): byte `k` is
+    /// the widest run of free pixels, 2^k rows tall, whose top-left pixel lies in the block (up to
+    /// `roomCap`; pixels past the right or bottom edge count as taken). A mask's solid cores (`SearchMask.Core`) need runs as wide as
     /// themselves, so a search skips a whole tile of positions when the blocks under a core, for
     /// every position of the tile, have no run that wide: in a crowded map most tiles a search
     /// visits have no room, and this tells so at a few looks instead of a probe test per row. The
@@ -45,7 +45,9 @@ public struct OccupancyMap: Sendable {
     func rowLevelStart(_ k: Int) -> Int { (Self.topLevel + k) * levelSize }
 
     /// An empty canvas, optionally with the pixels of `forbidden` already taken (outside a shape).
-    public init(width: Int, height: Int, forbidden: BitMask? = nil) {
+    /// `keepsRoom`: whether the map keeps its blocks' room for searches to skip crowded tiles by;
+    /// a map only ever searched in small windows around a known fit spares the upkeep.
+    public init(width: Int, height: Int, forbidden: BitMask? = nil, keepsRoom: Bool = true) {
         precondition(width > 0 && height > 0, "canvas must not be empty")
         self.width = width
         self.height = height
@@ -57,8 +59,8 @@ public struct OccupancyMap: Sendable {
             precondition(f.width == width && f.height == height, "mask must match the canvas")
             pyramid.replaceSubrange(0..<levelSize, with: f.words)
         }
-        room = [UInt8](
-            repeating: 0, count: stride * ((height + Self.blockHeight - 1) / Self.blockHeight) * Self.roomHeights)
+        let blocks = stride * ((height + Self.blockHeight - 1) / Self.blockHeight)
+        room = keepsRoom ? [UInt8](repeating: 0, count: blocks * Self.roomHeights) : []
         updatePyramid(rows: 0..<height, words: 0..<stride)
         updateRowPyramid(rows: 0..<height, words: 0..<stride)
         updateRoom(rows: 0..<height, words: 0..<stride)

@@ -33,13 +33,20 @@ struct PlacementMaps {
     /// not fit.)
     private var lastChances = 200
 
+    /// The canvas size from which the coarse map keeps its blocks' room: on smaller canvases a
+    /// search visits too few tiles for the skip to repay the upkeep of every word placed.
+    static let roomFromPixels = 4_000_000
+
     /// Empty maps of `area` on a `width` × `height` canvas.
     init(area: PlacementArea, width: Int, height: Int, strategy: SearchStrategy) {
         self.area = area
         self.strategy = strategy
-        fine = OccupancyMap(width: width, height: height, forbidden: area.forbidden)
+        // The fine map is searched in windows around a sure fit found on a coarser one, where
+        // the room's upkeep would cost more than it saves.
+        fine = OccupancyMap(width: width, height: height, forbidden: area.forbidden, keepsRoom: false)
         let cf = area.coarseForbidden
-        coarse = OccupancyMap(width: cf.width, height: cf.height, forbidden: cf)
+        coarse = OccupancyMap(
+            width: cf.width, height: cf.height, forbidden: cf, keepsRoom: width * height >= Self.roomFromPixels)
     }
 
     /// Uses up one of the layout's last chances, for a word too big for the area at its last size:

@@ -28,8 +28,6 @@ final class SearchMask: Sendable {
     let probes: [Probe]
     /// The longest horizontal runs of ink in up to three bands of rows.
     let rowProbes: [RowProbe]
-    /// The widest solid rectangles of ink, one per height the occupancy map's room records.
-    let cores: [Core]
     /// Mask rows in the order the pixel test visits them: densest first, so a position that collides
     /// is usually rejected after a row or two.
     let rowOrder: [Int32]
@@ -45,7 +43,6 @@ final class SearchMask: Sendable {
             Self.rowOrderAndProbes(mask, scratch: block.baseAddress!)
         }
         rowProbes = Self.rowProbes(mask)
-        cores = Self.cores(mask)
     }
 
     /// The rows in testing order and the column probes of `mask`, worked out in `scratch`, which

@@ -6,7 +6,7 @@ extension PlacementSearch {
         let pyramid: UnsafeBufferPointer<UInt64>
         /// The map's room (`OccupancyMap.room`).
         let room: UnsafeBufferPointer<UInt8>
-        /// The mask's solid cores (`SearchMask.cores`).
+        /// The mask's solid cores (`SearchMask.cores`), none when the map keeps no room.
         let cores: UnsafeBufferPointer<SearchMask.Core>
         /// The shape's depths (empty without a shape).
         let depthValues: UnsafeBufferPointer<Int16>
@@ -27,7 +27,8 @@ extension PlacementSearch {
                 map.pyramid.withUnsafeBufferPointer { p in
                     map.withWindows(search) { win in
                         search.mask.words.withUnsafeBufferPointer { mask in
-                            search.cores.withUnsafeBufferPointer { cores in
+                            // Worked out per search, and only on a map that keeps room to skip tiles by.
+                            (room.isEmpty ? [] : SearchMask.cores(search.mask)).withUnsafeBufferPointer { cores in
                                 withUnsafeTemporaryAllocation(of: Int32.self, capacity: search.rowOrder.count) { rows in
                                     _ = rows.initialize(from: search.rowOrder)
                                     return body(
