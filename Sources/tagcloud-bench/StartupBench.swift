@@ -2,9 +2,9 @@ import Foundation
 import TagCloud
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// The `tagcloud` binary as a user runs it: a whole process each time, start-up included (loading
@@ -23,7 +23,9 @@ enum StartupBench {
         var output: String?
     }
 
-    static let cloud = ["cloud", "--input", "INPUT", "--width", "800", "--height", "600", "--seed", "1", "--quiet", "-o", "OUTPUT"]
+    static let cloud = [
+        "cloud", "--input", "INPUT", "--width", "800", "--height", "600", "--seed", "1", "--quiet", "-o", "OUTPUT",
+    ]
 
     static let workloads = [
         Workload(name: "process-version", arguments: ["--version"], output: nil),
@@ -85,9 +87,9 @@ enum StartupBench {
         let argv: [UnsafeMutablePointer<CChar>?] = ([binary] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         #if canImport(Glibc)
-            var actions = posix_spawn_file_actions_t()
+        var actions = posix_spawn_file_actions_t()
         #else
-            var actions: posix_spawn_file_actions_t? = nil
+        var actions: posix_spawn_file_actions_t? = nil
         #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
