@@ -40,6 +40,10 @@ let package = Package(
             providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
         // zlib, for writing PNG files (its header is in the default paths; on macOS, in the SDK).
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+        // libdeflate, which compresses a whole PNG faster than zlib and into a smaller file.
+        .systemLibrary(
+            name: "CLibDeflate", pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]),
         // ICU renames its functions per version through macros Swift cannot import; these C
         // wrappers give TagCloudText and TagCloudGraphics stable names.
         // uregex (word patterns) is in libicui18n, which CICU's pkg-config name (icu-uc) leaves out;
@@ -55,7 +59,7 @@ let package = Package(
         .target(
             name: "TagCloudGraphics",
             dependencies: [
-                "TagCloud", "CFreeType", "CHarfBuzz", "CFontconfig", "CCairo", "CZlib",
+                "TagCloud", "CFreeType", "CHarfBuzz", "CFontconfig", "CCairo", "CZlib", "CLibDeflate",
                 "CICUShim", "CWebP",
             ]),
         .target(name: "TagCloudExport", dependencies: ["TagCloud"]),

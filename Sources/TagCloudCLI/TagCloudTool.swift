@@ -1,4 +1,5 @@
 import TagCloud
+import TagCloudGraphics
 
 /// The `tagcloud` command: dispatches to a subcommand and turns every failure into one line and an exit status.
 public enum TagCloudTool {
@@ -50,6 +51,9 @@ public enum TagCloudTool {
         ]
     }
 
+    /// The subcommands that set words in fonts, for which fontconfig is loaded from the start.
+    static let drawingCommands: Set<String> = [FlowCommand.name, CloudCommand.name, SeriesCommand.name]
+
     /// The subcommands `config --print` describes, in help order.
     static var configurable: [any OptionTableCommand.Type] {
         [FlowCommand.self, CloudCommand.self, SeriesCommand.self, CountCommand.self]
@@ -83,6 +87,7 @@ public enum TagCloudTool {
             return
         }
         if let command = subcommands.first(where: { $0.name == name }) {
+            if drawingCommands.contains(name) { FontLibrary.preload() }
             try CLIError.mappingLibraryErrors { try command.main(Array(arguments.dropFirst())) }
             return
         }

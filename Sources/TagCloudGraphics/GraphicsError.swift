@@ -47,7 +47,8 @@ public enum GraphicsError: Error, Equatable, Sendable, CustomStringConvertible {
     case imageFileTooLarge(path: String, bytes: Int, limit: Int)
     /// A size an image cannot be resized to (a side over 32767 pixels, or more pixels than a canvas may have).
     case imageSizeOutOfRange(width: Int, height: Int)
-    /// zlib failed while `PNGEncoder` compressed an image: what it was doing, and zlib's status.
+    /// Compression failed while `PNGEncoder` wrote an image: what it was doing, and zlib's status
+    /// (`Z_MEM_ERROR` when libdeflate could not allocate its compressor).
     case zlib(operation: String, status: Int32)
     /// `ImageWriter` could not make a PNG (an empty image, or the encoder failed).
     case pngEncoding(String)

@@ -5,7 +5,8 @@ import TagCloudGraphics
 
 // Benchmarks: one JSON line per workload on standard output (median of 5 runs). Speed lives here,
 // never in timed tests. Usage:
-//   tagcloud-bench [flow|cloud|render|count|previous|series|semantic|scaling|soak|all] [NAME,NAME...] [--corpus FILE] [--runs N]
+//   tagcloud-bench [flow|cloud|render|count|previous|series|semantic|startup|scaling|soak|all] [NAME,NAME...]
+//                  [--corpus FILE] [--runs N]
 //                  [--svg-dir DIR] [--write-inputs DIR] [--floor]
 // With --floor, each cloud line also gives the floor: the time to shape and rasterise every placed
 // word once, at its final size and angle, with a fresh typesetter (work that any pixel-exact layout
@@ -57,7 +58,8 @@ while !args.isEmpty {
     case "--svg-dir": svgDir = value()
     case "--write-inputs": inputsDir = value()
     case "--floor": measureFloor = true
-    case "flow", "cloud", "render", "count", "previous", "series", "semantic", "scaling", "soak", "all": group = a
+    case "flow", "cloud", "render", "count", "previous", "series", "semantic", "startup", "scaling", "soak", "all":
+        group = a
     default:
         if a.hasPrefix("-") { fail("unknown option \(a)") }
         names = Set(a.split(separator: ",").map(String.init))
@@ -216,6 +218,10 @@ if group == "all" || group == "series" {
 
 if group == "all" || group == "semantic" {
     try SemanticBench.run(names: names, runs: runs, svgDir: svgDir)
+}
+
+if group == "all" || group == "startup" {
+    try StartupBench.run(names: names, runs: runs, required: group == "startup")
 }
 
 if group == "scaling" {

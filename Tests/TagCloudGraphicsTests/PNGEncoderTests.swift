@@ -172,6 +172,33 @@ struct PNGEncoderTests {
         #expect(firstDifference(decoded.samples, try DecodedPNG(cairoPNG(s)).samples) == nil)
     }
 
+    @Test(
+        "an image too large to compress whole is streamed through zlib to the same pixels",
+        arguments: [false, true])
+    func streamed(opaque: Bool) throws {
+        var rng = SeededRandom(seed: opaque ? 4 : 5)
+        let s = try surface(width: 517, height: 389) { x, y in
+            if (x / 40 + y / 30) % 3 == 0 { return opaque ? 0xFFFF_FFFF : 0 }
+            let a: UInt32 = opaque ? 255 : UInt32(1 + rng.nextInt(below: 255))
+            return a << 24 | UInt32(rng.nextInt(below: Int(a) + 1)) << 16 | (a / 2) << 8 | a / 3
+        }
+        defer { cairo_surface_destroy(s) }
+        cairo_surface_flush(s)
+        let pixels = try #require(cairo_image_surface_get_data(s))
+        let stride = Int(cairo_image_surface_get_stride(s))
+        func encode(limit: Int) throws -> Data {
+            try PNGEncoder.data(argb32: pixels, width: 517, height: 389, stride: stride, wholeImageLimit: limit)
+        }
+        let whole = try encode(limit: PNGEncoder.wholeImageBytes)
+        let streamed = try encode(limit: 0)
+        #expect(whole != streamed, "the two compressors make different streams")
+        #expect(try encode(limit: 0) == streamed)
+        let decoded = try DecodedPNG(streamed)
+        #expect(decoded.colorType == (opaque ? 2 : 6))
+        #expect(firstDifference(decoded.samples, try DecodedPNG(whole).samples) == nil)
+        #expect(firstDifference(decoded.samples, try DecodedPNG(cairoPNG(s)).samples) == nil)
+    }
+
     @Test("a word cloud's PNG: the pixels drawn, in a smaller file than Cairo's writer makes")
     func wordCloud() throws {
         var o = WordCloudOptions()

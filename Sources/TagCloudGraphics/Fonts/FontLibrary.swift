@@ -42,6 +42,14 @@ public final class FontLibrary: @unchecked Sendable {
         if let config { FcConfigDestroy(config) }
     }
 
+    /// Loads `shared` and resolves the default font on another thread, so that fontconfig reads
+    /// its configuration (several milliseconds, most of a small cloud's set-up) while the caller
+    /// parses its arguments and reads its input. Whoever asks `shared` first meanwhile waits for
+    /// the same load; nothing is loaded twice.
+    public static func preload() {
+        Thread.detachNewThread { _ = try? FontLibrary.shared.resolve(.default) }
+    }
+
     // MARK: Resolving
 
     /// The font file that `descriptor` names.
