@@ -16,10 +16,13 @@ public enum LayoutJSON {
     /// made, so that a large layout's text is never held whole; an error `sink` throws ends the
     /// writing and is rethrown.
     public static func write(
-        _ layout: CloudLayout, glyphs: Bool = false, to sink: @escaping (UnsafeRawBufferPointer) throws -> Void
+        _ layout: CloudLayout, glyphs: Bool = false, to sink: (UnsafeRawBufferPointer) throws -> Void
     ) throws {
-        var writer = LayoutJSONWriter(glyphs: glyphs, sink: sink)
-        try writer.write(layout)
+        // The writer is gone when this returns, and the sink with it.
+        try withoutActuallyEscaping(sink) { sink in
+            var writer = LayoutJSONWriter(glyphs: glyphs, sink: sink)
+            try writer.write(layout)
+        }
     }
 
     /// Decodes a layout written by `encode`, of any version up to `CloudLayout.jsonVersion`.
