@@ -65,7 +65,9 @@ struct FlowJSONCLITests {
         #expect(!r.stderr.contains("tagcloud: layout: "), "\(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out))
         // The same tags as SVG have no such limit.
-        let svg = try ToolRun.run(["flow", "--pill", "--width", "100", "--input", input.path, "-o", dir.appendingPathComponent("f.svg").path])
+        let svg = try ToolRun.run([
+            "flow", "--pill", "--width", "100", "--input", input.path, "-o", dir.appendingPathComponent("f.svg").path,
+        ])
         #expect(svg.status == 0, "\(svg.stderr)")
     }
 }
