@@ -4,29 +4,56 @@ import TagCloud
 /// (docs/json-layout.md describes it; `CloudLayout`'s `Decodable` reads it back, and the tests
 /// check that every field survives the trip).
 ///
-/// The text follows `JSONEncoder`'s pretty-printed form with sorted keys (two-space indents,
-/// `" : "`, empty containers as `[`, a blank line and `]`, its string escapes, numbers as Swift's
-/// `description` without a trailing `.0`), so any JSON tool reads it and equal layouts give equal
-/// bytes. Keys are written in their sorted order directly and numbers with few binary fraction
-/// digits (glyph positions are 1/64 of a point) without a `String`, as a large flow's JSON would
-/// otherwise take longer than its layout.
+/// The text is JSON with keys sorted at every level: one line for each key of the layout, and one
+/// line for each element of its `fonts`, `placed` and `unplaced` arrays, indented by two spaces a
+/// level; each line is compact, as `JSONEncoder` writes with `[.sortedKeys,
+/// .withoutEscapingSlashes]` (its string escapes, numbers as Swift's `description` without a
+/// trailing `.0`), so any JSON tool reads it, a diff shows the words that changed, and equal
+/// layouts give equal bytes. Keys are written in their sorted order directly and numbers with few
+/// binary fraction digits (glyph positions are 1/64 of a point) without a `String`, as a large
+/// flow's JSON would otherwise take longer than its layout.
 ///
-/// Optional fields are left out when nil (and a placed word's font fallbacks when empty), as the
+/// A word names its fonts by index into the layout's `fonts` table (in order of first use), and
+/// its glyphs are written only when asked for: they are most of the bytes of a large layout, and
+/// an app that draws the text itself has no use for them. Optional fields are left out when nil,
+/// a word's flags when false, its rotation when 0 and its fallback fonts when empty, as the
 /// decoder reads them; a stored property added to a layout type must be added here.
+///
+/// With a sink, the text is handed over in pieces of about `chunkBytes` as it is made, so a large
+/// layout never exists twice in memory.
 struct LayoutJSONWriter {
     private(set) var bytes: [UInt8] = []
-    private var level = 0
-    /// Whether the innermost open object or array has had no member yet, and the same for the
-    /// ones around it.
+    /// Whether each placed word's `glyphs` are written.
+    private let glyphs: Bool
+    private let sink: ((UnsafeRawBufferPointer) throws -> Void)?
+    private var fonts = LayoutFontTable()
+    /// Whether the innermost open object or array has had no member yet, whether its members
+    /// are written one a line, and the same for the ones around it.
     private var empty = true
-    private var enclosing: [Bool] = []
+    private var lines = false
+    private var enclosing: [(empty: Bool, lines: Bool)] = []
+    /// The size of the pieces handed to the sink.
+    static let chunkBytes = 1 << 20
 
-    init(capacity: Int) { bytes.reserveCapacity(capacity) }
+    /// A writer that keeps the whole text in `bytes`.
+    init(capacity: Int, glyphs: Bool) {
+        self.glyphs = glyphs
+        sink = nil
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// A writer that hands the text to `sink` in pieces.
+    init(glyphs: Bool, sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
+        self.glyphs = glyphs
+        self.sink = sink
+        bytes.reserveCapacity(Self.chunkBytes + (Self.chunkBytes >> 2))
+    }
 
     // MARK: - The layout
 
-    mutating func write(_ layout: CloudLayout) {
-        beginObject()
+    mutating func write(_ layout: CloudLayout) throws {
+        fonts = LayoutFontTable(layout)
+        beginObject(lines: true)
         if let background = layout.background { key("background"); color(background) }
         if let contour = layout.contour {
             key("contour")
@@ -44,11 +71,19 @@ struct LayoutJSONWriter {
             key("width"); number(contour.width)
             endObject()
         }
+        key("fonts")
+        beginArray(lines: true)
+        for f in fonts.fonts { element(); font(f) }
+        endArray()
         key("kind"); string(layout.kind.rawValue)
         if let legend = layout.legend { key("legend"); self.legend(legend) }
         key("placed")
-        beginArray()
-        for w in layout.placed { element(); word(w) }
+        beginArray(lines: true)
+        for w in layout.placed {
+            element()
+            word(w)
+            if bytes.count >= Self.chunkBytes { try flush() }
+        }
         endArray()
         if let seed = layout.seed { key("seed"); unsigned(seed) }
         key("size")
@@ -57,7 +92,7 @@ struct LayoutJSONWriter {
         key("width"); number(layout.size.width)
         endObject()
         key("unplaced")
-        beginArray()
+        beginArray(lines: true)
         for u in layout.unplaced {
             element()
             beginObject()
@@ -66,10 +101,20 @@ struct LayoutJSONWriter {
             key("reason"); string(u.reason.rawValue)
             key("text"); string(u.text)
             endObject()
+            if bytes.count >= Self.chunkBytes { try flush() }
         }
         endArray()
+        key("version"); integer(CloudLayout.jsonVersion)
         endObject()
         bytes.append(0x0A)
+        try flush()
+    }
+
+    /// Hands what is written so far to the sink, if there is one.
+    private mutating func flush() throws {
+        guard let sink, !bytes.isEmpty else { return }
+        try bytes.withUnsafeBytes { try sink($0) }
+        bytes.removeAll(keepingCapacity: true)
     }
 
     private mutating func legend(_ legend: SizeLegend) {
@@ -104,14 +149,14 @@ struct LayoutJSONWriter {
             if let fill = d.fill { key("fill"); color(fill) }
             endObject()
         }
-        key("fallbackFont"); boolean(w.fallbackFont)
+        if w.fallbackFont { key("fallbackFont"); boolean(true) }
         if !w.fallbackFonts.isEmpty {
             key("fallbackFonts")
             beginArray()
-            for f in w.fallbackFonts { element(); font(f) }
+            for f in w.fallbackFonts { element(); integer(fonts.index(of: f)) }
             endArray()
         }
-        key("font"); font(w.font)
+        key("font"); integer(fonts.index(of: w.font))
         if !w.fontRuns.isEmpty {
             key("fontRuns")
             beginArray()
@@ -127,28 +172,32 @@ struct LayoutJSONWriter {
         key("fontSize"); number(w.fontSize)
         key("frame"); rect(w.frame)
         if let fullText = w.fullText { key("fullText"); string(fullText) }
-        key("glyphs")
-        beginArray()
-        for g in w.glyphs {
-            element()
-            beginObject()
-            if g.font != 0 { key("font"); integer(g.font) }
-            key("id"); unsigned(UInt64(g.id))
-            key("x"); number(g.x)
-            key("y"); number(g.y)
-            endObject()
+        if glyphs {
+            key("glyphs")
+            beginArray()
+            for g in w.glyphs { glyph(g) }
+            endArray()
         }
-        endArray()
         if let id = w.id { key("id"); string(id) }
         key("index"); integer(w.index)
         key("inkBounds"); rect(w.inkBounds)
         if let link = w.link.flatMap(SafeLink.sanitized) { key("link"); string(link) }
         key("origin"); point(w.origin)
-        key("rightToLeft"); boolean(w.rightToLeft)
-        key("rotation"); number(w.rotation)
-        key("shrunk"); boolean(w.shrunk)
+        if w.rightToLeft { key("rightToLeft"); boolean(true) }
+        if w.rotation != 0 { key("rotation"); number(w.rotation) }
+        if w.shrunk { key("shrunk"); boolean(true) }
         key("text"); string(w.text)
         key("weight"); number(w.weight)
+        endObject()
+    }
+
+    private mutating func glyph(_ g: PositionedGlyph) {
+        element()
+        beginObject()
+        if g.font != 0 { key("font"); integer(g.font) }
+        key("id"); unsigned(UInt64(g.id))
+        key("x"); number(g.x)
+        key("y"); number(g.y)
         endObject()
     }
 
@@ -180,44 +229,43 @@ struct LayoutJSONWriter {
 
     // MARK: - Containers
 
-    private mutating func newline() {
+    /// A line break and the indent of the innermost open container's members (or, with `closing`,
+    /// of the container itself).
+    private mutating func newline(closing: Bool = false) {
         bytes.append(0x0A)
-        for _ in 0..<level { bytes.append(0x20); bytes.append(0x20) }
+        for _ in 0..<(enclosing.count - (closing ? 1 : 0)) { bytes.append(0x20); bytes.append(0x20) }
     }
 
-    private mutating func beginObject() { begin(UInt8(ascii: "{")) }
+    private mutating func beginObject(lines: Bool = false) { begin(UInt8(ascii: "{"), lines: lines) }
     private mutating func endObject() { end(UInt8(ascii: "}")) }
-    private mutating func beginArray() { begin(UInt8(ascii: "[")) }
+    private mutating func beginArray(lines: Bool = false) { begin(UInt8(ascii: "["), lines: lines) }
     private mutating func endArray() { end(UInt8(ascii: "]")) }
 
-    private mutating func begin(_ bracket: UInt8) {
+    private mutating func begin(_ bracket: UInt8, lines: Bool) {
         bytes.append(bracket)
-        enclosing.append(empty)
+        enclosing.append((empty, self.lines))
         empty = true
-        level += 1
+        self.lines = lines
     }
 
     private mutating func end(_ bracket: UInt8) {
-        level -= 1
-        // An empty container is written with a blank line inside it.
-        if empty { bytes.append(0x0A) }
-        newline()
+        if lines && !empty { newline(closing: true) }
         bytes.append(bracket)
-        empty = enclosing.removeLast()
+        (empty, lines) = enclosing.removeLast()
     }
 
-    /// A comma before every member but the first, and the member's own line.
+    /// A comma before every member but the first, and the member's own line where members have one.
     private mutating func element() {
         if !empty { bytes.append(UInt8(ascii: ",")) }
         empty = false
-        newline()
+        if lines { newline() }
     }
 
     private mutating func key(_ name: StaticString) {
         element()
         bytes.append(0x22)
         name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(contentsOf: [0x22, 0x20, 0x3A, 0x20])  // `" : `
+        bytes.append(contentsOf: [0x22, 0x3A])  // `":`
     }
 
     // MARK: - Values

@@ -194,13 +194,18 @@ if group == "all" || group == "render" {
         emit(["name": "json-" + name, "seconds": j.seconds, "bytes": j.result.count, "words": layout.placed.count, "runs": runs])
     }
     if names == nil || names!.contains("json-flow-20000") {
-        // A large flow (20,000 distinct tags): its JSON is 34 MB, most of it glyph positions.
+        // A large flow (20,000 distinct tags), as `-o flow.json` writes it: without glyphs, and with.
         let tags = Workloads.zipf(count: 20_000, seed: 1)
         let layout = try FlowLayout(FlowOptions()).layout(tags, typesetter: FreeTypeTypesetter(), width: 1200)
         let j = try measure(runs: runs) { try LayoutJSON.encode(layout) }
+        let g = try measure(runs: runs) { try LayoutJSON.encode(layout, glyphs: true) }
         emit([
-            "name": "json-flow-20000", "seconds": j.seconds, "bytes": j.result.count, "words": layout.placed.count, "runs": runs,
+            "name": "json-flow-20000", "seconds": j.seconds, "bytes": j.result.count, "words": layout.placed.count,
+            "seconds_glyphs": g.seconds, "bytes_glyphs": g.result.count, "runs": runs,
         ])
+    }
+    if names == nil || names!.contains("json-flow-100k") {
+        try JSONFlowBench.run(runs: runs)
     }
 }
 

@@ -42,9 +42,10 @@ struct FlowPreviousCLITests {
     func placed(_ json: Data) throws -> [String: (frame: [String: Double], color: String, font: String)] {
         let root = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
         let words = try #require(root["placed"] as? [[String: Any]])
+        let fonts = try #require(root["fonts"] as? [[String: Any]])
         var out: [String: (frame: [String: Double], color: String, font: String)] = [:]
         for w in words {
-            let font = try #require(w["font"] as? [String: Any])
+            let font = fonts[try #require(w["font"] as? Int)]
             out[try #require(w["text"] as? String)] = (
                 try #require(w["frame"] as? [String: Double]), try #require(w["color"] as? String),
                 try #require(font["file"] as? String)

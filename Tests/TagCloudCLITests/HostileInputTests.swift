@@ -102,6 +102,11 @@ struct HostileInputTests {
             "--width 40000 at --scale 1: an image of 40000×"),
         HostileCase(
             "a flow too tall for a PNG", ["flow", "--input", "DIR/t.txt", "--width", "60", "--scale", "8", "-o", "DIR/o.png"],
+            files: ["t.txt": tags(5000)], status: 1, "5000 tags at --width 60 make a flow at least 7518 pt tall at --scale 8"),
+        // Without row spacing the least height fits: the layout runs, and its height is refused.
+        HostileCase(
+            "a flow found too tall for a PNG after its layout",
+            ["flow", "--input", "DIR/t.txt", "--width", "60", "--row-spacing", "0", "--scale", "8", "-o", "DIR/o.png"],
             files: ["t.txt": tags(5000)], status: 1, "the flow is 60x"),
         // Output files that are inputs.
         HostileCase(

@@ -132,7 +132,7 @@ struct PreviousCLITests {
                 // The first word's frame moved far off the canvas.
                 let first = try String(contentsOf: dir.appendingPathComponent("first.json"), encoding: .utf8)
                 let range = try #require(
-                    first.range(of: "\"x\" : ", range: first.range(of: "\"frame\"")!.upperBound..<first.endIndex))
+                    first.range(of: "\"x\":", range: first.range(of: "\"frame\"")!.upperBound..<first.endIndex))
                 let end = try #require(first[range.upperBound...].firstIndex(of: ","))
                 contents = first.replacingCharacters(in: range.upperBound..<end, with: "99900")
             }

@@ -49,7 +49,7 @@ struct LinkSafetyTests {
         #expect(html.contains("role=\"button\"") && !html.contains("role=\"link\""))
         let json = String(decoding: try LayoutJSON.encode(layout), as: UTF8.self)
         #expect(!json.contains("\"link\""), "JSON kept \(link.debugDescription)")
-        #expect(json.contains("\"text\" : \"word\""))
+        #expect(json.contains("\"text\":\"word\""))
     }
 
     @Test("SVG, HTML and JSON keep a safe link, as the browser reads it", arguments: safeLinks)

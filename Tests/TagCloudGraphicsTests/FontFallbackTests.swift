@@ -165,7 +165,7 @@ struct FontFallbackTests {
                 placed(plain, origin: Point(x: 10, y: 80)),
             ],
             unplaced: [], seed: 3)
-        let data = try LayoutJSON.encode(layout)
+        let data = try LayoutJSON.encode(layout, glyphs: true)
         let decoded = try LayoutJSON.decode(data)
         #expect(decoded == layout)
         #expect(decoded.placed[0].fallbackFonts == mixed.fallbackFonts)
@@ -175,9 +175,9 @@ struct FontFallbackTests {
         let single = CloudLayout(
             kind: .flow, size: layout.size, background: .white, placed: [layout.placed[1]],
             unplaced: [], seed: 3)
-        let text = String(decoding: try LayoutJSON.encode(single), as: UTF8.self)
+        let text = String(decoding: try LayoutJSON.encode(single, glyphs: true), as: UTF8.self)
         #expect(!text.contains("fallbackFonts") && !text.contains("fontRuns"))
-        #expect(!text.contains("\"font\" : 0"))
+        #expect(!text.contains("{\"font\":0,\"id\""), "a glyph in the word's own font names none")
 
         // JSON written before font fallback (no such keys) still decodes.
         var object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])

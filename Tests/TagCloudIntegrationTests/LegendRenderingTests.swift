@@ -96,7 +96,7 @@ struct LegendRenderingTests {
     @Test("JSON: the legend survives the round trip; the size stays the canvas's")
     func json() throws {
         let layout = try Self.layout()
-        let data = try LayoutJSON.encode(layout)
+        let data = try LayoutJSON.encode(layout, glyphs: true)
         #expect(try LayoutJSON.decode(data) == layout)
         let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect((root["size"] as? [String: Double]) == ["width": 480, "height": 320])

@@ -70,9 +70,26 @@ public struct PlacedWord: Hashable, Decodable, Sendable {
         case color, rotation, glyphs, rightToLeft, fallbackFont, shrunk, decoration, fallbackFonts, fontRuns
     }
 
-    /// Decodes a placed word; the fallback fields are optional, as single-font layouts leave them out.
-    public init(from decoder: any Decoder) throws {
+    /// Decodes a placed word whose fonts are written in full (as a version 1 layout writes them);
+    /// a font given as an index into the layout's `fonts` table is read by `CloudLayout`'s decoder.
+    public init(from decoder: any Decoder) throws { try self.init(from: decoder, fonts: []) }
+
+    /// Decodes a placed word: its fonts either in full or as indices into `fonts` (the layout's
+    /// table, from version 2), and the keys a layout leaves out when they hold their default
+    /// (glyphs when not asked for, `rotation` 0, the flags false, the fallback fields empty).
+    init(from decoder: any Decoder, fonts: [ResolvedFont]) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
+        func font(_ reference: FontReference) throws -> ResolvedFont {
+            switch reference {
+            case .font(let f): return f
+            case .index(let i):
+                guard fonts.indices.contains(i) else {
+                    throw DecodingError.dataCorruptedError(
+                        forKey: .font, in: c, debugDescription: "font \(i) is not in the layout's fonts (it has \(fonts.count))")
+                }
+                return fonts[i]
+            }
+        }
         index = try c.decode(Int.self, forKey: .index)
         text = try c.decode(String.self, forKey: .text)
         fullText = try c.decodeIfPresent(String.self, forKey: .fullText)
@@ -83,16 +100,31 @@ public struct PlacedWord: Hashable, Decodable, Sendable {
         origin = try c.decode(Point.self, forKey: .origin)
         baseline = try c.decode(Double.self, forKey: .baseline)
         inkBounds = try c.decode(Rect.self, forKey: .inkBounds)
-        font = try c.decode(ResolvedFont.self, forKey: .font)
+        self.font = try font(c.decode(FontReference.self, forKey: .font))
         fontSize = try c.decode(Double.self, forKey: .fontSize)
         color = try c.decode(Color.self, forKey: .color)
-        rotation = try c.decode(Double.self, forKey: .rotation)
-        glyphs = try c.decode([PositionedGlyph].self, forKey: .glyphs)
-        rightToLeft = try c.decode(Bool.self, forKey: .rightToLeft)
-        fallbackFont = try c.decode(Bool.self, forKey: .fallbackFont)
-        shrunk = try c.decode(Bool.self, forKey: .shrunk)
+        rotation = try c.decodeIfPresent(Double.self, forKey: .rotation) ?? 0
+        glyphs = try c.decodeIfPresent([PositionedGlyph].self, forKey: .glyphs) ?? []
+        rightToLeft = try c.decodeIfPresent(Bool.self, forKey: .rightToLeft) ?? false
+        fallbackFont = try c.decodeIfPresent(Bool.self, forKey: .fallbackFont) ?? false
+        shrunk = try c.decodeIfPresent(Bool.self, forKey: .shrunk) ?? false
         decoration = try c.decodeIfPresent(TagDecoration.self, forKey: .decoration)
-        fallbackFonts = try c.decodeIfPresent([ResolvedFont].self, forKey: .fallbackFonts) ?? []
+        fallbackFonts = try (c.decodeIfPresent([FontReference].self, forKey: .fallbackFonts) ?? []).map(font)
         fontRuns = try c.decodeIfPresent([FontRun].self, forKey: .fontRuns) ?? []
+    }
+}
+
+/// A font as a placed word's JSON names it: in full (version 1), or as an index into the
+/// layout's `fonts` table (version 2).
+private enum FontReference: Decodable {
+    case index(Int)
+    case font(ResolvedFont)
+
+    init(from decoder: any Decoder) throws {
+        if let i = try? decoder.singleValueContainer().decode(Int.self) {
+            self = .index(i)
+        } else {
+            self = .font(try ResolvedFont(from: decoder))
+        }
     }
 }

@@ -65,13 +65,15 @@ public struct ContrastGuard: Hashable, Sendable {
                 var behind = canvas
                 if let fill = words[i].decoration?.fill, fill.alpha == 255 { behind = fill }
                 let pair = Pair(color: words[i].color, behind: behind)
+                let color: Color
                 if let known = judged[pair] {
-                    words[i].color = known
+                    color = known
                 } else {
-                    let color = adjusted(pair.color, against: behind)
+                    color = adjusted(pair.color, against: behind)
                     judged[pair] = color
-                    words[i].color = color
                 }
+                // Written only when it changes, so a layout whose colours all pass is not copied.
+                if color != words[i].color { words[i].color = color }
             }
         }
         guardColors(&out.placed)

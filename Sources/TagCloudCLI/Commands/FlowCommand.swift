@@ -79,6 +79,15 @@ enum FlowCommand: OptionTableCommand {
         report.start()
         let terms = try request.terms.read(reporting)
         report.phase("read", "\(terms.count) tags")
+        // The height is known only after the layout, but one that even the fewest rows these tags
+        // can fill would make too tall for the output is refused before it.
+        let least = FlowLayout(request.options).leastHeight(of: terms, width: request.width)
+        if least > 0 {
+            try request.output.checkSize(
+                width: request.width, height: least,
+                subject: "\(terms.count) tags at --width \(NumberText.plain(request.width)) make a flow at least "
+                    + "\(NumberText.plain(least.rounded(.up))) pt tall")
+        }
         let (layout, continuity) = try CLIError.mappingLibraryErrors {
             try FlowLayout(request.options).run(terms, typesetter: FreeTypeTypesetter(), width: request.width)
         }

@@ -18,6 +18,7 @@ enum OutputArguments {
                    defaultValue: HTMLWriter().theme.rawValue),
         OptionSpec("svg-outlines", help: "Write SVG words as glyph outlines (paths), so the file looks the same without the fonts.", group: group),
         OptionSpec("svg-embed-fonts", help: "Keep SVG words as text and embed a subset of each font used (a data URI), so the file looks right without the fonts.", group: group),
+        OptionSpec("json-glyphs", help: "Write each word's glyph ids and positions in JSON output, for an app that draws the glyphs itself (left out by default: they are most of a large layout's bytes).", group: group),
         CommonOptions.quiet,
         CommonOptions.verbose,
     ]
@@ -25,6 +26,20 @@ enum OutputArguments {
     /// Renders `layout` as `output` asks and writes it atomically, reporting the two phases.
     static func write(_ layout: CloudLayout, _ output: OutputRequest, reporting: Reporting) throws {
         let destination = output.destination
+        if destination.format == .json {
+            // A large flow's JSON is tens of megabytes: written as it is made, never held whole.
+            let guarded = output.contrastGuard ? layout.contrastGuarded() : layout
+            var count = 0
+            try OutputFile.write(to: destination.path) { sink in
+                try LayoutJSON.write(guarded, glyphs: output.jsonGlyphs) { bytes in
+                    count += bytes.count
+                    try sink(bytes)
+                }
+            }
+            reporting.verbose.phase("render", "json, written as it was made")
+            reporting.verbose.phase("write", "\(count) bytes to \(destination.name)")
+            return
+        }
         // Drawing a large PNG takes seconds (most of it compressing): say so on a terminal, as
         // the layout's progress bar has just been cleared.
         let pixels = layout.drawingSize.width * layout.drawingSize.height * pow(output.scale, 2)
@@ -61,7 +76,7 @@ enum OutputArguments {
                 let embedded: (any FontSubsetProvider)? = output.svgEmbedFonts ? FontSubsetter() : nil
                 data = Data(try SVGWriter(mode: mode, embeddedFonts: embedded).data(layout))
             case .json:
-                data = try LayoutJSON.encode(layout)
+                data = try LayoutJSON.encode(layout, glyphs: output.jsonGlyphs)
             case .html:
                 let mode: SVGWriter.Mode = output.svgOutlines ? .outlines(GlyphOutlineCache()) : .text
                 data = Data(try HTMLWriter(theme: theme, mode: mode).data(layout))

@@ -7,8 +7,16 @@ import TagCloudGraphics
 public enum OutputFile {
     /// Writes `data` to `path` (or to standard output for `-`); failures are `CLIError.output`.
     public static func write(_ data: Data, to path: String) throws {
+        try write(to: path) { sink in try data.withUnsafeBytes { try sink($0) } }
+    }
+
+    /// Writes what `produce` hands its sink, piece by piece, to `path` (or standard output for
+    /// `-`), as `write(_:to:)` writes data: a file still appears whole or not at all.
+    public static func write(
+        to path: String, _ produce: (_ sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
+    ) throws {
         if path == "-" {
-            try StandardOutput.write(data)
+            try produce { bytes in try StandardOutput.write(bytes) }
             return
         }
         let url = URL(fileURLWithPath: path)
@@ -22,7 +30,7 @@ public enum OutputFile {
         guard kind != .missing || PathKind(dir.path) == .folder else {
             throw CLIError.output("cannot write \(path): the folder \(dir.path) does not exist")
         }
-        do { try AtomicFile.write(data, to: url) } catch GraphicsError.outputFailed(_, let reason) {
+        do { try AtomicFile.write(to: url, produce) } catch GraphicsError.outputFailed(_, let reason) {
             throw CLIError.output("cannot write \(path): \(reason)")
         }
     }

@@ -15,6 +15,8 @@ struct OutputRequest {
     let svgOutlines: Bool
     /// SVG words as text with a subset of each font embedded (`--svg-embed-fonts`).
     let svgEmbedFonts: Bool
+    /// JSON with each placed word's glyphs (`--json-glyphs`).
+    let jsonGlyphs: Bool
     /// Whether colours that contrast less than 3:1 with their background are adjusted
     /// (`ContrastGuard`); off with `--no-contrast-guard`.
     var contrastGuard: Bool
@@ -26,6 +28,7 @@ struct OutputRequest {
         theme = try args.choice("theme", HTMLWriter.Theme.self) ?? HTMLWriter().theme
         svgOutlines = args.flag("svg-outlines")
         svgEmbedFonts = args.flag("svg-embed-fonts")
+        jsonGlyphs = args.flag("json-glyphs")
         contrastGuard = !args.flag("no-contrast-guard")
     }
 

@@ -11,6 +11,13 @@ enum StandardOutput {
         }
     }
 
+    /// Writes `bytes`, a piece of a longer output.
+    static func write(_ bytes: UnsafeRawBufferPointer) throws {
+        do { try AtomicFile.writeToStandardOutput(bytes) } catch GraphicsError.outputFailed(_, let reason) {
+            throw CLIError.output("cannot write to standard output: \(reason)")
+        }
+    }
+
     /// Writes `text` and a newline, as `print` would.
     static func print(_ text: String, terminator: String = "\n") throws {
         try write(Data((text + terminator).utf8))

@@ -31,27 +31,51 @@ public enum AtomicFile {
     /// Writes `data` to the file at `url` as the type's documentation describes. Throws
     /// `GraphicsError.outputFailed` with the reason; nothing at `url` changes when it fails.
     public static func write(_ data: Data, to url: URL) throws {
+        try write(to: url) { sink in try data.withUnsafeBytes { try sink($0) } }
+    }
+
+    /// Writes what `produce` hands its sink, piece by piece, to the file at `url`, as `write(_:to:)`
+    /// writes data: a large output need not be held whole in memory, and a regular file still
+    /// appears complete or not at all. An error `produce` throws (after removing the partial
+    /// temporary file) is rethrown as it is; a failed write ends `produce` with
+    /// `GraphicsError.outputFailed`.
+    public static func write(
+        to url: URL, _ produce: (_ sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
+    ) throws {
         let path = url.path
         func fail(_ reason: String) -> GraphicsError { .outputFailed(path: path, reason: reason) }
         guard url.isFileURL else { throw fail("not a file URL") }
         switch try destination(of: path) {
         case .standardOutput:
-            try writeToStandardOutput(data)
+            try produce { try writeToStandardOutput($0) }
         case .writeThrough:
             let fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
             guard fd >= 0 else { throw fail(errnoText()) }
-            var failure = writeAll(data, to: fd)
+            var failure: String?
+            do {
+                try produce { bytes in if let reason = writeAll(bytes, to: fd) { throw WriteFailure(reason: reason) } }
+            } catch let e as WriteFailure {
+                failure = e.reason
+            } catch {
+                close(fd)
+                throw error
+            }
             if close(fd) != 0, failure == nil { failure = errnoText() }
             if let failure { throw fail(failure) }
         case .replace(let target, let existing):
-            try replace(target, existing: existing, with: data, fail: fail)
+            try replace(target, existing: existing, with: produce, fail: fail)
         }
     }
 
     /// Writes all of `data` to the process's standard output; throws `GraphicsError.outputFailed`
     /// naming standard output when it is closed, full or otherwise fails.
     public static func writeToStandardOutput(_ data: Data) throws {
-        if let failure = writeAll(data, to: STDOUT_FILENO) {
+        try data.withUnsafeBytes { try writeToStandardOutput($0) }
+    }
+
+    /// Writes all of `bytes` to the process's standard output, as `writeToStandardOutput(_:)` does.
+    public static func writeToStandardOutput(_ bytes: UnsafeRawBufferPointer) throws {
+        if let failure = writeAll(bytes, to: STDOUT_FILENO) {
             throw GraphicsError.outputFailed(path: "standard output", reason: failure)
         }
     }
@@ -111,7 +135,7 @@ public enum AtomicFile {
     /// Writes `data` to a temporary file beside `target` and renames it over `target`, keeping the
     /// permissions (and for root the owner) of the file it replaces.
     private static func replace(
-        _ target: String, existing: stat?, with data: Data,
+        _ target: String, existing: stat?, with produce: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void,
         fail: (String) -> GraphicsError
     ) throws {
         if let existing {
@@ -130,7 +154,17 @@ public enum AtomicFile {
             // Only root may give a file away; for others the new file is theirs, as it would be anyway.
             if geteuid() == 0 { _ = fchown(fd, existing.st_uid, existing.st_gid) }
         }
-        if failure == nil { failure = writeAll(data, to: fd) }
+        if failure == nil {
+            do {
+                try produce { bytes in if let reason = writeAll(bytes, to: fd) { throw WriteFailure(reason: reason) } }
+            } catch let e as WriteFailure {
+                failure = e.reason
+            } catch {
+                close(fd)
+                unlink(temp)
+                throw error
+            }
+        }
         // fsync before rename: otherwise a crash can leave the new name pointing at empty blocks.
         if failure == nil, fsync(fd) != 0 { failure = errnoText() }
         if close(fd) != 0, failure == nil { failure = errnoText() }
@@ -167,21 +201,23 @@ public enum AtomicFile {
     }
 }
 
-/// Writes every byte of `data` to `fd`, retrying short and interrupted writes; the error text or nil.
+/// A write to the temporary file failed, with the system's reason: told apart from the producer's
+/// own errors, which are rethrown as they are.
+private struct WriteFailure: Error { var reason: String }
+
+/// Writes every byte of `buf` to `fd`, retrying short and interrupted writes; the error text or nil.
 /// Outside `AtomicFile` so `write` is the system call, not the enum's own method.
-private func writeAll(_ data: Data, to fd: Int32) -> String? {
-    data.withUnsafeBytes { (buf: UnsafeRawBufferPointer) -> String? in
-        var offset = 0
-        while offset < buf.count, let base = buf.baseAddress {
-            let n = write(fd, base + offset, buf.count - offset)
-            if n < 0 {
-                if errno == EINTR { continue }
-                return errnoText()
-            }
-            offset += n
+private func writeAll(_ buf: UnsafeRawBufferPointer, to fd: Int32) -> String? {
+    var offset = 0
+    while offset < buf.count, let base = buf.baseAddress {
+        let n = write(fd, base + offset, buf.count - offset)
+        if n < 0 {
+            if errno == EINTR { continue }
+            return errnoText()
         }
-        return nil
+        offset += n
     }
+    return nil
 }
 
 private func errnoText() -> String { String(cString: strerror(errno)) }

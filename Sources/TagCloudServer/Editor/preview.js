@@ -54,7 +54,7 @@ export class Preview {
     const word = this.words.get(row);
     if (!word) return null;
     const f = word.frame;
-    return { x: f.x + f.width / 2, y: f.y + f.height / 2, angle: word.rotation, size: word.fontSize };
+    return { x: f.x + f.width / 2, y: f.y + f.height / 2, angle: word.rotation || 0, size: word.fontSize };
   }
 
   buildHits() {
@@ -153,7 +153,7 @@ export class Preview {
     const x = Math.round((f.x + f.width / 2 + dx) * 100) / 100;
     const y = Math.round((f.y + f.height / 2 + dy) * 100) / 100;
     this.focusAfter = row;
-    this.onPin(row, { x, y, angle: word.rotation, size: word.fontSize });
+    this.onPin(row, { x, y, angle: word.rotation || 0, size: word.fontSize });
   }
 
   /** Gives the focus back to the word that was moved from the keyboard, once it is drawn again. */
