@@ -88,26 +88,23 @@ struct PlacementSearchTests {
     }
 
     /// The widest run of free pixels `tall` rows tall (up to the room's cap) whose top-left pixel
-    /// lies in block (`bx`, `by`), pixel by pixel; pixels past the edges count as taken.
-    func bruteRoom(_ map: OccupancyMap, bx: Int, by: Int, tall: Int) -> Int {
-        let bh = OccupancyMap.blockHeight
+    /// lies in row `y` of word column `w`, pixel by pixel; pixels past the edges count as taken.
+    func bruteRoom(_ map: OccupancyMap, w: Int, y: Int, tall: Int) -> Int {
         var widest = 0
-        for y in (by * bh)..<(by * bh + bh) {
-            for x in (bx * 64)..<(bx * 64 + 64) {
-                var run = 0
-                while run < OccupancyMap.roomCap
-                    && (0..<tall).allSatisfy({ !map.isTaken(x: x + run, y: y + $0) && y + $0 < map.height })
-                {
-                    run += 1
-                }
-                widest = max(widest, run)
+        for x in (w * 64)..<(w * 64 + 64) {
+            var run = 0
+            while run < OccupancyMap.roomCap
+                && (0..<tall).allSatisfy({ !map.isTaken(x: x + run, y: y + $0) && y + $0 < map.height })
+            {
+                run += 1
             }
+            widest = max(widest, run)
         }
         return widest
     }
 
     @Test(
-        "the room of each block is its widest free run, cores lie on ink, and searches that skip rooms too narrow still find the best fit",
+        "the room of each row is its widest free run, cores lie on ink, and searches that skip rooms too narrow still find the best fit",
         arguments: [UInt64(1), 2, 3, 4, 5, 6])
     func roomSkipsOnlyWhatCannotFit(seed: UInt64) {
         var rng = SeededRandom(seed: seed)
@@ -122,21 +119,21 @@ struct PlacementSearchTests {
             guard w <= width, h <= height else { continue }
             map.insert(slab, x: rng.nextInt(below: width - w + 1), y: rng.nextInt(below: height - h + 1))
         }
-        let stride = (width + 63) / 64, bh = OccupancyMap.blockHeight
+        let stride = (width + 63) / 64
         var fullCount = 0, narrowCount = 0
-        for by in 0..<((height + bh - 1) / bh) {
-            for bx in 0..<stride {
+        for y in 0..<height {
+            for w in 0..<stride {
                 for level in 0..<OccupancyMap.roomHeights {
-                    let room = Int(map.room[(by * stride + bx) * OccupancyMap.roomHeights + level])
-                    let brute = bruteRoom(map, bx: bx, by: by, tall: 1 << level)
-                    #expect(room == brute, "block (\(bx), \(by)), \(1 << level) rows: \(room), not \(brute)")
+                    let room = Int(map.room[(level * stride + w) * map.roomRows + y])
+                    let brute = bruteRoom(map, w: w, y: y, tall: 1 << level)
+                    #expect(room == brute, "row \(y), word \(w), \(1 << level) rows: \(room), not \(brute)")
                     if level == 0 && brute == 0 { fullCount += 1 }
                     if level == 0 && brute > 0 && brute < 20 { narrowCount += 1 }
                 }
             }
         }
-        #expect(fullCount > 0, "no block is full: the skip is not exercised")
-        #expect(narrowCount > 0, "no block has narrow room only: the width test is not exercised")
+        #expect(fullCount > 0, "no row is full: the skip is not exercised")
+        #expect(narrowCount > 0, "no row has narrow room only: the width test is not exercised")
         for _ in 0..<12 {
             let mask = randomMask(&rng, maxWidth: 40, maxHeight: 10, density: 0.8)
             for core in SearchMask.cores(mask) {

@@ -4,15 +4,14 @@ extension OccupancyMap {
     /// The widest run `room` records; wider runs count as this wide.
     static let roomCap = 63
 
-    /// Recomputes the room of the blocks that hold any of `rows` (and of the blocks above whose
-    /// room reaches down into them) in the given word columns (and the one to their left, whose
-    /// runs may continue into them).
+    /// Recomputes the room of `rows` (and of the rows above whose room reaches down into them) in
+    /// the given word columns (and the one to their left, whose runs may continue into them).
     mutating func updateRoom(rows: Range<Int>, words: Range<Int>) {
         guard !rows.isEmpty, !words.isEmpty, !room.isEmpty else { return }
-        let bh = Self.blockHeight, reach = (1 << (Self.roomHeights - 1)) - 1
-        let blockRows = max(0, rows.lowerBound - reach) / bh...((rows.upperBound - 1) / bh)
+        let reach = (1 << (Self.roomHeights - 1)) - 1
+        let changed = max(0, rows.lowerBound - reach)..<rows.upperBound
         let columns = max(0, words.lowerBound - 1)..<words.upperBound
-        let stride = self.stride, height = self.height
+        let stride = self.stride, height = self.height, roomRows = self.roomRows
         let pastWidth: UInt64 = width & 63 == 0 ? 0 : ~((UInt64(1) << UInt64(width & 63)) - 1)
         pyramid.withUnsafeBufferPointer { p in
             room.withUnsafeMutableBufferPointer { room in
@@ -21,29 +20,31 @@ extension OccupancyMap {
                     guard y < height, w < stride else { return 0 }
                     return ~(p[y &* stride &+ w] | (w == stride - 1 ? pastWidth : 0))
                 }
-                for by in blockRows {
-                    for w in columns {
+                for w in columns {
+                    let level0 = w &* roomRows, level = stride &* roomRows
+                    for y in changed {
+                        // The free pixels of 1, 2, 4 and 8 rows from `y`, AND-ed down; a taller
+                        // run is never wider, so the rest is 0 once a height has no room.
                         var widest: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
-                        let cap = UInt8(Self.roomCap)
-                        for y in (by * bh)..<min(height, by * bh + bh) {
-                            // The free pixels of 1, 2, 4 and 8 rows from `y`, AND-ed down; a taller
-                            // run is never wider, so the row is done once a height has no room.
-                            var lo = free(y, w), hi = free(y, w + 1)
-                            if lo == 0 { continue }
-                            if widest.0 < cap { widest.0 = max(widest.0, Self.widestRun(lo, hi)) }
+                        var lo = free(y, w), hi = free(y, w + 1)
+                        if lo != 0 {
+                            widest.0 = Self.widestRun(lo, hi)
                             lo &= free(y + 1, w); hi &= free(y + 1, w + 1)
-                            if lo == 0 { continue }
-                            if widest.1 < cap { widest.1 = max(widest.1, Self.widestRun(lo, hi)) }
-                            for i in 2..<4 { lo &= free(y + i, w); hi &= free(y + i, w + 1) }
-                            if lo == 0 { continue }
-                            if widest.2 < cap { widest.2 = max(widest.2, Self.widestRun(lo, hi)) }
-                            for i in 4..<8 { lo &= free(y + i, w); hi &= free(y + i, w + 1) }
-                            if lo == 0 { continue }
-                            if widest.3 < cap { widest.3 = max(widest.3, Self.widestRun(lo, hi)) }
-                            if widest.3 == cap { break }
                         }
-                        let at = (by &* stride &+ w) &* Self.roomHeights
-                        room[at] = widest.0; room[at + 1] = widest.1; room[at + 2] = widest.2; room[at + 3] = widest.3
+                        if lo != 0 {
+                            widest.1 = Self.widestRun(lo, hi)
+                            for i in 2..<4 { lo &= free(y + i, w); hi &= free(y + i, w + 1) }
+                        }
+                        if lo != 0 {
+                            widest.2 = Self.widestRun(lo, hi)
+                            for i in 4..<8 { lo &= free(y + i, w); hi &= free(y + i, w + 1) }
+                        }
+                        if lo != 0 { widest.3 = Self.widestRun(lo, hi) }
+                        let at = level0 &+ y
+                        room[at] = widest.0
+                        room[at &+ level] = widest.1
+                        room[at &+ 2 &* level] = widest.2
+                        room[at &+ 3 &* level] = widest.3
                     }
                 }
             }

@@ -21,17 +21,20 @@ public struct OccupancyMap: Sendable {
     private(set) var pyramid: [UInt64]
     /// Pixels taken by words (not by the shape mask), for the fill ratio.
     public private(set) var inkPixels = 0
-    /// The free room of each block of `blockHeight` rows by one word (64 columns), row of blocks by
-    /// row of blocks, `roomHeights` bytes per block (none when the map keeps no room): byte `k` is
-    /// the widest run of free pixels, 2^k rows tall, whose top-left pixel lies in the block (up to
-    /// `roomCap`; pixels past the right or bottom edge count as taken). A mask's solid cores (`SearchMask.Core`) need runs as wide as
-    /// themselves, so a search skips a whole tile of positions when the blocks under a core, for
+    /// The free room at each row of each word column (64 columns), `roomHeights` levels: level
+    /// `k`, word `w`, row `y` is the widest run of free pixels, 2^k rows tall, whose top-left pixel
+    /// lies in row `y` of word `w` (up to `roomCap`; pixels past the right or bottom edge count as
+    /// taken), at `(k * stride + w) * roomRows + y`, so the 8 rows of a tile are 8 bytes in a row.
+    /// Empty when the map keeps no room. A mask's solid cores (`SearchMask.Core`) need runs as wide
+    /// as themselves, so a search skips a whole tile of positions when the rows under a core, for
     /// every position of the tile, have no run that wide: in a crowded map most tiles a search
     /// visits have no room, and this tells so at a few looks instead of a probe test per row. The
     /// room only shrinks as words are placed, so what it rules out stays ruled out.
     internal(set) var room: [UInt8]
-    /// Rows per block of `room`: a search tile's height, so a tile's positions lie in one row
-    /// of blocks.
+    /// Rows per word column of `room`: the map's, then zero rows, so that the 8 rows read from any
+    /// row of the map lie inside.
+    var roomRows: Int { height + 8 }
+    /// Rows per search tile: 8, so the room of a tile's rows is one 8-byte read.
     static let blockHeight = 8
 
     /// Number of pyramid levels above the base: windows up to 16 rows (a probe's two windows cover
@@ -45,7 +48,7 @@ public struct OccupancyMap: Sendable {
     func rowLevelStart(_ k: Int) -> Int { (Self.topLevel + k) * levelSize }
 
     /// An empty canvas, optionally with the pixels of `forbidden` already taken (outside a shape).
-    /// `keepsRoom`: whether the map keeps its blocks' room for searches to skip crowded tiles by;
+    /// `keepsRoom`: whether the map keeps its room for searches to skip crowded tiles by;
     /// a map only ever searched in small windows around a known fit spares the upkeep.
     public init(width: Int, height: Int, forbidden: BitMask? = nil, keepsRoom: Bool = true) {
         precondition(width > 0 && height > 0, "canvas must not be empty")
@@ -59,8 +62,7 @@ public struct OccupancyMap: Sendable {
             precondition(f.width == width && f.height == height, "mask must match the canvas")
             pyramid.replaceSubrange(0..<levelSize, with: f.words)
         }
-        let blocks = stride * ((height + Self.blockHeight - 1) / Self.blockHeight)
-        room = keepsRoom ? [UInt8](repeating: 0, count: blocks * Self.roomHeights) : []
+        room = keepsRoom ? [UInt8](repeating: 0, count: Self.roomHeights * stride * (height + 8)) : []
         updatePyramid(rows: 0..<height, words: 0..<stride)
         updateRowPyramid(rows: 0..<height, words: 0..<stride)
         updateRoom(rows: 0..<height, words: 0..<stride)

@@ -46,7 +46,7 @@ extension PlacementSearch {
 
     /// One search's visit of the tiles of a plan, in order, and the best position found so far.
     ///
-    /// Tiles whose bound cannot beat the best key are skipped, as are tiles where the blocks under
+    /// Tiles whose bound cannot beat the best key are skipped, as are tiles where the rows under
     /// one of the mask's solid cores have no room that wide; in the others, each row's positions that pass
     /// the probe filter and beat the best key get the pixel test.
     struct TileScan {
@@ -55,8 +55,8 @@ extension PlacementSearch {
         let stride: Int
         let wordsPerRow: Int
         let firstFit: Bool
-        /// The last row of the map's blocks.
-        let lastBlockRow: Int
+        /// Rows per word column of the map's room.
+        let roomRows: Int
         /// Inside a shape a position's key is the depth under the mask's centre: the depth row is
         /// found once per map row, and each position reads one value from it (the same value
         /// `Ranking.key` gives, as every centre of this search lies on the depth grid).
@@ -83,7 +83,7 @@ extension PlacementSearch {
                     (grid.maxX + ranking.ihw) >> $0.shift < $0.width
                         && (grid.maxY + ranking.ihh) >> $0.shift < $0.height
                 } ?? false
-            lastBlockRow = (search.map.height - 1) / OccupancyMap.blockHeight
+            roomRows = search.map.roomRows
         }
 
         /// The best position found, if any.
@@ -128,21 +128,23 @@ extension PlacementSearch {
             return false
         }
 
-        /// Whether the blocks under each of the mask's cores, for the positions of tile (`tx`, `ty`),
+        /// Whether the rows under each of the mask's cores, for the positions of tile (`tx`, `ty`),
         /// have a free run as wide as the core: a tile without one has no room for the mask.
         @inline(__always)
         private func hasRoom(_ tx: Int, _ ty: Int, _ memory: ScanMemory) -> Bool {
-            let room = memory.room, heights = OccupancyMap.roomHeights, bh = OccupancyMap.blockHeight
-            let lastColumn = stride &- 1
+            guard let base = memory.room.baseAddress else { return true }
+            let raw = UnsafeRawPointer(base), lastColumn = stride &- 1
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
             for core in memory.cores {
-                // The core's pixels for the tile's positions span at most two blocks each way.
+                // The core's pixels for the tile's positions: its 8 rows, in two word columns at most.
                 let a = min(lastColumn, tx &+ core.column &>> 6), b = min(lastColumn, tx &+ (core.column &+ 63) &>> 6)
-                let r0 = min(lastBlockRow, ty &+ core.row / bh), r1 = min(lastBlockRow, ty &+ (core.row &+ bh &- 1) / bh)
-                let top = r0 &* stride, bottom = r1 &* stride, level = core.level
-                let widest = max(
-                    max(room[(top &+ a) &* heights &+ level], room[(top &+ b) &* heights &+ level]),
-                    max(room[(bottom &+ a) &* heights &+ level], room[(bottom &+ b) &* heights &+ level]))
-                if widest < core.width { return false }
+                let row = ty &* PlacementSearch.tileHeight &+ core.row
+                let level = core.level &* stride
+                let rowsA = raw.loadUnaligned(fromByteOffset: (level &+ a) &* roomRows &+ row, as: UInt64.self)
+                let rowsB = raw.loadUnaligned(fromByteOffset: (level &+ b) &* roomRows &+ row, as: UInt64.self)
+                // Byte by byte, v + 128 - width has its top bit set when v >= width (both below 128).
+                let add = (128 &- UInt64(core.width)) &* ones
+                if ((rowsA &+ add) | (rowsB &+ add)) & highs == 0 { return false }
             }
             return true
         }
