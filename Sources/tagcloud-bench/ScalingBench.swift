@@ -18,6 +18,19 @@ enum ScalingBench {
         CloudWorkload(name: "canvas-5000-8000x6000", words: 5000, width: 8000, height: 6000),
     ]
 
+    /// Lays out each workload named in `names` (all when nil) once and writes `<name>.words.tsv` into
+    /// `dir`: each placed word, its font size and its angle, so another layout can be given the same
+    /// words at the same sizes and angles.
+    static func writeWords(names: Set<String>?, into dir: String) throws {
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        for w in workloads where names == nil || names!.contains(w.name) {
+            let layout = try WordCloudLayout(w.options).layout(
+                Workloads.zipf(count: w.words, seed: 7), typesetter: FreeTypeTypesetter())
+            let lines = layout.placed.map { "\($0.text)\t\($0.fontSize)\t\($0.rotation)\n" }
+            try lines.joined().write(toFile: "\(dir)/\(w.name).words.tsv", atomically: true, encoding: .utf8)
+        }
+    }
+
     /// Runs the workloads named in `names` (all when nil): each layout with a fresh typesetter and
     /// rasteriser, as a new process has; `svgDir` receives each cloud for the overlap checker.
     static func run(names: Set<String>?, runs: Int, svgDir: String?) throws {

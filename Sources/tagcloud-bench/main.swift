@@ -81,10 +81,15 @@ if let dir = inputsDir, group == "count" {
     exit(0)
 }
 
+if let dir = inputsDir, group == "scaling" {
+    // The scaling workloads with the sizes and angles of our layout, for bench/d3cloud.py.
+    try ScalingBench.writeWords(names: names, into: dir)
+}
+
 if let dir = inputsDir {
     // The inputs of every word-cloud workload, for bench/compare.py to run the Python package on.
     try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-    for w in CloudWorkload.all where names == nil || names!.contains(w.name) {
+    for w in CloudWorkload.all + ScalingBench.workloads where names == nil || names!.contains(w.name) {
         let terms = try cloudTerms(w)
         let tsv = terms.map { "\($0.text)\t\(Int($0.weight))" }.joined(separator: "\n") + "\n"
         try tsv.write(toFile: "\(dir)/\(w.name).tsv", atomically: true, encoding: .utf8)

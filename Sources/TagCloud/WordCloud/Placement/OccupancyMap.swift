@@ -30,7 +30,7 @@ public struct OccupancyMap: Sendable {
     /// every position of the tile, have no run that wide: in a crowded map most tiles a search
     /// visits have no room, and this tells so at a few looks instead of a probe test per row. The
     /// room only shrinks as words are placed, so what it rules out stays ruled out.
-    internal(set) var room: [UInt8]
+    var room: [UInt8]
     /// Rows per word column of `room`: the map's, then zero rows, so that the 8 rows read from any
     /// row of the map lie inside.
     var roomRows: Int { height + 8 }
