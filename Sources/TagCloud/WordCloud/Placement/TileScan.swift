@@ -46,9 +46,9 @@ extension PlacementSearch {
 
     /// One search's visit of the tiles of a plan, in order, and the best position found so far.
     ///
-    /// Tiles whose bound cannot beat the best key are skipped, as are tiles where the rows under
-    /// one of the mask's solid cores have no room that wide; in the others, each row's positions that pass
-    /// the probe filter and beat the best key get the pixel test.
+    /// Tiles whose bound cannot beat the best key are skipped, as are the rows of a tile where the
+    /// room under one of the mask's solid cores is narrower than the core; in the other rows, the
+    /// positions that pass the probe filter and beat the best key get the pixel test.
     struct TileScan {
         let grid: TileGrid
         let ranking: Ranking
@@ -112,9 +112,13 @@ extension PlacementSearch {
             let spanX = grid.spanX, th = PlacementSearch.tileHeight
             let tx = grid.tx0 + t % spanX, ty = grid.ty0 + t / spanX
             let x0 = tx * 64, count = min(grid.maxX, x0 + 63) - x0 + 1
-            if !hasRoom(tx, ty, memory) { return false }
+            let y0 = ty * th, last = min(grid.maxY, y0 + th - 1)
+            // Bit 8i + 7: row y0 + i has room for every core; rows past the last position dropped.
+            var rows = rowsWithRoom(tx, ty, memory) & (~UInt64(0) &>> UInt64(8 &* (y0 &+ th &- 1 &- last)))
             let inside = tx < insideBelow
-            for y in (ty * th)...min(grid.maxY, ty * th + th - 1) {
+            while rows != 0 {
+                let y = y0 &+ rows.trailingZeroBitCount &>> 3
+                rows &= rows &- 1
                 let free =
                     inside
                     ? OccupancyMap.freeBits(
@@ -128,13 +132,15 @@ extension PlacementSearch {
             return false
         }
 
-        /// Whether the rows under each of the mask's cores, for the positions of tile (`tx`, `ty`),
-        /// have a free run as wide as the core: a tile without one has no room for the mask.
+        /// The rows of tile (`tx`, `ty`) whose positions have, under each of the mask's cores, a
+        /// free run as wide as the core, as the top bit of byte i for row i (all rows on a map
+        /// that keeps no room): rows without it have no room for the mask.
         @inline(__always)
-        private func hasRoom(_ tx: Int, _ ty: Int, _ memory: ScanMemory) -> Bool {
-            guard let base = memory.room.baseAddress else { return true }
-            let raw = UnsafeRawPointer(base), lastColumn = stride &- 1
+        private func rowsWithRoom(_ tx: Int, _ ty: Int, _ memory: ScanMemory) -> UInt64 {
             let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            guard let base = memory.room.baseAddress else { return highs }
+            let raw = UnsafeRawPointer(base), lastColumn = stride &- 1
+            var rows = highs
             for core in memory.cores {
                 // The core's pixels for the tile's positions: its 8 rows, in two word columns at most.
                 let a = min(lastColumn, tx &+ core.column &>> 6), b = min(lastColumn, tx &+ (core.column &+ 63) &>> 6)
@@ -144,9 +150,10 @@ extension PlacementSearch {
                 let rowsB = raw.loadUnaligned(fromByteOffset: (level &+ b) &* roomRows &+ row, as: UInt64.self)
                 // Byte by byte, v + 128 - width has its top bit set when v >= width (both below 128).
                 let add = (128 &- UInt64(core.width)) &* ones
-                if ((rowsA &+ add) | (rowsB &+ add)) & highs == 0 { return false }
+                rows &= (rowsA &+ add) | (rowsB &+ add)
+                if rows == 0 { return 0 }
             }
-            return true
+            return rows
         }
 
         /// The pixel test at each position of row `y` in `free` (bit i: position `x0 + i`) whose key
