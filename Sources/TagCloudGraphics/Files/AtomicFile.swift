@@ -53,9 +53,7 @@ public enum AtomicFile {
             guard fd >= 0 else { throw fail(errnoText()) }
             var failure: String?
             do {
-                try produce { bytes in if let reason = writeAll(bytes, to: fd) { throw WriteFailure(reason: reason) } }
-            } catch let e as WriteFailure {
-                failure = e.reason
+                failure = try writeProduced(produce, to: fd)
             } catch {
                 close(fd)
                 throw error
@@ -156,9 +154,7 @@ public enum AtomicFile {
         }
         if failure == nil {
             do {
-                try produce { bytes in if let reason = writeAll(bytes, to: fd) { throw WriteFailure(reason: reason) } }
-            } catch let e as WriteFailure {
-                failure = e.reason
+                failure = try writeProduced(produce, to: fd)
             } catch {
                 close(fd)
                 unlink(temp)
@@ -204,6 +200,19 @@ public enum AtomicFile {
 /// A write to the temporary file failed, with the system's reason: told apart from the producer's
 /// own errors, which are rethrown as they are.
 private struct WriteFailure: Error { var reason: String }
+
+/// Hands `produce` a sink that writes to `fd`: the reason a write failed, or nil when every write
+/// succeeded. An error `produce` throws itself is rethrown.
+private func writeProduced(
+    _ produce: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void, to fd: Int32
+) throws -> String? {
+    do {
+        try produce { bytes in if let reason = writeAll(bytes, to: fd) { throw WriteFailure(reason: reason) } }
+    } catch let e as WriteFailure {
+        return e.reason
+    }
+    return nil
+}
 
 /// Writes every byte of `buf` to `fd`, retrying short and interrupted writes; the error text or nil.
 /// Outside `AtomicFile` so `write` is the system call, not the enum's own method.

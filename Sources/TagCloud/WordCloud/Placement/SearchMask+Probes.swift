@@ -101,27 +101,8 @@ extension SearchMask {
             for band in 0..<bands {
                 var best = (row: 0, start: 0, length: 0)
                 for y in (band * height / bands)..<((band + 1) * height / bands) {
-                    // Runs of ones, word by word, carrying a run across word boundaries.
-                    var open = -1
-                    for k in 0..<mw {
-                        var v = m[y * mw + k]
-                        let base = k << 6
-                        if open >= 0 {
-                            let end = (~v).trailingZeroBitCount
-                            if end == 64 { continue }
-                            if base + end - open > best.length { best = (y, open, base + end - open) }
-                            open = -1
-                            v &= ~0 << UInt64(end)
-                        }
-                        while v != 0 {
-                            let start = v.trailingZeroBitCount
-                            let end = (~v & (~0 << UInt64(start))).trailingZeroBitCount
-                            if end == 64 { open = base + start; break }
-                            if end - start > best.length { best = (y, base + start, end - start) }
-                            v &= ~0 << UInt64(end)
-                        }
-                    }
-                    if open >= 0, mask.width - open > best.length { best = (y, open, mask.width - open) }
+                    let run = longestRun(UnsafeBufferPointer(rebasing: m[(y * mw)..<(y * mw + mw)]))
+                    if run.length > best.length { best = (y, run.start, run.length) }
                 }
                 guard best.length >= 2 else { continue }
                 // Longest first, then topmost (bands run top to bottom).
