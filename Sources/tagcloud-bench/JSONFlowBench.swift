@@ -6,12 +6,11 @@ import TagCloudGraphics
 /// `json-flow-100k`: what `tagcloud flow -o flow.json` does with 100,000 tags (20,000 distinct
 /// words, each five times): lay them out, then stream the JSON to a file. It reports the file's
 /// bytes without and with glyphs, the seconds of each write, and the peak resident memory of the
-/// layout and its writing together (Linux resets the high-water mark first), which the issue
-/// bounds at 200 MB for the whole process.
+/// layout and its writing together (Linux resets the high-water mark first), meant to stay under
+/// 200 MB for the whole process.
 enum JSONFlowBench {
     static func run(runs: Int) throws {
-        let tags = Workloads.zipf(count: 20_000, seed: 1)
-        let many = (0..<100_000).map { tags[$0 % tags.count] }
+        let many = Workloads.flowTags
         var options = FlowOptions()
         options.seed = 1
         let path = NSTemporaryDirectory() + "tagcloud-bench-flow-\(getpid()).json"

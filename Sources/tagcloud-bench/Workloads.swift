@@ -29,6 +29,13 @@ enum Workloads {
         return words.enumerated().map { Term($1, weight: (100_000 / Double($0 + 1)).rounded()) }
     }
 
+    /// 100,000 flow tags: 20,000 distinct Zipf words (seed 1), each five times, as `flow-100k` and
+    /// `json-flow-100k` lay them out.
+    static var flowTags: [Term] {
+        let tags = zipf(count: 20_000, seed: 1)
+        return (0..<100_000).map { tags[$0 % tags.count] }
+    }
+
     /// The `count` most frequent words (letters only, lower case, 3+ letters, common English words
     /// dropped) of a text file.
     static func corpus(path: String, count: Int) throws -> [Term] {

@@ -28,7 +28,7 @@ enum OutputArguments {
         let destination = output.destination
         if destination.format == .json {
             // A large flow's JSON is tens of megabytes: written as it is made, never held whole.
-            let guarded = output.contrastGuard ? layout.contrastGuarded() : layout
+            let guarded = contrastGuarded(layout, output)
             var count = 0
             try OutputFile.write(to: destination.path) { sink in
                 try LayoutJSON.write(guarded, glyphs: output.jsonGlyphs) { bytes in
@@ -55,15 +55,19 @@ enum OutputArguments {
         reporting.verbose.phase("write", "\(data.count) bytes to \(destination.name)")
     }
 
+    /// `layout` with `ContrastGuard` applied unless `--no-contrast-guard`. It runs on the finished
+    /// layout, so it sees every colour however it was chosen (palette, a term's own colour,
+    /// --color-image, pill fills) and every format, JSON included, carries the colours drawn.
+    static func contrastGuarded(_ layout: CloudLayout, _ output: OutputRequest) -> CloudLayout {
+        output.contrastGuard ? layout.contrastGuarded() : layout
+    }
+
     /// The bytes of `layout` in the chosen format.
     static func render(_ unguarded: CloudLayout, _ output: OutputRequest) throws -> Data {
         let (path, format) = (output.destination.path, output.destination.format)
         let scale = output.scale
         let theme = output.theme
-        // The contrast guard runs here, on the finished layout, so it sees every colour however it
-        // was chosen (palette, a term's own colour, --color-image, pill fills) and every format,
-        // JSON included, carries the colours actually drawn.
-        let layout = output.contrastGuard ? unguarded.contrastGuarded() : unguarded
+        let layout = contrastGuarded(unguarded, output)
         let data: Data
         do {
             switch format {

@@ -6,9 +6,7 @@ import TagCloudGraphics
 enum StandardOutput {
     /// Writes `data`.
     static func write(_ data: Data) throws {
-        do { try AtomicFile.writeToStandardOutput(data) } catch GraphicsError.outputFailed(_, let reason) {
-            throw CLIError.output("cannot write to standard output: \(reason)")
-        }
+        try data.withUnsafeBytes { try write($0) }
     }
 
     /// Writes `bytes`, a piece of a longer output.

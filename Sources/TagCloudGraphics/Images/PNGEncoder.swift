@@ -10,7 +10,7 @@ import Foundation
 /// does not even give the smallest file: rows of flat colour compress best left unfiltered, where
 /// deflate finds them repeated whole. So rows go unfiltered, and an image whose rows fit in
 /// `wholeImageBytes` is compressed in one piece by libdeflate (level `wholeImageLevel`), which is
-/// about a third faster than zlib at level 3 and makes files 2–12% smaller; a larger one is
+/// faster than zlib and makes smaller files (bench/README.md gives the figures); a larger one is
 /// streamed through zlib at level `streamLevel` a batch of rows at a time, so that its PNG never
 /// needs a second copy of the image in memory.
 ///
@@ -22,8 +22,8 @@ enum PNGEncoder {
     /// 3840×2160 RGB image takes 25 MB. Larger images are streamed through zlib.
     static let wholeImageBytes = 32 << 20
 
-    /// libdeflate's level: 1 to 12, faster to smaller. 5 makes files smaller than zlib's level 3
-    /// did, in less time.
+    /// libdeflate's level: 1 to 12, faster to smaller. 5 is the fastest whose files are no larger
+    /// than zlib's at `streamLevel`.
     static let wholeImageLevel: Int32 = 5
 
     /// zlib's level for streamed images: 1 to 9, faster to smaller.

@@ -1,5 +1,5 @@
 extension OccupancyMap {
-    /// The heights of free room a block records: 1, 2, 4 and 8 rows (`1 << k`).
+    /// The heights of free room `room` records: 1, 2, 4 and 8 rows (`1 << k`).
     static let roomHeights = 4
     /// The widest run `room` records; wider runs count as this wide.
     static let roomCap = 63

@@ -33,7 +33,7 @@ struct PlacementMaps {
     /// not fit.)
     private var lastChances = 200
 
-    /// The canvas size from which the coarse map keeps its blocks' room: on smaller canvases a
+    /// The canvas size from which the coarse map keeps its room: on smaller canvases a
     /// search visits too few tiles for the skip to repay the upkeep of every word placed.
     static let roomFromPixels = 4_000_000
 

@@ -1,7 +1,7 @@
 extension SearchMask {
     /// A solid rectangle of the mask, 2^`level` rows tall: a position fits only where the canvas
     /// has a run of free pixels that wide and tall under it, which `OccupancyMap.room` records per
-    /// block.
+    /// row of each word column.
     struct Core {
         /// Which of the room's heights (2^level rows).
         var level: Int
