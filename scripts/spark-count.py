@@ -15,7 +15,6 @@ executors without tagcloud on their PATH); without it, executors run `tagcloud` 
 """
 
 import argparse
-import json
 import os
 import shutil
 import stat
@@ -122,18 +121,6 @@ def line_of(key, value):
     return value
 
 
-def prune_level(histogram, distinct, limit):
-    """The count a pair must exceed to be kept when there are more than `limit` distinct pairs: as
-    the merge itself prunes (the rarest dropped, step by step, until at most half the limit stay)."""
-    if distinct <= limit:
-        return 0
-    level, left = 0, distinct
-    while left > limit // 2:
-        level += 1
-        left -= histogram.get(level, 0)
-    return level
-
-
 def main(argv):
     args, count_options = parse_arguments(argv)
     from pyspark.sql import SparkSession
@@ -158,15 +145,9 @@ def main(argv):
     header = merged.filter(lambda kv: kv[0] == ("h",)).values().collect()
     if not header:
         sys.exit("spark-count: the input holds no text")
-    settings = json.loads(header[0].split("\t", 2)[2])
-    pairs = merged.filter(lambda kv: kv[0][0] == "p")
-    distinct = pairs.count()
-    limit = settings.get("pair-limit", 500_000)
-    level = 0
-    if distinct > limit:
-        histogram = pairs.map(lambda kv: min(kv[1], 1 << 20)).countByValue()
-        level = prune_level(histogram, distinct, limit)
-    body = merged.filter(lambda kv: kv[0] != ("h",) and (kv[0][0] != "p" or kv[1] > level))
+    # Every pair goes to the merge, however rare: a pair's count is known only once every shard's
+    # sightings are added up, and the merge keeps on disk what does not fit in memory.
+    body = merged.filter(lambda kv: kv[0] != ("h",))
 
     with tempfile.TemporaryDirectory(prefix="tagcloud-merge-") as folder:
         partial = args.partial_output or os.path.join(folder, "merged.counts")

@@ -32,6 +32,8 @@ public enum TextError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A partial count (`PartialCount`) cannot be merged: another format or other options than
     /// the merge's, or a damaged file; `reason` says which and the fix.
     case partialCount(name: String, reason: String)
+    /// Word pairs moved to a temporary file (see `TextOptions.bigramLimit`) could not be read back.
+    case temporaryFile(reason: String)
 
     /// One line for the user, in `file:line:column: problem` form where a position exists.
     public var description: String {
@@ -72,6 +74,9 @@ public enum TextError: Error, Equatable, Sendable, CustomStringConvertible {
             return reason
         case .partialCount(let name, let reason):
             return "\(name): \(reason)"
+        case .temporaryFile(let reason):
+            return "could not read back the word pairs kept in a temporary file (\(reason)); "
+                + "set TMPDIR to a folder on a sound disk with room, or count without collocations (--no-collocations)"
         }
     }
 

@@ -39,10 +39,10 @@ public struct TextOptions: Sendable {
     public var collocationThreshold = 30.0
     /// Phrases that are always counted as one term and never split (`New York`), matched after case folding.
     public var phrases: [String] = []
-    /// The most distinct word pairs kept for collocation scoring; beyond it the rarest pairs are dropped,
-    /// so memory stays bounded on huge inputs. Default: 500,000 (a table of at most 16 MB). The pairs
-    /// dropped are those seen once or twice, which rarely score as collocations: in a text long enough
-    /// to fill the table, a pair needs a few sightings to beat the threshold.
+    /// The most distinct word pairs (for collocation scoring) held in memory; beyond it the rarest move
+    /// to temporary files in `TMPDIR` and are added back in at the end, so memory stays bounded on huge
+    /// inputs and every pair count is exact: the table does not depend on this limit. Default: 500,000
+    /// (a table of at most 16 MB).
     public var bigramLimit = 500_000
     /// Segment the next chunk of a long text on a second thread while the words of the current one
     /// are counted, when the process may use more than one core. The counts are the same either way.

@@ -44,8 +44,8 @@ struct CountingInternalsTests {
         #expect(absent.withUnsafeBufferPointer { table.find($0.baseAddress!, $0.count) } == nil)
     }
 
-    @Test("Pair counts survive growth and pruning keeps exactly the pairs above the level")
-    func pairTable() {
+    @Test("Pair counts survive growth, and spills to disk (with their runs merged) lose no count")
+    func pairTable() throws {
         let table = PairTable(capacity: 2)
         var reference: [UInt64: UInt32] = [:]
         var rng = SeededRandom(seed: 4)
@@ -57,10 +57,33 @@ struct CountingInternalsTests {
         var seen: [UInt64: UInt32] = [:]
         table.forEach { seen[$0] = $1 }
         #expect(seen == reference)
-        table.prune(keepAbove: 2)
+        #expect(!table.hasSpilled)
+        // 40 spills: more than PairRuns.mostRuns, so runs are merged into one on the way.
+        for round in 0..<40 {
+            for _ in 0..<500 {
+                let key = PairTable.key(Int32(rng.nextInt(below: 400)), Int32(rng.nextInt(below: 40)))
+                let n = UInt32(1 + rng.nextInt(below: 3))
+                table.add(key, n)
+                reference[key, default: 0] += n
+            }
+            if round == 7 { table.add(PairTable.key(7, 7), UInt32.max - 1) }
+            // Every other spill keeps the 50 most frequent pairs in memory.
+            let keep = round % 2 == 0 ? 0 : 50
+            table.spill(keeping: keep)
+            #expect(table.count <= keep)
+        }
+        table.add(PairTable.key(7, 7), 5)
+        reference[PairTable.key(7, 7)] = UInt32.max
+        #expect(table.hasSpilled && table.spilledRecords > 0)
+        var keys: [UInt64] = []
         seen = [:]
-        table.forEach { seen[$0] = $1 }
-        #expect(seen == reference.filter { $0.value > 2 })
+        table.forEach { key, n in
+            keys.append(key)
+            seen[key] = n
+        }
+        #expect(seen == reference)
+        #expect(keys == keys.sorted() && Set(keys).count == keys.count)
+        try table.checkSpills()
     }
 
     /// No pair below the minimum count can score above the threshold, whatever its words' counts.
@@ -113,8 +136,26 @@ struct CountingInternalsTests {
         #expect(TermOrder.sorted(terms).map(\.weight) == expected.map(\.weight))
     }
 
-    /// Pruning happens at points of the pair sequence, never at chunk or batch boundaries.
-    @Test("With a tiny pair limit, any chunk size still gives the counts of the whole text", arguments: [1, 3, 64, 4096])
+    @Test("A table that cannot write its temporary files keeps its pairs in memory, every count exact")
+    func spillRefused() throws {
+        let table = PairTable(capacity: 16, spillFolder: "/nonexistent/tagcloud-test")
+        var reference: [UInt64: UInt32] = [:]
+        for k in 0..<5_000 {
+            let key = PairTable.key(Int32(k % 97), Int32(k % 89))
+            table.increment(key)
+            reference[key, default: 0] += 1
+            if k % 1_000 == 999 { table.spill() }
+        }
+        #expect(!table.hasSpilled && table.count == reference.count)
+        var seen: [UInt64: UInt32] = [:]
+        table.forEach { seen[$0] = $1 }
+        #expect(seen == reference)
+        try table.checkSpills()
+    }
+
+    @Test(
+        "With a tiny pair limit (pairs spilled to disk), any chunk size gives the counts of the whole text",
+        arguments: [1, 3, 64, 4096])
     func pruningIsChunkIndependent(chunkSize: Int) throws {
         var o = TextOptions()
         o.bigramLimit = 64
@@ -133,10 +174,12 @@ struct CountingInternalsTests {
         let streamed = try TermCounter(o).analyze(contentsOf: url, chunkSize: chunkSize)
         #expect(streamed.terms == whole.terms)
         #expect(whole.words == 20_000)
+        #expect(try TermCounter().analyze(text).terms == whole.terms)
     }
 
     /// The radix-sorted scan must find what adding the pairs up in a dictionary finds.
-    @Test("Collocations from sorted pairs equal a plain dictionary's", arguments: [3, 300, 70_000])
+    @Test(
+        "Collocations from sorted pairs, and from pairs spilled to disk, equal a plain dictionary's", arguments: [3, 300, 70_000])
     func collocationFinder(vocabulary: Int) {
         var rng = SeededRandom(seed: UInt64(vocabulary))
         let raws = vocabulary * 2
@@ -145,9 +188,9 @@ struct CountingInternalsTests {
         let canonicalOfRaw = (0..<raws).map { r -> Int32 in
             r % 29 == 5 ? -1 : r < raws / 2 ? Int32(r / 2) : Int32(r - raws / 4)
         }
-        let table = PairTable()
+        let table = PairTable(), spilled = PairTable()
         var counts = [Int](repeating: 0, count: raws - raws / 4)
-        for _ in 0..<60_000 {
+        for k in 0..<60_000 {
             // Skewed choices, and a few planted pairs of rarer words that occur only together, so
             // some pairs win and others fall just short.
             var a = min(rng.nextInt(below: raws), rng.nextInt(below: raws), rng.nextInt(below: raws))
@@ -158,6 +201,8 @@ struct CountingInternalsTests {
                 if canonicalOfRaw[a] < 0 || canonicalOfRaw[b] < 0 { a = raws - 2; b = raws - 3 }
             }
             table.increment(PairTable.key(Int32(a), Int32(b)))
+            spilled.increment(PairTable.key(Int32(a), Int32(b)))
+            if k % 5_000 == 4_999 { spilled.spill() }
             // Each pair is two counted words, as in a text: find relies on it to skip hopeless pairs.
             if canonicalOfRaw[a] >= 0 { counts[Int(canonicalOfRaw[a])] += 1 }
             if canonicalOfRaw[b] >= 0 { counts[Int(canonicalOfRaw[b])] += 1 }
@@ -186,6 +231,11 @@ struct CountingInternalsTests {
         }
         #expect(found == expected)
         #expect(vocabulary > 1000 || !found.isEmpty)
+        // Limit 300: the canonical sums spill too.
+        #expect(spilled.hasSpilled)
+        #expect(
+            CollocationFinder.find(pairs: spilled, canonicalOfRaw: canonicalOfRaw, counts: counts, threshold: 30, limit: 300)
+                == expected)
     }
 
     /// Language detection picks its top words by selection, not a sort: the k-th largest must be the sort's.

@@ -95,7 +95,7 @@ struct PartialCountTests {
             var group = PartialCount(options: options, producer: producer)
             for (k, data) in pool.prefix(n).enumerated() { try PartialCountReader.read(data, name: "part \(k)", into: &group) }
             pool.removeFirst(n)
-            pool.insert(PartialCountWriter.data(group), at: rng.nextInt(below: pool.count + 1))
+            pool.insert(try PartialCountWriter.data(group), at: rng.nextInt(below: pool.count + 1))
         }
         var all = PartialCount(options: options, producer: producer)
         try PartialCountReader.read(pool[0], name: "all", into: &all)
@@ -110,11 +110,13 @@ struct PartialCountTests {
         var counter = TermCounter(options)
         counter.pipelinesOnOneCore = concurrently
         return try shards.enumerated().map { k, text in
-            PartialCountWriter.data(try counter.partialCount(text, key: String(format: "shard-%05d", k), producer: producer))
+            try PartialCountWriter.data(try counter.partialCount(text, key: String(format: "shard-%05d", k), producer: producer))
         }
     }
 
-    static let variantNames = ["defaults", "no collocations", "phrases", "numbers, hyphens, min-length 3"]
+    static let variantNames = [
+        "defaults", "no collocations", "phrases", "numbers, hyphens, min-length 3", "pair limit 16 (pairs spilled to disk)",
+    ]
 
     static func options(variant: Int) -> TextOptions {
         var o = TextOptions()
@@ -122,6 +124,7 @@ struct PartialCountTests {
         case 1: o.collocations = false
         case 2: o.phrases = ["White Rabbit", "new york city", "York new", "الأرنب الأبيض", "Weiße Hase"]
         case 3: o.includeNumbers = true; o.keepHyphens = true; o.minimumLength = 3
+        case 4: o.bigramLimit = 16
         default: break
         }
         return o
@@ -129,7 +132,7 @@ struct PartialCountTests {
 
     @Test(
         "Any sharding, merged in any order and grouping, gives the single count's table",
-        arguments: RandomText.Script.allCases, [0, 1, 2, 3])
+        arguments: RandomText.Script.allCases, [0, 1, 2, 3, 4])
     func shardedEqualsWhole(script: RandomText.Script, variant: Int) throws {
         let options = Self.options(variant: variant)
         var rng = SeededRandom(seed: UInt64(31 * variant + script.rawValue.count))
@@ -138,6 +141,12 @@ struct PartialCountTests {
             let whole = try TermCounter(options).analyze(text)
             let shards = RandomText.shards(text, 1 + rng.nextInt(below: 12), rng: &rng)
             #expect(shards.joined() == text)
+            if options.bigramLimit < TextOptions().bigramLimit {
+                // Pairs spilled to disk are all counted: the limit changes no table.
+                let unlimited = try TermCounter(TextOptions()).analyze(text)
+                #expect(Self.table(whole.terms) == Self.table(unlimited.terms))
+                #expect(whole.collocations == unlimited.collocations && whole.collocations > 0)
+            }
             let parts = try Self.shardData(shards, options, concurrently: round % 2 == 0)
             let (merged, _) = try Self.merged(parts, options, rng: &rng)
             let context = "\(script) \(Self.variantNames[variant]) round \(round), \(shards.count) shards"
@@ -185,7 +194,7 @@ struct PartialCountFileTests {
     static let producer = PartialCountTests.producer
 
     static func shard(_ text: String, key: String = "a", _ options: TextOptions = TextOptions()) throws -> Data {
-        PartialCountWriter.data(try TermCounter(options).partialCount(text, key: key, producer: producer))
+        try PartialCountWriter.data(try TermCounter(options).partialCount(text, key: key, producer: producer))
     }
 
     /// The error reading `data` into a merge made with `options` gives.
@@ -206,7 +215,7 @@ struct PartialCountFileTests {
         let sample = "Hi. Alice met the White Rabbit in New York. Alice again 1999"
         let text = String(decoding: try Self.shard(sample, o), as: UTF8.self)
         let lines = text.split(separator: "\n").map(String.init)
-        #expect(lines[0].hasPrefix("tagcloud-partial\t1\t{"))
+        #expect(lines[0].hasPrefix("tagcloud-partial\t2\t{"))
         #expect(lines[0].contains("\"phrase\":[\"New York\"]"))
         #expect(lines[1...3] == ["n\tbytes\t\(sample.utf8.count)", "n\ttoo-long\t0", "n\tinvalid-utf8\t0"])
         // "Hi" is held for the merge (no break before it), the last kept word is "again", and the
@@ -224,10 +233,10 @@ struct PartialCountFileTests {
         let data = try Self.shard("one two three")
         var text = String(decoding: data, as: UTF8.self)
         let version = Self.error(
-            reading: Data(text.replacingOccurrences(of: "tagcloud-partial\t1\t", with: "tagcloud-partial\t2\t").utf8))
+            reading: Data(text.replacingOccurrences(of: "tagcloud-partial\t2\t", with: "tagcloud-partial\t1\t").utf8))
         #expect(
             version
-                == "x.counts: a partial count of format 2, and this tagcloud reads format 1; count its shards again with this tagcloud"
+                == "x.counts: a partial count of format 1, and this tagcloud reads format 2; count its shards again with this tagcloud"
         )
         var other = TextOptions()
         other.minimumLength = 3

@@ -39,7 +39,7 @@ extension CountCommand {
         TextRequest.noteInvalidUTF8(partial.invalidUTF8Report, reporting)
         reporting.verbose.phase(
             "read",
-            "shard \(request.shard): \(partial.bytes) bytes, \(partial.wordCount) distinct words, \(partial.pairCount) pairs")
+            "shard \(request.shard): \(partial.bytes) bytes, \(partial.wordCount) distinct words, \(pairs(partial))")
         try writePartial(partial, request, reporting)
     }
 
@@ -53,7 +53,7 @@ extension CountCommand {
         }
         reporting.verbose.phase(
             "merge",
-            "\(request.text.sources.count) files, \(partial.shardCount) shards, \(partial.wordCount) distinct words, \(partial.pairCount) pairs"
+            "\(request.text.sources.count) files, \(partial.shardCount) shards, \(partial.wordCount) distinct words, \(pairs(partial))"
         )
         if request.writesPartial {
             try writePartial(partial, request, reporting)
@@ -68,10 +68,25 @@ extension CountCommand {
         try write(terms, to: request.output, reporting)
     }
 
+    /// The pairs held, for --verbose: those in memory, and those moved to temporary files.
+    private static func pairs(_ partial: PartialCount) -> String {
+        let held = "\(partial.pairCount) pairs"
+        return partial.spilledPairs == 0 ? held : held + " in memory and \(partial.spilledPairs) in temporary files"
+    }
+
     private static func writePartial(_ partial: PartialCount, _ request: CountRequest, _ reporting: Reporting) throws {
-        let data = PartialCountWriter.data(partial)
-        try OutputFile.write(data, to: request.output)
+        var written = 0
+        try OutputFile.write(to: request.output) { sink in
+            do {
+                try PartialCountWriter.write(partial) { bytes in
+                    written += bytes.count
+                    try sink(bytes)
+                }
+            } catch let e as TextError {
+                throw CLIError.input(e.description)
+            }
+        }
         reporting.verbose.phase(
-            "write", "partial count, \(data.count) bytes to \(request.output == "-" ? "standard output" : request.output)")
+            "write", "partial count, \(written) bytes to \(request.output == "-" ? "standard output" : request.output)")
     }
 }

@@ -2,8 +2,10 @@
 /// most frequent spelling, as the Python package does), for collocation scoring.
 ///
 /// Pairs wait in a batch so their hash-table slots can be fetched while earlier pairs are counted;
-/// counting a batch in order gives exactly the unbatched result. The rarest pairs are pruned when
-/// the table passes the limit, which keeps memory bounded whatever the input size.
+/// counting a batch in order gives exactly the unbatched result. When the table passes the limit
+/// all but its most frequent eighth move to disk (`PairTable.spill`), which keeps memory bounded
+/// whatever the input size and every count exact: the table does not depend on the limit, or on
+/// where the text was cut.
 ///
 /// A value holding two tables (classes): the engine keeps it inline, so the per-pair path reaches
 /// each table with one load. Copies share the tables.
@@ -28,12 +30,16 @@ struct BigramCounter {
         if batch.count == CountingEngine.batchSize { flush() }
     }
 
-    /// Counts the waiting pairs. Batches fill at fixed points of the pair sequence, whatever the
-    /// chunking of the input, so pruning (checked per batch) happens at the same places either way.
+    /// Adds `n` sightings of the pair `key` at once (a merge's counts).
+    func add(_ key: UInt64, count n: UInt32) {
+        pairs.add(key, n)
+        if pairs.count > limit { pairs.spill(keeping: limit / 8) }
+    }
+
+    /// Counts the waiting pairs.
     func flush() {
         for i in 0..<batch.count { pairs.increment(batch[i]) }
         batch.removeAll()
-        // Down to half the limit: a pair seen once or twice among millions is no collocation.
-        if pairs.count > limit { pairs.pruneRarest(downTo: limit / 2) }
+        if pairs.count > limit { pairs.spill(keeping: limit / 8) }
     }
 }

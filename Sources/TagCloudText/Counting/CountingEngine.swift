@@ -75,7 +75,7 @@ final class CountingEngine: TokenSink {
         self.maximumWordBytes = maximumWordBytes
         longWords = try LongWordGuard(options: options, maximumWordBytes: maximumWordBytes)
         vocabulary = Vocabulary(options: options)
-        // About one new pair per 32 bytes of text, up to the limit pruning keeps the table under.
+        // About one new pair per 32 bytes of text, up to the limit past which pairs move to disk.
         bigrams = BigramCounter(
             capacity: options.collocations ? min(max(expectedBytes / 32, 1 << 14), options.bigramLimit) : 16,
             limit: options.bigramLimit)
@@ -108,6 +108,7 @@ final class CountingEngine: TokenSink {
             options: options, vocabulary: vocabulary, pairs: bigrams.pairs, phrases: phrases,
             words: tally.pointee.words, tooLong: tally.pointee.tooLong
         ).run()
+        try bigrams.pairs.checkSpills()
         var analysis = TextAnalysis(
             terms: result.terms, language: result.language, words: tally.pointee.words,
             tokens: result.tokens, dropped: result.dropped, bytes: repair.offset,

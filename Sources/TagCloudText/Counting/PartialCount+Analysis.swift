@@ -2,9 +2,8 @@
 /// count of the whole text would have left it, then counted up by the same `TermAggregation`.
 extension PartialCount {
     /// The table of the merged shards: the terms (and the rest of `TextAnalysis`) a single count of
-    /// their texts, concatenated in the order of the shards' keys, gives, as long as that count
-    /// keeps every word pair (fewer distinct pairs than `TextOptions.bigramLimit`); beyond it, both
-    /// drop the rarest pairs, the single count as it reads and the merge at the end.
+    /// their texts, concatenated in the order of the shards' keys, gives (both count every pair
+    /// exactly, however many there are).
     /// `invalidUTF8` is left nil (the shards reported it; `PartialCount.invalidUTF8` has the total).
     /// Throws `TextError.partialCount` when the counts name a phrase the options do not give.
     /// The words are handed over to the count on the way (the partial count keeps its pairs,
@@ -31,10 +30,11 @@ extension PartialCount {
         engine.tally.pointee.words = kept
         engine.tally.pointee.tooLong = tooLong
         if options.collocations {
-            let table = engine.bigrams.pairs
+            let bigrams = engine.bigrams
             pairs.forEach { key, n in
-                table.add(PairTable.key(rawID[Int(key >> 32)], rawID[Int(key & 0xFFFF_FFFF)]), n)
+                bigrams.add(PairTable.key(rawID[Int(key >> 32)], rawID[Int(key & 0xFFFF_FFFF)]), count: n)
             }
+            try pairs.checkSpills()
         }
         releasePairs()
         for (text, n) in phraseCounts.sorted(by: { $0.key < $1.key }) {

@@ -78,8 +78,11 @@ public struct PartialCount {
 
     /// The number of distinct words.
     public var wordCount: Int { words.count }
-    /// The number of distinct word pairs.
+    /// The number of distinct word pairs held in memory (all of them unless some were spilled).
     public var pairCount: Int { pairs.count }
+    /// The pair records moved to temporary files while counting or merging (0 when all fit in
+    /// memory; a pair spilled more than once counts once per spill).
+    public var spilledPairs: Int { pairs.spilledRecords }
     /// The number of shards.
     public var shardCount: Int { shardKeys.count }
 
@@ -118,13 +121,11 @@ public struct PartialCount {
         }
     }
 
-    /// Adds `n` sightings of the pair `key` (word indices). A merge holding more than eight times
-    /// `TextOptions.bigramLimit` distinct pairs drops the rarest down to four times it, so its
-    /// memory stays bounded; below the limit nothing is ever dropped, so the table stays that of a
-    /// single count.
+    /// Adds `n` sightings of the pair `key` (word indices). Past `TextOptions.bigramLimit` distinct
+    /// pairs in memory, they move to disk (`PairTable.spill`): memory stays bounded and no count is lost.
     func add(pair key: UInt64, count n: UInt32) {
         pairs.add(key, n)
-        if pairs.count / 8 > options.bigramLimit { pairs.pruneRarest(downTo: 4 * options.bigramLimit) }
+        if pairs.count > options.bigramLimit { pairs.spill(keeping: options.bigramLimit / 8) }
     }
 
     /// Whether rank `a` of shard `s` comes before rank `b` of shard `t` in the whole text.

@@ -9,7 +9,7 @@ import Foundation
 /// `TextOptions.cooccurrenceWindow` (not part of a table) are not recorded.
 public struct PartialCountSettings: Codable, Equatable, Sendable {
     /// The version of the line format (docs/counting-at-scale.md) this code writes and reads.
-    public static let formatVersion = 1
+    public static let formatVersion = 2
 
     /// The program and version that made the partial count, e.g. `tagcloud 0.1.0`: counting rules
     /// may change between versions, so partials from different ones do not merge.
@@ -31,7 +31,6 @@ public struct PartialCountSettings: Codable, Equatable, Sendable {
     var collocations: Bool
     var collocationThreshold: Double
     var phrases: [String]
-    var pairLimit: Int
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case producer = "tagcloud"
@@ -49,7 +48,6 @@ public struct PartialCountSettings: Codable, Equatable, Sendable {
         case collocations
         case collocationThreshold = "collocation-threshold"
         case phrases = "phrase"
-        case pairLimit = "pair-limit"
     }
 
     /// The settings of `options`, made by `producer`.
@@ -72,7 +70,6 @@ public struct PartialCountSettings: Codable, Equatable, Sendable {
         collocations = options.collocations
         collocationThreshold = options.collocationThreshold
         phrases = options.phrases
-        pairLimit = options.bigramLimit
     }
 
     /// The settings as the header's JSON object: keys sorted, one line.

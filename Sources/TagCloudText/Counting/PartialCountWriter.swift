@@ -1,6 +1,6 @@
 import Foundation
 
-/// Writes a `PartialCount` as lines (format 1 of docs/counting-at-scale.md): a header, then one
+/// Writes a `PartialCount` as lines (format 2 of docs/counting-at-scale.md): a header, then one
 /// record per line, its fields separated by tabs, the first field saying what it is and the fields
 /// before the counts being its key, so that Spark and friends can add records up by key.
 ///
@@ -19,9 +19,21 @@ public enum PartialCountWriter {
     public static let magic = "tagcloud-partial"
 
     /// The partial count as the bytes of a file.
-    public static func data(_ partial: PartialCount) -> Data {
-        var out = Output()
-        out.bytes.reserveCapacity(64 * partial.wordCount + 24 * partial.pairCount + 4096)
+    public static func data(_ partial: PartialCount) throws -> Data {
+        var data = Data()
+        try write(partial) { data.append(contentsOf: $0) }
+        return data
+    }
+
+    /// Writes the partial count to `sink` in pieces of about 1 MB, so a large one is never held
+    /// whole in memory. Throws what `sink` throws, or `TextError.temporaryFile` when spilled pairs
+    /// could not be read back.
+    public static func write(_ partial: PartialCount, to sink: (UnsafeRawBufferPointer) throws -> Void) throws {
+        try withoutActuallyEscaping(sink) { try write(partial, Output(sink: $0)) }
+    }
+
+    private static func write(_ partial: PartialCount, _ output: Output) throws {
+        var out = output
         out.text(magic); out.tab(); out.number(PartialCountSettings.formatVersion); out.tab()
         // JSON holds no raw tab or line break, and its own escapes must stay as they are.
         out.bytes.append(contentsOf: partial.settings.json().utf8); out.newline()
@@ -42,23 +54,35 @@ public enum PartialCountWriter {
             out.bytes.append(kindLetter(partial.kinds[index])); out.tab()
             out.text(partial.shardKeys[Int(partial.firstShard[index])]); out.tab()
             out.number(Int(partial.firstRank[index])); out.newline()
+            try out.flushIfFull()
         }
         for (text, n) in partial.phraseCounts.sorted(by: { TermOrder.utf8Precedes($0.key, $1.key) }) {
             out.record("f"); out.text(text); out.tab(); out.number(n); out.newline()
         }
-        var place = [UInt64](repeating: 0, count: partial.wordCount)
-        for (k, i) in order.enumerated() { place[Int(i)] = UInt64(k) }
-        var pairs: [(place: UInt64, key: UInt64, count: UInt32)] = []
-        pairs.reserveCapacity(partial.pairCount)
+        try pairs(partial, order, &out)
+        try out.flush()
+    }
+
+    /// The pair records, by their words' places in `order`: the pairs are re-keyed by place and
+    /// sorted (`PairSorter`, on disk past the pair limit).
+    private static func pairs(_ partial: PartialCount, _ order: [Int32], _ out: inout Output) throws {
+        var place = [UInt32](repeating: 0, count: partial.wordCount)
+        for (k, i) in order.enumerated() { place[Int(i)] = UInt32(k) }
+        let limit = partial.options.bigramLimit
+        let byPlace = PairSorter(limit: partial.pairs.hasSpilled ? limit : min(partial.pairCount, limit))
         partial.pairs.forEach { key, n in
-            pairs.append((place[Int(key >> 32)] << 32 | place[Int(key & 0xFFFF_FFFF)], key, n))
+            byPlace.add(UInt64(place[Int(key >> 32)]) << 32 | UInt64(place[Int(key & 0xFFFF_FFFF)]), n)
         }
-        pairs.sort { $0.place < $1.place }
-        for pair in pairs {
-            out.record("p"); out.word(partial, Int32(pair.key >> 32)); out.tab()
-            out.word(partial, Int32(pair.key & 0xFFFF_FFFF)); out.tab(); out.number(Int(pair.count)); out.newline()
+        try partial.pairs.checkSpills()
+        var failure: Error?
+        byPlace.forEachInKeyOrder { key, n in
+            guard failure == nil else { return }
+            out.record("p"); out.word(partial, order[Int(key >> 32)]); out.tab()
+            out.word(partial, order[Int(key & 0xFFFF_FFFF)]); out.tab(); out.number(Int(n)); out.newline()
+            do { try out.flushIfFull() } catch { failure = error }
         }
-        return Data(out.bytes)
+        if let failure { throw failure }
+        if let reason = byPlace.readFailure { throw TextError.temporaryFile(reason: reason) }
     }
 
     private static func shard(_ key: String, _ b: ShardBoundary, _ partial: PartialCount, _ out: inout Output) {
@@ -82,9 +106,25 @@ public enum PartialCountWriter {
         }
     }
 
-    /// The bytes being written.
+    /// The bytes being written, handed to `sink` a piece at a time.
     private struct Output {
         var bytes: [UInt8] = []
+        let sink: (UnsafeRawBufferPointer) throws -> Void
+
+        init(sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
+            self.sink = sink
+            bytes.reserveCapacity(Self.piece + 4096)
+        }
+
+        /// The bytes gathered before they go to the sink.
+        static let piece = 1 << 20
+
+        mutating func flushIfFull() throws { if bytes.count >= Self.piece { try flush() } }
+
+        mutating func flush() throws {
+            try bytes.withUnsafeBytes { try sink($0) }
+            bytes.removeAll(keepingCapacity: true)
+        }
 
         mutating func tab() { bytes.append(9) }
         mutating func newline() { bytes.append(10) }

@@ -24,8 +24,14 @@ enum CollocationFinder {
     /// The pairs of `pairs` (keyed by raw ids) whose canonical words (`canonicalOfRaw`, -1 for a
     /// dropped word) score above `threshold` with word counts `counts`, in canonical pair order.
     /// Every pair is two counted words, so no canonical pair is counted more often than either of its
-    /// words (`counts` of a text always satisfy this; pruning only lowers pair counts).
-    static func find(pairs: PairTable, canonicalOfRaw: [Int32], counts: [Int], threshold: Double) -> [Winner] {
+    /// words (`counts` of a text always satisfy this). Pairs that spilled to disk are read by
+    /// `findSpilled`, in memory bounded by `limit`.
+    static func find(
+        pairs: PairTable, canonicalOfRaw: [Int32], counts: [Int], threshold: Double, limit: Int = Int.max
+    ) -> [Winner] {
+        if pairs.hasSpilled {
+            return findSpilled(pairs: pairs, canonicalOfRaw: canonicalOfRaw, counts: counts, threshold: threshold, limit: limit)
+        }
         let total = counts.reduce(0, +)
         guard total > 0, !counts.isEmpty else { return [] }
         let fewest = Collocation.minimumCount(words: total, threshold: threshold)
@@ -36,12 +42,8 @@ enum CollocationFinder {
         // RawBuffer: large blocks come as huge pages, which the radix sort's scattered writes need.
         let firstBuffer = RawBuffer<Entry>(capacity: capacity), secondBuffer = RawBuffer<Entry>(capacity: capacity)
         let first = firstBuffer.base, second = secondBuffer.base
-        // Most pairs are seen once or twice, too few to win: they are left out before the sort when
-        // their canonical pair cannot add up to `fewest`, because one of its words is seen fewer
-        // times than that, or because both words have a single spelling (so the raw pair is the
-        // whole canonical pair).
-        var spellings = [UInt8](repeating: 0, count: counts.count)
-        for c in canonicalOfRaw where c >= 0 { spellings[Int(c)] = min(spellings[Int(c)], 1) &+ 1 }
+        // Most pairs are seen once or twice, too few to win: they are left out before the sort.
+        let spellings = spellingsPerWord(canonicalOfRaw, words: counts.count)
         var n = 0
         canonicalOfRaw.withUnsafeBufferPointer { canonical in
             spellings.withUnsafeBufferPointer { spellings in
@@ -49,19 +51,14 @@ enum CollocationFinder {
                     pairs.forEach { raw, count in
                         let a = canonical[Int(raw >> 32)], b = canonical[Int(raw & 0xFFFF_FFFF)]
                         guard a >= 0, b >= 0 else { return }
-                        if count < fewest
-                            && (min(counts[Int(a)], counts[Int(b)]) < Int(fewest)
-                                || (spellings[Int(a)] == 1 && spellings[Int(b)] == 1))
-                        {
-                            return
-                        }
+                        if cannotWin(count, Int(a), Int(b), fewest: fewest, counts: counts, spellings: spellings) { return }
                         (first + n).initialize(to: Entry(key: UInt64(a) << UInt64(bits) | UInt64(b), raw: raw, count: count))
                         n += 1
                     }
                 }
             }
         }
-        let sorted = radixSort(first, second, n, keyBits: 2 * bits)
+        let sorted = RadixSort.sort(first, second, n, keyBits: 2 * bits) { $0.key }
 
         var winners: [Winner] = []
         var i = 0
@@ -93,32 +90,22 @@ enum CollocationFinder {
         return winners
     }
 
-    /// Sorts the `n` entries at `a` by key (the low `keyBits` bits), using `b` as scratch; returns
-    /// whichever of the two holds the result.
-    private static func radixSort(
-        _ a: UnsafeMutablePointer<Entry>, _ b: UnsafeMutablePointer<Entry>, _ n: Int,
-        keyBits: Int
-    ) -> UnsafeMutablePointer<Entry> {
-        var source = a, target = b
-        // Few passes: 16-bit digits when the keys need at most 32 bits (a vocabulary under 65,536),
-        // faster than three passes of 11 bits despite the wider scatter.
-        let digit = keyBits <= 32 ? (keyBits + 1) / 2 : 11, buckets = 1 << digit
-        let counts = UnsafeMutablePointer<Int>.allocate(capacity: buckets)
-        defer { counts.deallocate() }
-        var shift = 0
-        while shift < keyBits {
-            counts.initialize(repeating: 0, count: buckets)
-            for k in 0..<n { counts[Int(source[k].key >> UInt64(shift)) & (buckets - 1)] += 1 }
-            var sum = 0
-            for d in 0..<buckets { let c = counts[d]; counts[d] = sum; sum += c }
-            for k in 0..<n {
-                let d = Int(source[k].key >> UInt64(shift)) & (buckets - 1)
-                (target + counts[d]).initialize(to: source[k])
-                counts[d] += 1
-            }
-            swap(&source, &target)
-            shift += digit
-        }
-        return source
+    /// How many spellings each canonical word has: 1, or 2 for two or more.
+    static func spellingsPerWord(_ canonicalOfRaw: [Int32], words: Int) -> [UInt8] {
+        var spellings = [UInt8](repeating: 0, count: words)
+        for c in canonicalOfRaw where c >= 0 { spellings[Int(c)] = min(spellings[Int(c)], 1) &+ 1 }
+        return spellings
+    }
+
+    /// Whether a raw pair seen `count` times, of canonical words `a` and `b`, cannot belong to a
+    /// winner: its canonical pair cannot add up to `fewest`, because one of its words is seen fewer
+    /// times than that, or because both words have a single spelling (so the raw pair is the whole
+    /// canonical pair).
+    @inline(__always)
+    static func cannotWin(
+        _ count: UInt32, _ a: Int, _ b: Int, fewest: UInt32, counts: UnsafeBufferPointer<Int>,
+        spellings: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        count < fewest && (min(counts[a], counts[b]) < Int(fewest) || (spellings[a] == 1 && spellings[b] == 1))
     }
 }

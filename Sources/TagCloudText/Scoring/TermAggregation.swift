@@ -89,7 +89,7 @@ struct TermAggregation {
         var terms: [Term] = []
         for w in CollocationFinder.find(
             pairs: pairs, canonicalOfRaw: canonicalOfRaw, counts: spellings.counts,
-            threshold: options.collocationThreshold)
+            threshold: options.collocationThreshold, limit: options.bigramLimit)
         {
             remaining[Int(w.first)] -= w.count
             remaining[Int(w.second)] -= w.count

@@ -1,17 +1,24 @@
 import CICUShim
 
-/// Counts of word pairs, keyed by two 32-bit ids: open addressing in manually managed memory, with
-/// pruning of the rarest pairs so its size stays under a limit. Key and count share a slot, so an
+/// Counts of word pairs, keyed by two 32-bit ids: open addressing in manually managed memory. The
+/// owner keeps it under a size by calling `spill()`, which moves the pairs to disk; reading the
+/// pairs back adds the spilled counts in, so no pair is ever lost. Key and count share a slot, so an
 /// increment costs one cache miss, not two: the table outgrows the cache on any real text.
 final class PairTable {
     private struct Entry { var key: UInt64; var count: UInt32 }
     private var entries: RawBuffer<Entry>
     private var mask: Int
     private static let empty = UInt64.max
-    /// The number of distinct pairs.
+    /// The number of distinct pairs in memory (pairs moved to disk by `spill()` not included).
     private(set) var count = 0
+    /// The pairs spilled to disk.
+    private let runs: PairRuns
+    /// Whether a spill failed to write, so the pairs stay in memory from then on.
+    private var spillRefused = false
 
-    init(capacity: Int = 1 << 14) {
+    /// `spillFolder`: where `spill()` writes (default: `TMPDIR`, else /tmp).
+    init(capacity: Int = 1 << 14, spillFolder: String? = nil) {
+        runs = PairRuns(folder: spillFolder)
         var size = 16
         while size < capacity * 2 { size <<= 1 }
         entries = RawBuffer(repeating: Entry(key: Self.empty, count: 0), count: size)
@@ -64,28 +71,101 @@ final class PairTable {
         if count * 2 > mask { rebuild(size: (mask + 1) * 2, keepAbove: 0) }
     }
 
-    /// Keeps only the pairs counted more than `level` times.
-    func prune(keepAbove level: UInt32) { rebuild(size: mask + 1, keepAbove: level) }
-
-    /// The count a pair had to exceed to survive the last `pruneRarest`, 0 before any.
-    private(set) var pruneLevel: UInt32 = 0
-
-    /// Drops the rarest pairs until at most `target` are left, raising the count a pair must exceed
-    /// one step at a time from the level the last call reached.
-    func pruneRarest(downTo target: Int) {
-        while count > target {
-            pruneLevel += 1
-            prune(keepAbove: pruneLevel)
-        }
+    /// Every pair with its count, once: in table order while nothing is spilled, in key order
+    /// (with the runs on disk merged in and each pair's counts added up) after a `spill()`.
+    func forEach(_ body: (UInt64, UInt32) -> Void) {
+        if runs.isEmpty { forEachInMemory(body) } else { forEachInKeyOrder(body) }
     }
 
-    /// Every pair with its count, in table order.
-    func forEach(_ body: (UInt64, UInt32) -> Void) {
+    /// Every pair with its count, once, in key order, spilled runs merged in.
+    func forEachInKeyOrder(_ body: (UInt64, UInt32) -> Void) {
+        let sorted = sortedInMemory()
+        runs.merge(with: UnsafeBufferPointer(start: sorted.base, count: sorted.count), body)
+    }
+
+    private func forEachInMemory(_ body: (UInt64, UInt32) -> Void) {
         // Through a pointer: each access to the buffer property pays a dynamic exclusivity check.
         let e = entries.base
         for i in 0...mask where e[i].key != Self.empty { body(e[i].key, e[i].count) }
     }
 
+    /// The pairs in memory counted at most `level` times, sorted by key.
+    private func sortedInMemory(atMost level: UInt32 = UInt32.max) -> RawBuffer<PairRuns.Record> {
+        let records = RawBuffer<PairRuns.Record>(capacity: max(count, 16))
+        var n = 0, firsts: UInt64 = 0, seconds: UInt64 = 0
+        let out = records.base
+        forEachInMemory { key, count in
+            guard count <= level else { return }
+            (out + n).initialize(to: PairRuns.Record(key: key, count: count))
+            n += 1
+            firsts |= key >> 32
+            seconds |= key & 0xFFFF_FFFF
+        }
+        // Sorted by the two ids packed without the gap between them: fewer bits, fewer passes.
+        let low = RadixSort.bits(seconds), scratch = RawBuffer<PairRuns.Record>(capacity: max(n, 16))
+        let sorted = RadixSort.sort(out, scratch.base, n, keyBits: low + RadixSort.bits(firsts)) {
+            ($0.key >> 32) << UInt64(low) | ($0.key & 0xFFFF_FFFF)
+        }
+        // Filled through their pointers, the buffers still count 0 records: the result is appended
+        // to the other one, which copies it (and counts it).
+        let (result, from) = sorted == out ? (scratch, out) : (records, scratch.base)
+        result.append(from, count: n)
+        return result
+    }
+
+    /// Moves the rarest pairs in memory to a sorted run on disk (`PairRuns`), keeping at most
+    /// `target` of the most frequent, which go on counting in memory: a text's frequent pairs stay
+    /// where they are counted fastest, and the rare ones go to disk. The table keeps its size. A
+    /// table whose run could not be written keeps its pairs and grows instead.
+    func spill(keeping target: Int = 0) {
+        guard !spillRefused, count > 0 else { return }
+        let level = spillLevel(keeping: target)
+        let sorted = sortedInMemory(atMost: level)
+        guard runs.append(sorted: UnsafeBufferPointer(start: sorted.base, count: sorted.count)) else {
+            spillRefused = true
+            return
+        }
+        if level == UInt32.max {
+            entries.base.update(repeating: Entry(key: Self.empty, count: 0), count: mask + 1)
+            count = 0
+        } else {
+            rebuild(size: mask + 1, keepAbove: level)
+        }
+    }
+
+    /// The least count such that at most `target` pairs are counted more often (`UInt32.max` when
+    /// every pair goes).
+    private func spillLevel(keeping target: Int) -> UInt32 {
+        guard target > 0 else { return UInt32.max }
+        let cap = 256
+        var histogram = [Int](repeating: 0, count: cap + 1)
+        forEachInMemory { _, n in histogram[Int(min(n, UInt32(cap)))] += 1 }
+        var above = count
+        for level in 1..<cap {
+            above -= histogram[level]
+            if above <= target { return UInt32(level) }
+        }
+        return UInt32.max
+    }
+
+    /// Whether pairs have been moved to disk.
+    var hasSpilled: Bool { !runs.isEmpty }
+
+    /// The pair records on disk (a pair spilled more than once counts once per run).
+    var spilledRecords: Int { runs.recordCount }
+
+    /// Takes on the failure to read back pairs made from this table's (`PairSorter.readFailure`), if
+    /// any, so `checkSpills()` reports it too.
+    func adoptFailure(_ failure: String?) {
+        if let failure { runs.noteFailure(failure) }
+    }
+
+    /// Throws when reading the pairs back from disk failed, so a count never ends on missing pairs.
+    func checkSpills() throws {
+        if let failure = runs.readFailure { throw TextError.temporaryFile(reason: failure) }
+    }
+
+    /// Rehashes into `size` slots, keeping the pairs counted more than `level` times.
     private func rebuild(size: Int, keepAbove level: UInt32) {
         let oldBuffer = entries, oldSize = mask + 1
         entries = RawBuffer(repeating: Entry(key: Self.empty, count: 0), count: size)
