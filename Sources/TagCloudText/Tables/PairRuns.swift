@@ -98,9 +98,11 @@ private final class RunWriter {
 
     init?(folder: String) {
         var template = Array((folder + "/tagcloud-pairs-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        let fd = template.withUnsafeMutableBufferPointer { $0.baseAddress.map { mkstemp($0) } ?? -1 }
         guard fd >= 0 else { return nil }
-        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        // Closed on exec: a program the process starts never inherits it.
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        template.withUnsafeBufferPointer { if let path = $0.baseAddress { unlink(path) } }
         self.fd = fd
         buffer = .allocate(byteCount: PairRuns.bufferBytes, alignment: 16)
     }

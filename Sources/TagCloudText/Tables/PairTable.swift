@@ -48,7 +48,7 @@ final class PairTable {
         }
         e[slot] = Entry(key: key, count: 1)
         count += 1
-        if count * 2 > mask { rebuild(size: (mask + 1) * 2, keepAbove: 0) }
+        if count * 2 > mask { rebuild(size: (mask + 1) * 2) }
     }
 
     /// Adds `n` to the pair's count, stopping at the largest count a pair can hold (partial counts
@@ -68,7 +68,7 @@ final class PairTable {
         }
         e[slot] = Entry(key: key, count: n)
         count += 1
-        if count * 2 > mask { rebuild(size: (mask + 1) * 2, keepAbove: 0) }
+        if count * 2 > mask { rebuild(size: (mask + 1) * 2) }
     }
 
     /// Every pair with its count, once: in table order while nothing is spilled, in key order
@@ -89,25 +89,33 @@ final class PairTable {
         for i in 0...mask where e[i].key != Self.empty { body(e[i].key, e[i].count) }
     }
 
-    /// The pairs in memory counted at most `level` times, sorted by key.
-    private func sortedInMemory(atMost level: UInt32 = UInt32.max) -> RawBuffer<PairRuns.Record> {
+    /// The pairs in memory, sorted by key.
+    private func sortedInMemory() -> RawBuffer<PairRuns.Record> {
         let records = RawBuffer<PairRuns.Record>(capacity: max(count, 16))
-        var n = 0, firsts: UInt64 = 0, seconds: UInt64 = 0
+        var n = 0
         let out = records.base
         forEachInMemory { key, count in
-            guard count <= level else { return }
             (out + n).initialize(to: PairRuns.Record(key: key, count: count))
             n += 1
-            firsts |= key >> 32
-            seconds |= key & 0xFFFF_FFFF
+        }
+        return Self.sorted(records, n)
+    }
+
+    /// The `n` records `records` holds (filled through its pointer, so it counts none), sorted by key,
+    /// in a buffer that counts them.
+    private static func sorted(_ records: RawBuffer<PairRuns.Record>, _ n: Int) -> RawBuffer<PairRuns.Record> {
+        let out = records.base
+        var firsts: UInt64 = 0, seconds: UInt64 = 0
+        for i in 0..<n {
+            firsts |= out[i].key >> 32
+            seconds |= out[i].key & 0xFFFF_FFFF
         }
         // Sorted by the two ids packed without the gap between them: fewer bits, fewer passes.
         let low = RadixSort.bits(seconds), scratch = RawBuffer<PairRuns.Record>(capacity: max(n, 16))
         let sorted = RadixSort.sort(out, scratch.base, n, keyBits: low + RadixSort.bits(firsts)) {
             ($0.key >> 32) << UInt64(low) | ($0.key & 0xFFFF_FFFF)
         }
-        // Filled through their pointers, the buffers still count 0 records: the result is appended
-        // to the other one, which copies it (and counts it).
+        // The result is appended to the other buffer, which copies it and counts it.
         let (result, from) = sorted == out ? (scratch, out) : (records, scratch.base)
         result.append(from, count: n)
         return result
@@ -119,29 +127,45 @@ final class PairTable {
     /// table whose run could not be written keeps its pairs and grows instead.
     func spill(keeping target: Int = 0) {
         guard !spillRefused, count > 0 else { return }
-        let level = spillLevel(keeping: target)
-        let sorted = sortedInMemory(atMost: level)
+        // One pass over the table: every pair to a buffer, and how many were seen how often.
+        let cap = 256
+        var histogram = [Int](repeating: 0, count: cap + 1)
+        let records = RawBuffer<PairRuns.Record>(capacity: count)
+        let out = records.base
+        var n = 0
+        forEachInMemory { key, count in
+            (out + n).initialize(to: PairRuns.Record(key: key, count: count))
+            n += 1
+            histogram[Int(min(count, UInt32(cap)))] += 1
+        }
+        let level = Self.spillLevel(histogram, total: n, keeping: target)
+        // The rare pairs to the front, the kept ones aside.
+        var kept: [PairRuns.Record] = []
+        var rare = 0
+        for i in 0..<n {
+            if out[i].count <= level {
+                out[rare] = out[i]
+                rare += 1
+            } else {
+                kept.append(out[i])
+            }
+        }
+        let sorted = Self.sorted(records, rare)
         guard runs.append(sorted: UnsafeBufferPointer(start: sorted.base, count: sorted.count)) else {
             spillRefused = true
             return
         }
-        if level == UInt32.max {
-            entries.base.update(repeating: Entry(key: Self.empty, count: 0), count: mask + 1)
-            count = 0
-        } else {
-            rebuild(size: mask + 1, keepAbove: level)
-        }
+        entries.base.update(repeating: Entry(key: Self.empty, count: 0), count: mask + 1)
+        count = 0
+        for record in kept { add(record.key, record.count) }
     }
 
-    /// The least count such that at most `target` pairs are counted more often (`UInt32.max` when
-    /// every pair goes).
-    private func spillLevel(keeping target: Int) -> UInt32 {
+    /// The least count such that at most `target` of the `total` pairs (`histogram[c]` of them seen
+    /// c times, the last bucket for the rest) are seen more often; `UInt32.max` when every pair goes.
+    private static func spillLevel(_ histogram: [Int], total: Int, keeping target: Int) -> UInt32 {
         guard target > 0 else { return UInt32.max }
-        let cap = 256
-        var histogram = [Int](repeating: 0, count: cap + 1)
-        forEachInMemory { _, n in histogram[Int(min(n, UInt32(cap)))] += 1 }
-        var above = count
-        for level in 1..<cap {
+        var above = total
+        for level in 1..<(histogram.count - 1) {
             above -= histogram[level]
             if above <= target { return UInt32(level) }
         }
@@ -165,8 +189,8 @@ final class PairTable {
         if let failure = runs.readFailure { throw TextError.temporaryFile(reason: failure) }
     }
 
-    /// Rehashes into `size` slots, keeping the pairs counted more than `level` times.
-    private func rebuild(size: Int, keepAbove level: UInt32) {
+    /// Rehashes into `size` slots.
+    private func rebuild(size: Int) {
         let oldBuffer = entries, oldSize = mask + 1
         entries = RawBuffer(repeating: Entry(key: Self.empty, count: 0), count: size)
         let m = size - 1
@@ -178,7 +202,7 @@ final class PairTable {
             if i + ahead < oldSize && old[i + ahead].key != Self.empty {
                 tc_prefetch(fresh + Self.slot(old[i + ahead].key, m))
             }
-            guard old[i].key != Self.empty && old[i].count > level else { continue }
+            guard old[i].key != Self.empty else { continue }
             var slot = Self.slot(old[i].key, m)
             while fresh[slot].key != Self.empty { slot = (slot + 1) & m }
             fresh[slot] = old[i]

@@ -8,9 +8,10 @@ enum RadixSort {
         _ a: UnsafeMutablePointer<T>, _ b: UnsafeMutablePointer<T>, _ n: Int, keyBits: Int, key: (T) -> UInt64
     ) -> UnsafeMutablePointer<T> {
         var source = a, target = b
-        // Few passes: 16-bit digits when the keys need at most 32 bits (a vocabulary under 65,536),
-        // faster than three passes of 11 bits despite the wider scatter.
-        let digit = keyBits <= 32 ? max(1, (keyBits + 1) / 2) : 11, buckets = 1 << digit
+        // Few passes: two of up to 16 bits when the keys need at most 32 (a vocabulary under
+        // 65,536), faster than three of 11 despite the wider scatter; three of up to 13 bits to 39.
+        let passes = keyBits <= 32 ? 2 : keyBits <= 39 ? 3 : (keyBits + 10) / 11
+        let digit = max(1, (keyBits + passes - 1) / passes), buckets = 1 << digit
         let counts = UnsafeMutablePointer<Int>.allocate(capacity: buckets)
         defer { counts.deallocate() }
         var shift = 0
