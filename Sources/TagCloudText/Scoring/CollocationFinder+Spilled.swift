@@ -1,8 +1,8 @@
 /// Collocations among pairs that spilled to disk (`PairTable.spill`): there may be far more pairs
-/// than memory was meant to hold, so they are read twice instead of gathered. The first reading adds
-/// up each canonical pair that can win in an external sort (`PairSorter`, `limit` records in
-/// memory) and scores the sums; the second finds the spelling shown for each winner. Memory stays
-/// near the limit plus the winners, and the result is `find`'s (the tests compare the two).
+/// than memory was meant to hold, so they are not gathered. The first reading adds up each canonical
+/// pair that can win in an external sort (`PairSorter`, `limit` records in memory) and scores the
+/// sums; a second reading of those pairs finds the spelling shown for each winner. Memory stays near
+/// the limit plus the winners, and the result is `find`'s (the tests compare the two).
 extension CollocationFinder {
     static func findSpilled(
         pairs: PairTable, canonicalOfRaw: [Int32], counts: [Int], threshold: Double, limit: Int
@@ -28,7 +28,15 @@ extension CollocationFinder {
         }
 
         let sums = PairSorter(limit: limit)
-        forEachHopeful { _, count, key in sums.add(key, count) }
+        // The pairs that can win are also written aside, in order, for the second reading: one
+        // file read straight through instead of every run merged again.
+        let hopeful = PairRuns()
+        let keptAside = hopeful.append { emit in
+            forEachHopeful { raw, count, key in
+                sums.add(key, count)
+                emit(PairRuns.Record(key: raw, count: count))
+            }
+        }
         var winners: [Winner] = []
         var place: [UInt64: Int] = [:]
         sums.forEachInKeyOrder { key, sum in
@@ -43,9 +51,17 @@ extension CollocationFinder {
         guard !winners.isEmpty else { return [] }
         // The most frequent spelling; ties go to the one whose words were seen first.
         var best = [(raw: UInt64, count: UInt32)](repeating: (UInt64.max, 0), count: winners.count)
-        forEachHopeful { raw, count, key in
+        func choose(_ raw: UInt64, _ count: UInt32, _ key: UInt64) {
             guard let w = place[key] else { return }
             if count > best[w].count || (count == best[w].count && raw < best[w].raw) { best[w] = (raw, count) }
+        }
+        if keptAside {
+            hopeful.merge(with: UnsafeBufferPointer(start: nil, count: 0)) { raw, count in
+                choose(raw, count, PairTable.key(canonicalOfRaw[Int(raw >> 32)], canonicalOfRaw[Int(raw & 0xFFFF_FFFF)]))
+            }
+            pairs.adoptFailure(hopeful.readFailure)
+        } else {
+            forEachHopeful(choose)
         }
         for w in winners.indices {
             winners[w].rawFirst = Int32(truncatingIfNeeded: best[w].raw >> 32)

@@ -60,6 +60,17 @@ final class PairRuns {
         return true
     }
 
+    /// Runs `produce`, writing the records it hands over (sorted by key, each key once) as a new
+    /// run. `produce` runs whether or not a file could be written; false when none was.
+    func append(_ produce: (_ emit: (Record) -> Void) -> Void) -> Bool {
+        let writer = RunWriter(folder: folder)
+        produce { writer?.append($0) }
+        guard let run = writer?.finish() else { return false }
+        runs.append(Run(fd: run.fd, count: run.count))
+        if runs.count >= Self.mostRuns, readFailure == nil { compact() }
+        return true
+    }
+
     /// Calls `body` with every pair of the runs and of `memory` (sorted by key, each key once), once,
     /// in key order, with its counts added up (held at `UInt32.max`). A failed read ends the pairs
     /// early and is kept in `readFailure`.
