@@ -83,6 +83,8 @@ extension CountCommand {
                     try sink(bytes)
                 }
             } catch let e as TextError {
+                // Only the library's own errors: the sink's write failures go back to OutputFile as
+                // they are, which names the file.
                 throw CLIError.input(e.description)
             }
         }

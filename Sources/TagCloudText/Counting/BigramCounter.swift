@@ -3,7 +3,7 @@
 ///
 /// Pairs wait in a batch so their hash-table slots can be fetched while earlier pairs are counted;
 /// counting a batch in order gives exactly the unbatched result. When the table passes the limit
-/// all but its most frequent eighth move to disk (`PairTable.spill`), which keeps memory bounded
+/// all but its most frequent eighth move to disk (`PairTable.spillPast`), which keeps memory bounded
 /// whatever the input size and every count exact: the table does not depend on the limit, or on
 /// where the text was cut.
 ///
@@ -33,13 +33,13 @@ struct BigramCounter {
     /// Adds `n` sightings of the pair `key` at once (a merge's counts).
     func add(_ key: UInt64, count n: UInt32) {
         pairs.add(key, n)
-        if pairs.count > limit { pairs.spill(keeping: limit / 8) }
+        pairs.spillPast(limit)
     }
 
     /// Counts the waiting pairs.
     func flush() {
         for i in 0..<batch.count { pairs.increment(batch[i]) }
         batch.removeAll()
-        if pairs.count > limit { pairs.spill(keeping: limit / 8) }
+        pairs.spillPast(limit)
     }
 }

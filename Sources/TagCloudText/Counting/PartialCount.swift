@@ -122,10 +122,10 @@ public struct PartialCount {
     }
 
     /// Adds `n` sightings of the pair `key` (word indices). Past `TextOptions.bigramLimit` distinct
-    /// pairs in memory, they move to disk (`PairTable.spill`): memory stays bounded and no count is lost.
+    /// pairs in memory, they move to disk (`PairTable.spillPast`): memory stays bounded and no count is lost.
     func add(pair key: UInt64, count n: UInt32) {
         pairs.add(key, n)
-        if pairs.count > options.bigramLimit { pairs.spill(keeping: options.bigramLimit / 8) }
+        pairs.spillPast(options.bigramLimit)
     }
 
     /// Whether rank `a` of shard `s` comes before rank `b` of shard `t` in the whole text.

@@ -52,12 +52,7 @@ final class PairRuns {
     /// Writes `records` (sorted by key, each key once) as a new run. Returns false, writing nothing,
     /// when no temporary file could be made or written: the caller keeps its pairs in memory then.
     func append(sorted records: UnsafeBufferPointer<Record>) -> Bool {
-        guard let writer = RunWriter(folder: folder) else { return false }
-        for r in records { writer.append(r) }
-        guard let run = writer.finish() else { return false }
-        runs.append(Run(fd: run.fd, count: run.count))
-        if runs.count >= Self.mostRuns, readFailure == nil { compact() }
-        return true
+        append { emit in for r in records { emit(r) } }
     }
 
     /// Runs `produce`, writing the records it hands over (sorted by key, each key once) as a new
@@ -80,6 +75,23 @@ final class PairRuns {
         var merge = RunMerge(sources)
         merge.forEach(body)
         if let failure = merge.finish() { readFailure = failure }
+    }
+
+    /// Sorts the `n` records at `records` by key, using `scratch` (room for `n`); returns whichever
+    /// of the two holds the result. The keys are sorted by their two ids packed without the gap
+    /// between them: fewer bits, fewer radix passes.
+    static func sort(
+        _ records: UnsafeMutablePointer<Record>, _ scratch: UnsafeMutablePointer<Record>, _ n: Int
+    ) -> UnsafeMutablePointer<Record> {
+        var firsts: UInt64 = 0, seconds: UInt64 = 0
+        for i in 0..<n {
+            firsts |= records[i].key >> 32
+            seconds |= records[i].key & 0xFFFF_FFFF
+        }
+        let low = RadixSort.bits(seconds)
+        return RadixSort.sort(records, scratch, n, keyBits: low + RadixSort.bits(firsts)) {
+            ($0.key >> 32) << UInt64(low) | ($0.key & 0xFFFF_FFFF)
+        }
     }
 
     /// Records a failure to read pairs derived from these (see `PairTable.adoptFailure`).

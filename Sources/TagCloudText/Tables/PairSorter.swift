@@ -35,12 +35,11 @@ final class PairSorter {
 
     /// Every pair, once, in key order, with its counts added up (held at `UInt32.max`).
     func forEachInKeyOrder(_ body: (UInt64, UInt32) -> Void) {
-        var sorted = Array(sortedBuffer())
-        if !grown.isEmpty {
-            sorted += grown
-            sorted.sort { $0.key < $1.key }
-        }
-        sorted.withUnsafeBufferPointer { runs.merge(with: $0, body) }
+        let sorted = sortedBuffer()
+        guard !grown.isEmpty else { return runs.merge(with: sorted, body) }
+        // Runs could not be written: the records held instead are sorted with the buffer's.
+        let all = (Array(sorted) + grown).sorted { $0.key < $1.key }
+        all.withUnsafeBufferPointer { runs.merge(with: $0, body) }
     }
 
     /// The failure to read a run back, if any.
@@ -48,16 +47,7 @@ final class PairSorter {
 
     /// The buffered records sorted by key, equal keys added up.
     private func sortedBuffer() -> UnsafeBufferPointer<PairRuns.Record> {
-        var firsts: UInt64 = 0, seconds: UInt64 = 0
-        let records = buffer.base
-        for i in 0..<n {
-            firsts |= records[i].key >> 32
-            seconds |= records[i].key & 0xFFFF_FFFF
-        }
-        let low = RadixSort.bits(seconds)
-        let sorted = RadixSort.sort(records, scratch.base, n, keyBits: low + RadixSort.bits(firsts)) {
-            ($0.key >> 32) << UInt64(low) | ($0.key & 0xFFFF_FFFF)
-        }
+        let sorted = PairRuns.sort(buffer.base, scratch.base, n)
         var out = 0
         for i in 0..<n {
             if out > 0 && sorted[out - 1].key == sorted[i].key {

@@ -1,7 +1,7 @@
 import CICUShim
 
 /// Counts of word pairs, keyed by two 32-bit ids: open addressing in manually managed memory. The
-/// owner keeps it under a size by calling `spill()`, which moves the pairs to disk; reading the
+/// owner keeps it under a size with `spillPast(_:)`, which moves pairs to disk; reading the
 /// pairs back adds the spilled counts in, so no pair is ever lost. Key and count share a slot, so an
 /// increment costs one cache miss, not two: the table outgrows the cache on any real text.
 final class PairTable {
@@ -78,9 +78,15 @@ final class PairTable {
     }
 
     /// Every pair with its count, once, in key order, spilled runs merged in.
-    func forEachInKeyOrder(_ body: (UInt64, UInt32) -> Void) {
-        let sorted = sortedInMemory()
-        runs.merge(with: UnsafeBufferPointer(start: sorted.base, count: sorted.count), body)
+    private func forEachInKeyOrder(_ body: (UInt64, UInt32) -> Void) {
+        let records = RawBuffer<PairRuns.Record>(capacity: max(count, 16))
+        var n = 0
+        let out = records.base
+        forEachInMemory { key, count in
+            (out + n).initialize(to: PairRuns.Record(key: key, count: count))
+            n += 1
+        }
+        Self.withSorted(records, n) { runs.merge(with: $0, body) }
     }
 
     private func forEachInMemory(_ body: (UInt64, UInt32) -> Void) {
@@ -89,36 +95,20 @@ final class PairTable {
         for i in 0...mask where e[i].key != Self.empty { body(e[i].key, e[i].count) }
     }
 
-    /// The pairs in memory, sorted by key.
-    private func sortedInMemory() -> RawBuffer<PairRuns.Record> {
-        let records = RawBuffer<PairRuns.Record>(capacity: max(count, 16))
-        var n = 0
-        let out = records.base
-        forEachInMemory { key, count in
-            (out + n).initialize(to: PairRuns.Record(key: key, count: count))
-            n += 1
-        }
-        return Self.sorted(records, n)
+    /// Calls `body` with the first `n` records of `records` (filled through its pointer) sorted by key.
+    private static func withSorted<R>(
+        _ records: RawBuffer<PairRuns.Record>, _ n: Int, _ body: (UnsafeBufferPointer<PairRuns.Record>) -> R
+    ) -> R {
+        let scratch = RawBuffer<PairRuns.Record>(capacity: max(n, 16))
+        let sorted = PairRuns.sort(records.base, scratch.base, n)
+        return withExtendedLifetime((records, scratch)) { body(UnsafeBufferPointer(start: sorted, count: n)) }
     }
 
-    /// The `n` records `records` holds (filled through its pointer, so it counts none), sorted by key,
-    /// in a buffer that counts them.
-    private static func sorted(_ records: RawBuffer<PairRuns.Record>, _ n: Int) -> RawBuffer<PairRuns.Record> {
-        let out = records.base
-        var firsts: UInt64 = 0, seconds: UInt64 = 0
-        for i in 0..<n {
-            firsts |= out[i].key >> 32
-            seconds |= out[i].key & 0xFFFF_FFFF
-        }
-        // Sorted by the two ids packed without the gap between them: fewer bits, fewer passes.
-        let low = RadixSort.bits(seconds), scratch = RawBuffer<PairRuns.Record>(capacity: max(n, 16))
-        let sorted = RadixSort.sort(out, scratch.base, n, keyBits: low + RadixSort.bits(firsts)) {
-            ($0.key >> 32) << UInt64(low) | ($0.key & 0xFFFF_FFFF)
-        }
-        // The result is appended to the other buffer, which copies it and counts it.
-        let (result, from) = sorted == out ? (scratch, out) : (records, scratch.base)
-        result.append(from, count: n)
-        return result
+    /// Keeps the table under `limit` distinct pairs in memory: past it, all but the most frequent
+    /// eighth move to disk (`spill(keeping:)`).
+    @inline(__always)
+    func spillPast(_ limit: Int) {
+        if count > limit { spill(keeping: limit / 8) }
     }
 
     /// Moves the rarest pairs in memory to a sorted run on disk (`PairRuns`), keeping at most
@@ -150,8 +140,7 @@ final class PairTable {
                 kept.append(out[i])
             }
         }
-        let sorted = Self.sorted(records, rare)
-        guard runs.append(sorted: UnsafeBufferPointer(start: sorted.base, count: sorted.count)) else {
+        guard Self.withSorted(records, rare, { runs.append(sorted: $0) }) else {
             spillRefused = true
             return
         }
