@@ -5,12 +5,21 @@ public struct PlacedWord: Hashable, Decodable, Sendable {
     /// The text drawn (shortened with an ellipsis when truncated).
     public var text: String
     /// The full input text when `text` was truncated.
-    public var fullText: String?
+    public var fullText: String? {
+        get { extras?.fields.fullText }
+        set { update { $0.fullText = newValue } }
+    }
     /// The term's id, if any.
-    public var id: String?
+    public var id: String? {
+        get { extras?.fields.id }
+        set { update { $0.id = newValue } }
+    }
     /// The term's link, if any. Outputs carry it only when `SafeLink` allows it: the JSON
     /// encoding and the SVG and HTML writers leave out a refused link.
-    public var link: String?
+    public var link: String? {
+        get { extras?.fields.link }
+        set { update { $0.link = newValue } }
+    }
     /// The term's weight.
     public var weight: Double
     /// The tag's box in canvas points (includes padding; what an app sizes its button to).
@@ -39,12 +48,24 @@ public struct PlacedWord: Hashable, Decodable, Sendable {
     /// Whether the size was reduced to make the word fit.
     public var shrunk: Bool
     /// The pill/button drawn behind the word, if any.
-    public var decoration: TagDecoration?
+    public var decoration: TagDecoration? {
+        get { extras?.fields.decoration }
+        set { update { $0.decoration = newValue } }
+    }
     /// Further fonts some glyphs are drawn in (a glyph's `font` index `i ≥ 1` names
     /// `fallbackFonts[i - 1]`); empty when the whole word is in `font`.
-    public var fallbackFonts: [ResolvedFont]
+    public var fallbackFonts: [ResolvedFont] {
+        get { extras?.fields.fallbackFonts ?? [] }
+        set { update { $0.fallbackFonts = newValue } }
+    }
     /// The text split by font, in logical order; empty when the whole word is in `font`.
-    public var fontRuns: [FontRun]
+    public var fontRuns: [FontRun] {
+        get { extras?.fields.fontRuns ?? [] }
+        set { update { $0.fontRuns = newValue } }
+    }
+    /// The fields most words leave unset, nil when all are: a flow of a million tags keeps a
+    /// million placed words, so each inline field costs megabytes.
+    private var extras: Extras?
 
     /// Creates a placed word.
     public init(
@@ -54,12 +75,48 @@ public struct PlacedWord: Hashable, Decodable, Sendable {
         fallbackFont: Bool, shrunk: Bool = false, decoration: TagDecoration? = nil,
         fallbackFonts: [ResolvedFont] = [], fontRuns: [FontRun] = []
     ) {
-        self.index = index; self.text = text; self.fullText = fullText; self.id = id; self.link = link
+        self.index = index; self.text = text
         self.weight = weight; self.frame = frame; self.origin = origin; self.baseline = origin.y
         self.inkBounds = inkBounds; self.font = font; self.fontSize = fontSize; self.color = color
         self.rotation = rotation; self.glyphs = glyphs; self.rightToLeft = rightToLeft
-        self.fallbackFont = fallbackFont; self.shrunk = shrunk; self.decoration = decoration
-        self.fallbackFonts = fallbackFonts; self.fontRuns = fontRuns
+        self.fallbackFont = fallbackFont; self.shrunk = shrunk
+        extras = Extras.boxing(
+            Fields(
+                fullText: fullText, id: id, link: link, decoration: decoration, fallbackFonts: fallbackFonts,
+                fontRuns: fontRuns))
+    }
+
+    /// The fields most words leave unset, as values.
+    private struct Fields: Hashable, Sendable {
+        var fullText: String?
+        var id: String?
+        var link: String?
+        var decoration: TagDecoration?
+        var fallbackFonts: [ResolvedFont] = []
+        var fontRuns: [FontRun] = []
+
+        var isEmpty: Bool {
+            fullText == nil && id == nil && link == nil && decoration == nil && fallbackFonts.isEmpty && fontRuns.isEmpty
+        }
+    }
+
+    /// The boxed fields; never changed once made (a change makes a new box), so words may share one.
+    private final class Extras: Hashable, Sendable {
+        let fields: Fields
+
+        private init(_ fields: Fields) { self.fields = fields }
+
+        /// A box of `fields`, nil when they are all unset.
+        static func boxing(_ fields: Fields) -> Extras? { fields.isEmpty ? nil : Extras(fields) }
+
+        static func == (a: Extras, b: Extras) -> Bool { a === b || a.fields == b.fields }
+        func hash(into hasher: inout Hasher) { hasher.combine(fields) }
+    }
+
+    private mutating func update(_ change: (inout Fields) -> Void) {
+        var fields = extras?.fields ?? Fields()
+        change(&fields)
+        extras = Extras.boxing(fields)
     }
 
     /// The font of glyphs whose `font` index is `index` (0 = `font`).
@@ -92,9 +149,6 @@ public struct PlacedWord: Hashable, Decodable, Sendable {
         }
         index = try c.decode(Int.self, forKey: .index)
         text = try c.decode(String.self, forKey: .text)
-        fullText = try c.decodeIfPresent(String.self, forKey: .fullText)
-        id = try c.decodeIfPresent(String.self, forKey: .id)
-        link = try c.decodeIfPresent(String.self, forKey: .link)
         weight = try c.decode(Double.self, forKey: .weight)
         frame = try c.decode(Rect.self, forKey: .frame)
         origin = try c.decode(Point.self, forKey: .origin)
@@ -108,9 +162,14 @@ public struct PlacedWord: Hashable, Decodable, Sendable {
         rightToLeft = try c.decodeIfPresent(Bool.self, forKey: .rightToLeft) ?? false
         fallbackFont = try c.decodeIfPresent(Bool.self, forKey: .fallbackFont) ?? false
         shrunk = try c.decodeIfPresent(Bool.self, forKey: .shrunk) ?? false
-        decoration = try c.decodeIfPresent(TagDecoration.self, forKey: .decoration)
-        fallbackFonts = try (c.decodeIfPresent([FontReference].self, forKey: .fallbackFonts) ?? []).map(font)
-        fontRuns = try c.decodeIfPresent([FontRun].self, forKey: .fontRuns) ?? []
+        extras = Extras.boxing(
+            Fields(
+                fullText: try c.decodeIfPresent(String.self, forKey: .fullText),
+                id: try c.decodeIfPresent(String.self, forKey: .id),
+                link: try c.decodeIfPresent(String.self, forKey: .link),
+                decoration: try c.decodeIfPresent(TagDecoration.self, forKey: .decoration),
+                fallbackFonts: try (c.decodeIfPresent([FontReference].self, forKey: .fallbackFonts) ?? []).map(font),
+                fontRuns: try c.decodeIfPresent([FontRun].self, forKey: .fontRuns) ?? []))
     }
 }
 

@@ -1,21 +1,69 @@
 /// A concrete font: the file and face the typesetter chose for a word (after any fallback).
+///
+/// Its fields live in one shared box: every placed word names its font, and the words of a layout
+/// share a handful, so a word holds a reference (8 bytes) instead of the fields (56).
 public struct ResolvedFont: Hashable, Codable, Sendable {
     /// The family name the font file declares.
-    public var family: String
+    public var family: String {
+        get { box.fields.family }
+        set { update { $0.family = newValue } }
+    }
     /// Path of the font file.
-    public var file: String
+    public var file: String {
+        get { box.fields.file }
+        set { update { $0.file = newValue } }
+    }
     /// Face index inside a collection file (.ttc), 0 otherwise.
-    public var faceIndex: Int
+    public var faceIndex: Int {
+        get { box.fields.faceIndex }
+        set { update { $0.faceIndex = newValue } }
+    }
     /// CSS weight of the face.
-    public var weight: Int
+    public var weight: Int {
+        get { box.fields.weight }
+        set { update { $0.weight = newValue } }
+    }
     /// Style of the face.
-    public var style: FontStyle
+    public var style: FontStyle {
+        get { box.fields.style }
+        set { update { $0.style = newValue } }
+    }
+
+    private var box: Box
 
     /// Creates a resolved font.
     public init(family: String, file: String, faceIndex: Int = 0, weight: Int = 400, style: FontStyle = .normal) {
-        self.family = family; self.file = file; self.faceIndex = faceIndex
-        self.weight = weight; self.style = style
+        box = Box(Fields(family: family, file: file, faceIndex: faceIndex, weight: weight, style: style))
     }
+
+    /// The fields, as the JSON holds them.
+    private struct Fields: Hashable, Codable, Sendable {
+        var family: String
+        var file: String
+        var faceIndex: Int
+        var weight: Int
+        var style: FontStyle
+    }
+
+    /// The fields, boxed; never changed once made (a change makes a new box).
+    private final class Box: Hashable, Sendable {
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+        static func == (a: Box, b: Box) -> Bool { a === b || a.fields == b.fields }
+        func hash(into hasher: inout Hasher) { hasher.combine(fields) }
+    }
+
+    private mutating func update(_ change: (inout Fields) -> Void) {
+        var fields = box.fields
+        change(&fields)
+        box = Box(fields)
+    }
+
+    /// Decodes a font from its fields (`family`, `file`, `faceIndex`, `weight`, `style`).
+    public init(from decoder: any Decoder) throws { box = Box(try Fields(from: decoder)) }
+
+    /// Encodes the font's fields, as `init(from:)` reads them.
+    public func encode(to encoder: any Encoder) throws { try box.fields.encode(to: encoder) }
 }
 
 extension Array where Element == ResolvedFont {
