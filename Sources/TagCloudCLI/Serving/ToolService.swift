@@ -58,13 +58,15 @@ public enum ToolService {
     }
 
     /// `tagcloud count` on the body's `"text"` with its count options: `{"terms": [{"text", "weight"}]}`.
-    public static func count(_ body: Data, scratch: URL) throws -> Data {
+    /// `cancellation` stops the count midway (a request past its time limit): the call then throws
+    /// a `ServiceError` with `TagCloudError.cancelled`'s message, as `draw` does.
+    public static func count(_ body: Data, scratch: URL, cancellation: CancellationToken? = nil) throws -> Data {
         try serving(scratch) {
             let request = try ServiceBody(body, command: CountCommand.name, scratch: scratch, output: nil)
             let parsed = try CommandLineParser(options: CountCommand.serviceOptions).parse(request.arguments)
             let reporting = Reporting(parsed)
             let resolved = try CountCommand.resolve(parsed, reporting: reporting)
-            let terms = try working(scratch) { try resolved.text.terms(reporting) }
+            let terms = try working(scratch) { try resolved.text.terms(reporting, cancellation: cancellation) }
             return termsAnswer(terms)
         }
     }
@@ -129,7 +131,7 @@ public enum ToolService {
     }
 
     /// Lays out the body's cloud or flow; `Drawing.render` draws it. `cancellation` stops the
-    /// layout midway (a request past its time limit): the call then throws a `ServiceError` with
+    /// layout, or the count of a `"text"`, midway (a request past its time limit): the call then throws a `ServiceError` with
     /// `TagCloudError.cancelled`'s message; a token cancelled already lets the body be read and
     /// checked in full, its tags included, without any layout.
     public static func draw(_ body: Data, scratch: URL, cancellation: CancellationToken? = nil) throws -> Drawing {
@@ -141,7 +143,7 @@ public enum ToolService {
                 let reporting = Reporting(parsed)
                 let resolved = try CloudCommand.resolve(parsed, reporting: reporting)
                 return try working(scratch) {
-                    let (terms, options) = try resolved.read(reporting)
+                    let (terms, options) = try resolved.read(reporting, cancellation: cancellation)
                     let (layout, stats) = try CloudCommand.lay(
                         terms, options, reporting: reporting, cancellation: cancellation)
                     let summary = CloudCommand.placementLine(layout, stats, repeated: resolved.options.repeatWords)
@@ -153,7 +155,7 @@ public enum ToolService {
             let reporting = Reporting(parsed)
             let resolved = try FlowCommand.resolve(parsed, reporting: reporting)
             return try working(scratch) {
-                let terms = try resolved.terms.read(reporting)
+                let terms = try resolved.terms.read(reporting, cancellation: cancellation)
                 var flow = FlowLayout(resolved.options)
                 flow.cancellation = cancellation
                 let layout = try CLIError.mappingLibraryErrors {
