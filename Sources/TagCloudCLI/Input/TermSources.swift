@@ -31,28 +31,23 @@ struct TermSources {
         text = try TextRequest(sources: texts, args, defaultTop: defaultTextTop, related: related)
     }
 
-    /// Reads every source: the tags, then the counted text's terms. `cancellation` stops the
-    /// count midway (a request past its time limit).
-    func read(_ reporting: Reporting, cancellation: CancellationToken? = nil) throws -> [Term] {
-        let parts = try readParts(reporting, cancellation: cancellation)
+    /// Reads every source: the tags, then the counted text's terms.
+    func read(_ reporting: Reporting) throws -> [Term] {
+        let parts = try readParts(reporting)
         return parts.tags + parts.counted
     }
 
     /// Reads every source, as `read` does, with how related the words are: the tags of one group
     /// are related, and a text's terms by how often they occur near one another (when the
     /// sources were made `related`).
-    func readRelated(
-        _ reporting: Reporting, cancellation: CancellationToken? = nil
-    ) throws -> (terms: [Term], relations: WordRelations) {
-        let parts = try readParts(reporting, cancellation: cancellation)
+    func readRelated(_ reporting: Reporting) throws -> (terms: [Term], relations: WordRelations) {
+        let parts = try readParts(reporting)
         let relations = WordRelations(WordRelations(groups: parts.tags).pairs + (parts.relations?.pairs ?? []))
         return (parts.tags + parts.counted, relations)
     }
 
     /// The tags, the text's terms and their relations (when asked).
-    private func readParts(
-        _ reporting: Reporting, cancellation: CancellationToken?
-    ) throws -> (tags: [Term], counted: [Term], relations: WordRelations?) {
+    private func readParts(_ reporting: Reporting) throws -> (tags: [Term], counted: [Term], relations: WordRelations?) {
         guard let text else {
             return (try TagInput.read(arguments: tags, given: configTerms, inputs: tagLists, reporting: reporting), [], nil)
         }
@@ -60,7 +55,7 @@ struct TermSources {
         if !tags.isEmpty || !configTerms.isEmpty || !tagLists.isEmpty {
             terms = try TagInput.read(arguments: tags, given: configTerms, inputs: tagLists, reporting: reporting)
         }
-        let counted = try text.analysis(reporting, cancellation: cancellation)
+        let counted = try text.analysis(reporting)
         return (terms, counted.terms, counted.relations)
     }
 }

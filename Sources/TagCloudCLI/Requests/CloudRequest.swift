@@ -37,12 +37,10 @@ struct CloudRequest {
     }
 
     /// Reads the terms, and the options to lay them out with: under the semantic arrangement,
-    /// with how related the terms are. `cancellation` stops counting a text midway.
-    func read(
-        _ reporting: Reporting, cancellation: CancellationToken? = nil
-    ) throws -> (terms: [Term], options: WordCloudOptions) {
-        guard arrange == .semantic else { return (try terms.read(reporting, cancellation: cancellation), options) }
-        let (read, relations) = try terms.readRelated(reporting, cancellation: cancellation)
+    /// with how related the terms are.
+    func read(_ reporting: Reporting) throws -> (terms: [Term], options: WordCloudOptions) {
+        guard arrange == .semantic else { return (try terms.read(reporting), options) }
+        let (read, relations) = try terms.readRelated(reporting)
         var options = self.options
         options.arrangement = .semantic(relations)
         return (read, options)

@@ -131,7 +131,7 @@ public enum ToolService {
     }
 
     /// Lays out the body's cloud or flow; `Drawing.render` draws it. `cancellation` stops the
-    /// layout, or the count of a `"text"`, midway (a request past its time limit): the call then throws a `ServiceError` with
+    /// layout midway (a request past its time limit): the call then throws a `ServiceError` with
     /// `TagCloudError.cancelled`'s message; a token cancelled already lets the body be read and
     /// checked in full, its tags included, without any layout.
     public static func draw(_ body: Data, scratch: URL, cancellation: CancellationToken? = nil) throws -> Drawing {
@@ -143,7 +143,7 @@ public enum ToolService {
                 let reporting = Reporting(parsed)
                 let resolved = try CloudCommand.resolve(parsed, reporting: reporting)
                 return try working(scratch) {
-                    let (terms, options) = try resolved.read(reporting, cancellation: cancellation)
+                    let (terms, options) = try resolved.read(reporting)
                     let (layout, stats) = try CloudCommand.lay(
                         terms, options, reporting: reporting, cancellation: cancellation)
                     let summary = CloudCommand.placementLine(layout, stats, repeated: resolved.options.repeatWords)
@@ -155,7 +155,7 @@ public enum ToolService {
             let reporting = Reporting(parsed)
             let resolved = try FlowCommand.resolve(parsed, reporting: reporting)
             return try working(scratch) {
-                let terms = try resolved.terms.read(reporting, cancellation: cancellation)
+                let terms = try resolved.terms.read(reporting)
                 var flow = FlowLayout(resolved.options)
                 flow.cancellation = cancellation
                 let layout = try CLIError.mappingLibraryErrors {
