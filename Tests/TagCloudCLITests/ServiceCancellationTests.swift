@@ -14,13 +14,14 @@ struct ServiceCancellationTests {
 
     @Test("ToolService.count with a cancelled token throws the cancelled error; without, it counts")
     func count() throws {
-        let scratch = try scratchFolder()
+        // A folder per request, as the server makes: the request's files are created, never replaced.
         let token = CancellationToken()
-        let counted = String(decoding: try ToolService.count(Self.body, scratch: scratch, cancellation: token), as: UTF8.self)
+        let counted = String(
+            decoding: try ToolService.count(Self.body, scratch: try scratchFolder(), cancellation: token), as: UTF8.self)
         #expect(counted.contains(#"{"text": "Alice", "weight": 2}"#), "\(counted)")
         token.cancel()
         do {
-            _ = try ToolService.count(Self.body, scratch: scratch, cancellation: token)
+            _ = try ToolService.count(Self.body, scratch: try scratchFolder(), cancellation: token)
             Issue.record("a cancelled count answered")
         } catch let error as ServiceError {
             #expect(error.message == TagCloudError.cancelled.description)
