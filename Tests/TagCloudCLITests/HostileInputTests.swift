@@ -197,9 +197,13 @@ struct HostileInputTests {
         ("cut at a line boundary", { Array($0.dropLast(3)) }, "without its end record (e), so it was cut short"),
         ("only its header", { Array($0.prefix(1)) }, "ends after 0 records without its end record (e)"),
         ("a record lost", { l in l.enumerated().filter { $0.offset != 4 }.map(\.element) }, "where its end record"),
-        ("a word listed twice", { l in HostileInputTests.endRecord(Array(l.dropLast()) + [l.first { $0.hasPrefix("w\t") }!]) }, "is listed twice"),
         (
-            "an older format", { l in [l[0].replacingOccurrences(of: "partial\t3\t", with: "partial\t2\t")] + l.dropFirst().dropLast() },
+            "a word listed twice", { l in HostileInputTests.endRecord(Array(l.dropLast()) + [l.first { $0.hasPrefix("w\t") }!]) },
+            "is listed twice"
+        ),
+        (
+            "an older format",
+            { l in [l[0].replacingOccurrences(of: "partial\t3\t", with: "partial\t2\t")] + l.dropFirst().dropLast() },
             "a partial count of format 2, and this tagcloud reads format 3; count its shards again with this tagcloud"
         ),
     ]

@@ -138,6 +138,7 @@ struct PartialCountEndTests {
         lines.removeLast()
         #expect(
             Self.error(Data(lines.map { $0 + "\n" }.joined().utf8))
-                == "x.counts: a partial count of format 2, and this tagcloud reads format 3; count its shards again with this tagcloud")
+                == "x.counts: a partial count of format 2, and this tagcloud reads format 3; count its shards again with this tagcloud"
+        )
     }
 }

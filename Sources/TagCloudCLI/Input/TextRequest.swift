@@ -62,7 +62,8 @@ struct TextRequest {
     ) throws -> (terms: [Term], relations: WordRelations?) {
         let bar = reporting.progressBar(total: size, unit: .bytes)
         let analysis = try CLIError.mappingLibraryErrors {
-            try TermCounter(options, cancellation: cancellation).analyze(sources: files, progress: bar.map { b in { b.update($0) } })
+            try TermCounter(options, cancellation: cancellation).analyze(
+                sources: files, progress: bar.map { b in { b.update($0) } })
         }
         bar?.finish()
         Self.noteInvalidUTF8(analysis.invalidUTF8, reporting)

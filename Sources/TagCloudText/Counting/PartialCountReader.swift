@@ -272,7 +272,9 @@ struct PartialCountParser {
         guard rank <= Int(Int32.max) else { throw bad(6, "the rank is too large") }
         let (index, isNew) = word.withUnsafeBufferPointer { partial.word($0) }
         let slot = Int(index) >> 6, bit = UInt64(1) << UInt64(Int(index) & 63)
-        if slot >= wordsListed.count { wordsListed += repeatElement(0, count: max(slot + 1, 2 * wordsListed.count) - wordsListed.count) }
+        if slot >= wordsListed.count {
+            wordsListed += repeatElement(0, count: max(slot + 1, 2 * wordsListed.count) - wordsListed.count)
+        }
         if wordsListed[slot] & bit != 0 { throw listedTwice(2, "the word", String(decoding: word, as: UTF8.self)) }
         wordsListed[slot] |= bit
         // Without a first read and not new: named earlier in this file (every earlier file's

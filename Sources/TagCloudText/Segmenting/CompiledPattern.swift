@@ -35,7 +35,8 @@ final class CompiledPattern {
         handle = opened
         if let cancellation {
             tc_regex_set_stop(
-                handle, { context in Unmanaged<CancellationToken>.fromOpaque(context!).takeUnretainedValue().isCancelled ? 1 : 0 },
+                handle,
+                { context in Unmanaged<CancellationToken>.fromOpaque(context!).takeUnretainedValue().isCancelled ? 1 : 0 },
                 Unmanaged.passUnretained(cancellation).toOpaque())
         }
         if tc_regex_matches_empty(handle) != 0 {
