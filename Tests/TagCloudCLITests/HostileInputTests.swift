@@ -349,6 +349,18 @@ struct HandledHostileInputTests {
         #expect(r.stderr.contains("1 word longer than 1 MB skipped"), "\(r.stderr)")
     }
 
+    /// docs/limits.md, "Text written as it was read": the table is data, so a word that a spreadsheet
+    /// would take for a formula is written as it was read, not rewritten.
+    @Test("words starting with = + - @ are written to the table as they were read")
+    func formulaCells() throws {
+        var scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.add("t.txt", Data("=SUM(A1) @user +12 -rf @user\n".utf8))
+        let r = try HostileRun.run(["count", "--text", scratch.file("t.txt"), "--word-pattern", "\\S+"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(String(decoding: r.stdout, as: UTF8.self) == "@user\t2\n+12\t1\n-rf\t1\n=SUM(A1)\t1\n")
+    }
+
     @Test("word-pattern matches with tabs and newlines stay one word<TAB>count line")
     func patternWhitespace() throws {
         var scratch = try Scratch()
