@@ -54,7 +54,7 @@ let package = Package(
         // Pure Swift core: model, styling, layouts, CloudLayout.
         .target(name: "TagCloud"),
         .target(
-            name: "TagCloudText", dependencies: ["TagCloud", "CICUShim"],
+            name: "TagCloudText", dependencies: ["TagCloud", "CICUShim", "CZlib"],
             resources: [.copy("Resources")]),
         .target(
             name: "TagCloudGraphics",

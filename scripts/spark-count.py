@@ -21,8 +21,12 @@ import stat
 import subprocess
 import sys
 import tempfile
+import zlib
 
 MAGIC = "tagcloud-partial"
+# The end record, last in a partial count: `e RECORDS CHECKSUM`, the records since the header and
+# the CRC-32 of their bytes, each line with its line feed.
+END = "e"
 # The most a pair count can hold in a partial count.
 PAIR_COUNT_MAX = 2**32 - 1
 
@@ -70,11 +74,53 @@ def shard_counter(binary_name, shipped, count_options):
             if run.returncode != 0:
                 raise RuntimeError(f"tagcloud count --partial of shard {key} failed: "
                                    + run.stderr.decode("utf-8", "replace").strip())
-            with open(counts, encoding="utf-8") as partial:
-                for line in partial:
-                    yield record(line.rstrip("\n"))
+            yield from checked_records(counts, key)
 
     return count_shard
+
+
+def checked_records(path, key):
+    """The (key, value) records of the partial count at `path`, checked against its end record as
+    they go: a file cut short must not pass for a whole shard (the task fails, and Spark drops
+    what it yielded)."""
+    records = 0
+    checksum = 0
+    ended = False
+    with open(path, "rb") as partial:
+        for raw in partial:
+            if ended:
+                raise RuntimeError(f"the partial count of shard {key} goes on after its end record")
+            line = raw.decode("utf-8").rstrip("\n")
+            fields = line.split("\t")
+            if fields[0] == END:
+                if ended or int(fields[1]) != records or int(fields[2]) != checksum:
+                    raise RuntimeError(f"the partial count of shard {key} does not match its end record")
+                ended = True
+                continue
+            if fields[0] != MAGIC:
+                records += 1
+                checksum = zlib.crc32(raw, checksum)
+            yield record(line)
+    if not ended:
+        raise RuntimeError(f"the partial count of shard {key} has no end record: it was cut short")
+
+
+class EndRecord:
+    """Counts the records written after a header and their CRC-32, for the end record."""
+
+    def __init__(self):
+        self.records = 0
+        self.checksum = 0
+
+    def line(self, text):
+        """`text` as a line to write, counted."""
+        data = (text + "\n").encode("utf-8")
+        self.records += 1
+        self.checksum = zlib.crc32(data, self.checksum)
+        return data
+
+    def end(self):
+        return f"{END}\t{self.records}\t{self.checksum}\n".encode("utf-8")
 
 
 def record(line):
@@ -151,10 +197,12 @@ def main(argv):
 
     with tempfile.TemporaryDirectory(prefix="tagcloud-merge-") as folder:
         partial = args.partial_output or os.path.join(folder, "merged.counts")
-        with open(partial, "w", encoding="utf-8") as out:
-            out.write(header[0] + "\n")
+        with open(partial, "wb") as out:
+            out.write((header[0] + "\n").encode("utf-8"))
+            end = EndRecord()
             for key, value in body.toLocalIterator():
-                out.write(line_of(key, value) + "\n")
+                out.write(end.line(line_of(key, value)))
+            out.write(end.end())
         merge = [shutil.which("tagcloud") or "tagcloud"] if not shipped else [os.path.abspath(args.tagcloud)]
         merge += ["count", "--merge", partial, "-o", args.output, "--quiet"] + count_options
         if args.top:

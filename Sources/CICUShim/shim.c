@@ -151,6 +151,8 @@ struct tc_regex {
     int32_t ticks;         // ICU's count of 10,000 backtracking steps since the text was set
     int32_t attemptTicks;  // `ticks` when the current attempt started
     int32_t exceeded;      // a TC_REGEX_* code once a limit stopped the matching, else 0
+    tc_regex_stop_check stop;
+    const void *stopContext;
 };
 
 // ICU calls this every 10,000 backtracking steps (state saves) of a match operation.
@@ -164,6 +166,10 @@ static UBool U_CALLCONV tc_regex_tick(const void *context, int32_t ticks) {
     int64_t totalAllowed = r->limits.totalSteps + r->limits.totalStepsPerCharacter * r->position + attemptAllowed;
     if (attemptSteps > attemptAllowed || steps > totalAllowed) {
         r->exceeded = TC_REGEX_TOO_MANY_STEPS;
+        return 0;
+    }
+    if (r->stop && r->stop(r->stopContext)) {
+        r->exceeded = TC_REGEX_CANCELLED;
         return 0;
     }
     return 1;
@@ -200,6 +206,11 @@ tc_regex *tc_regex_open(const uint16_t *pattern, int32_t length, tc_regex_limits
     if (U_FAILURE(status)) { tc_regex_close(r); *error = (int32_t)status; return NULL; }
     *error = 0;
     return r;
+}
+
+void tc_regex_set_stop(tc_regex *r, tc_regex_stop_check check, const void *context) {
+    r->stop = check;
+    r->stopContext = context;
 }
 
 void tc_regex_close(tc_regex *r) {

@@ -6,11 +6,12 @@ import TagCloud
 /// once (busy), and work not finished by its deadline is stopped (timed out).
 ///
 /// Each job gets a `CancellationToken`, cancelled at its deadline: the layout checks it before each
-/// word (and each angle and size it tries) and throws, so a timed-out job ends soon after its
-/// deadline and frees its slot; its result, if any, is dropped. A job still waiting in the queue at
-/// its deadline leaves it without starting. What the layout library cannot stop midway (reading
-/// the request, rendering a finished layout, counting a text) runs to its end, bounded by the
-/// body and canvas limits, and keeps its slot until then, so such work cannot pile up either.
+/// word (and each angle and size it tries), the counter between pieces of text and inside a word
+/// pattern's search, and both throw, so a timed-out job ends soon after its deadline and frees its
+/// slot; its result, if any, is dropped. A job still waiting in the queue at its deadline leaves it
+/// without starting. What the libraries cannot stop midway (reading the request, rendering a
+/// finished layout) runs to its end, bounded by the body and canvas limits, and keeps its slot
+/// until then, so such work cannot pile up either.
 final class LayoutPool: @unchecked Sendable {
     /// How a submission ended.
     enum Outcome<T> {

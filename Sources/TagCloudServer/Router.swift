@@ -108,7 +108,9 @@ struct Router: Sendable {
     private static func answer(
         _ request: HTTPRequest, format: OutputFormat?, scratch: URL, cancellation: CancellationToken
     ) throws -> HTTPResponse {
-        if request.path == "/api/count" { return .json(try ToolService.count(request.body, scratch: scratch)) }
+        if request.path == "/api/count" {
+            return .json(try ToolService.count(request.body, scratch: scratch, cancellation: cancellation))
+        }
         if request.path == "/api/tags" { return .json(try ToolService.tags(request.body)) }
         let drawing = try ToolService.draw(request.body, scratch: scratch, cancellation: cancellation)
         guard let format else { return .json(try drawing.answer()) }

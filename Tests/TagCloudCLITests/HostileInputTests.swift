@@ -140,6 +140,12 @@ struct HostileInputTests {
         HostileCase(
             "a word pattern that backtracks catastrophically", ["count", "--text", "DIR/a.txt", "--word-pattern", "(a+)+b"],
             files: ["a.txt": Data(String(repeating: "a", count: 5000).utf8)], status: 2, "backtracks too much"),
+        // Slow at every start without being exponential anywhere: 13 s per MB under the old budget.
+        HostileCase(
+            "a word pattern slow at every position, over 1 MB of 1,900-letter words",
+            ["count", "--text", "DIR/w.txt", "--word-pattern", "[a-z]+x"],
+            files: ["w.txt": Data(String(repeating: String(repeating: "a", count: 1_900) + " ", count: 550).utf8)],
+            status: 2, "DIR/w.txt:1: word pattern \"[a-z]+x\" backtracks too much"),
         HostileCase(
             "a word pattern that matches the empty text", ["count", "--text", "DIR/a.txt", "--word-pattern", "\\w*"],
             files: ["a.txt": text("cat")], status: 1, "matches the empty text"),
@@ -187,6 +193,50 @@ struct HostileInputTests {
             "raw control characters: \(r.stderr.debugDescription)")
         #expect(r.stdout.isEmpty)
         try scratch.expectUntouched()
+    }
+
+    /// Partial counts damaged as a copy or a job can leave them, each with (part of) its one line.
+    static let damagedPartials: [(name: String, damage: @Sendable ([String]) -> [String], message: String)] = [
+        ("cut at a line boundary", { Array($0.dropLast(3)) }, "without its end record (e), so it was cut short"),
+        ("only its header", { Array($0.prefix(1)) }, "ends after 0 records without its end record (e)"),
+        ("a record lost", { l in l.enumerated().filter { $0.offset != 4 }.map(\.element) }, "where its end record"),
+        (
+            "a word listed twice", { l in HostileInputTests.endRecord(Array(l.dropLast()) + [l.first { $0.hasPrefix("w\t") }!]) },
+            "is listed twice"
+        ),
+        (
+            "an older format",
+            { l in [l[0].replacingOccurrences(of: "partial\t3\t", with: "partial\t2\t")] + l.dropFirst().dropLast() },
+            "a partial count of format 2, and this tagcloud reads format 3; count its shards again with this tagcloud"
+        ),
+    ]
+
+    @Test("count --merge refuses a damaged partial count in one line", arguments: damagedPartials.indices)
+    func damagedPartial(_ index: Int) throws {
+        let c = Self.damagedPartials[index]
+        var scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.add("t.txt", text("The White Rabbit ran past Alice, and Alice followed the White Rabbit.\n"))
+        let made = try HostileRun.run(["count", "--text", scratch.file("t.txt"), "--partial", "-o", scratch.file("p.counts")])
+        #expect(made.status == 0, "\(made.stderr)")
+        let lines = String(decoding: try Data(contentsOf: scratch.url.appendingPathComponent("p.counts")), as: UTF8.self)
+            .split(separator: "\n").map(String.init)
+        try scratch.add("bad.counts", Data(c.damage(lines).map { $0 + "\n" }.joined().utf8))
+        let r = try HostileRun.run(["count", "--merge", scratch.file("bad.counts")])
+        #expect(r.status == 2, "\(c.name): \(r.stderr)")
+        #expect(r.stderr.hasPrefix("tagcloud: error: \(scratch.file("bad.counts"))"), "\(c.name): \(r.stderr)")
+        #expect(r.stderr.contains(c.message), "\(c.name): \(r.stderr)")
+        #expect(r.stderr.split(separator: "\n").count == 1 && r.stdout.isEmpty, "\(c.name): \(r.stderr)")
+    }
+
+    /// `lines` (a header and records) with the end record that matches them.
+    static func endRecord(_ lines: [String]) -> [String] {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in lines.dropFirst().map({ $0 + "\n" }).joined().utf8 {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return lines + ["e\t\(lines.count - 1)\t\(crc ^ 0xFFFF_FFFF)"]
     }
 
     /// Commands whose only output is standard output, each of which must report a failed write.
@@ -300,6 +350,18 @@ struct HandledHostileInputTests {
         #expect(r.status == 0, "\(r.stderr)")
         #expect(String(decoding: r.stdout, as: UTF8.self) == "rabbit\t2\nhole\t1\n")
         #expect(r.stderr.contains("1 word longer than 1 MB skipped"), "\(r.stderr)")
+    }
+
+    /// docs/limits.md, "Text written as it was read": the table is data, so a word that a spreadsheet
+    /// would take for a formula is written as it was read, not rewritten.
+    @Test("words starting with = + - @ are written to the table as they were read")
+    func formulaCells() throws {
+        var scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.add("t.txt", Data("=SUM(A1) @user +12 -rf @user\n".utf8))
+        let r = try HostileRun.run(["count", "--text", scratch.file("t.txt"), "--word-pattern", "\\S+"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(String(decoding: r.stdout, as: UTF8.self) == "@user\t2\n+12\t1\n-rf\t1\n=SUM(A1)\t1\n")
     }
 
     @Test("word-pattern matches with tabs and newlines stay one word<TAB>count line")

@@ -66,7 +66,7 @@ struct PartialCountCLITests {
         let r = try ToolRun.run(["count", "--text", "-", "--partial", "--shard", "0001"], stdin: Data(Self.story.utf8))
         #expect(r.status == 0)
         let text = String(decoding: r.stdout, as: UTF8.self)
-        #expect(text.hasPrefix("tagcloud-partial\t2\t{"))
+        #expect(text.hasPrefix("tagcloud-partial\t3\t{"))
         #expect(text.contains("\ns\t0001\t"))
         let merged = try ToolRun.run(["count", "--merge", "-"], stdin: r.stdout)
         let single = try ToolRun.run(["count", "--text", "-"], stdin: Data(Self.story.utf8))
@@ -88,12 +88,12 @@ struct PartialCountCLITests {
         )
         let text = try String(contentsOf: partial, encoding: .utf8)
         let future = dir.appendingPathComponent("b.counts")
-        try Data(text.replacingOccurrences(of: "tagcloud-partial\t2\t", with: "tagcloud-partial\t7\t").utf8).write(to: future)
+        try Data(text.replacingOccurrences(of: "tagcloud-partial\t3\t", with: "tagcloud-partial\t7\t").utf8).write(to: future)
         let version = try ToolRun.run(["count", "--merge", future.path, "--min-length", "3"])
         #expect(version.status == 2)
         #expect(
             version.stderr.hasPrefix(
-                "tagcloud: error: \(future.path): a partial count of format 7, and this tagcloud reads format 2"))
+                "tagcloud: error: \(future.path): a partial count of format 7, and this tagcloud reads format 3"))
         #expect(version.stderr.filter { $0 == "\n" }.count == 1)
         let twice = try ToolRun.run(["count", "--merge", partial.path, partial.path, "--min-length", "3"])
         #expect(twice.status == 2)

@@ -215,7 +215,7 @@ struct PartialCountFileTests {
         let sample = "Hi. Alice met the White Rabbit in New York. Alice again 1999"
         let text = String(decoding: try Self.shard(sample, o), as: UTF8.self)
         let lines = text.split(separator: "\n").map(String.init)
-        #expect(lines[0].hasPrefix("tagcloud-partial\t2\t{"))
+        #expect(lines[0].hasPrefix("tagcloud-partial\t3\t{"))
         #expect(lines[0].contains("\"phrase\":[\"New York\"]"))
         #expect(lines[1...3] == ["n\tbytes\t\(sample.utf8.count)", "n\ttoo-long\t0", "n\tinvalid-utf8\t0"])
         // "Hi" is held for the merge (no break before it), the last kept word is "again", and the
@@ -233,10 +233,10 @@ struct PartialCountFileTests {
         let data = try Self.shard("one two three")
         var text = String(decoding: data, as: UTF8.self)
         let version = Self.error(
-            reading: Data(text.replacingOccurrences(of: "tagcloud-partial\t2\t", with: "tagcloud-partial\t1\t").utf8))
+            reading: Data(text.replacingOccurrences(of: "tagcloud-partial\t3\t", with: "tagcloud-partial\t1\t").utf8))
         #expect(
             version
-                == "x.counts: a partial count of format 1, and this tagcloud reads format 2; count its shards again with this tagcloud"
+                == "x.counts: a partial count of format 1, and this tagcloud reads format 3; count its shards again with this tagcloud"
         )
         var other = TextOptions()
         other.minimumLength = 3
@@ -259,21 +259,23 @@ struct PartialCountFileTests {
 
     @Test("Damaged records are errors naming the line and field")
     func damaged() throws {
-        let good = String(decoding: try Self.shard("one two three"), as: UTF8.self)
-        let n = good.split(separator: "\n").count + 1
+        let data = try Self.shard("one two three")
+        // The record goes last, before an end record that matches it.
+        let n = String(decoding: data, as: UTF8.self).split(separator: "\n").count
         let cases: [(String, String)] = [
-            (good + "w\tfour\t-1\tl\ta\t9\n", "x.counts:\(n):3: expected a count"),
-            (good + "w\tfour\t1\tq\ta\t9\n", "x.counts:\(n):4: expected a word kind"),
-            (good + "p\tone\ttwo\n", "x.counts:\(n):3: expected 4 fields, found 3"),
-            (good + "z\tone\n", "x.counts:\(n):1: unknown record type \"z\""),
-            (good + "w\tfo\\xur\t1\tl\ta\t9\n", "x.counts:\(n):2: an unknown escape \\x"),
-            (good + "p\tone\tfive\t1\n", "x.counts: names 1 word in pairs or shard boundaries without a w record"),
-            (good + "w\tfive\t1\tl\tb\t0\n", "x.counts: has words of shard \"b\" but not its s record"),
-            (good + "s\ta\t1\t0\t\t0\t\n", "x.counts: holds shard \"a\", which it holds too"),
-            (good + "n\tbytes\t99999999999999999999\n", "x.counts:\(n):3: expected a count"),
+            ("w\tfour\t-1\tl\ta\t9", "x.counts:\(n):3: expected a count"),
+            ("w\tfour\t1\tq\ta\t9", "x.counts:\(n):4: expected a word kind"),
+            ("p\tone\ttwo", "x.counts:\(n):3: expected 4 fields, found 3"),
+            ("z\tone", "x.counts:\(n):1: unknown record type \"z\""),
+            ("w\tfo\\xur\t1\tl\ta\t9", "x.counts:\(n):2: an unknown escape \\x"),
+            ("p\tone\tfive\t1", "x.counts: names 1 word in pairs or shard boundaries without a w record"),
+            ("w\tfive\t1\tl\tb\t0", "x.counts: has words of shard \"b\" but not its s record"),
+            ("s\ta\t1\t0\t\t0\t", "x.counts: holds shard \"a\", which it holds too"),
+            ("n\tinvalid-utf8\t99999999999999999999", "x.counts:\(n):3: expected a count"),
         ]
-        for (text, expected) in cases {
-            let error = Self.error(reading: Data(text.utf8))
+        let good = String(decoding: data, as: UTF8.self)
+        for (record, expected) in cases {
+            let error = Self.error(reading: PartialCountEndTests.rewritten(data) { $0 + [record] })
             #expect(error?.hasPrefix(expected) == true, "\(error ?? "no error") for \(expected)")
         }
         #expect(Self.error(reading: Data(Array(good.utf8) + [0xFF, 10]))?.contains("not valid UTF-8") == true)

@@ -65,6 +65,19 @@ struct WordPatternTests {
         #expect(error == .patternTooComplex(pattern: "[a-z]+x", name: "text", line: 1, limit: .steps))
     }
 
+    @Test(
+        "a pattern slow at every position over 1 MB of 1,900-letter words stops in its first word",
+        arguments: [false, true])
+    func quadraticOverAMegabyte(pipelined: Bool) throws {
+        // About 950 steps per character: within a budget of 1,000 per character this took 13 s per MB.
+        let word = String(repeating: "a", count: 1_900) + " "
+        let text = String(repeating: word, count: (1 << 20) / word.utf8.count)
+        let started = ContinuousClock.now
+        let error = try #require(failure("[a-z]+x", text, pipelined: pipelined))
+        #expect(error == .patternTooComplex(pattern: "[a-z]+x", name: "text", line: 1, limit: .steps))
+        #expect(ContinuousClock.now - started < .seconds(2))
+    }
+
     @Test("the tokenizer reports the same limit")
     func tokenizer() throws {
         #expect(throws: TextError.patternTooComplex(pattern: "(a+)+b", name: "text", line: 2, limit: .steps)) {

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """scripts/spark-count.py in Spark's local mode on a few MB of text gives byte for byte the table
-of one `tagcloud count --text` of the same files. Needs pyspark and a Java runtime (`scripts/setup
+of one `tagcloud count --text` of the same files; first, without Spark, the script's checks and
+writing of the partial counts' end records. Needs pyspark and a Java runtime (`scripts/setup
 --spark` installs both); without them it says why and skips (exit status 0), except in CI
 (CI=true), where a missing runtime is a failure.
 
@@ -8,6 +9,7 @@ of one `tagcloud count --text` of the same files. Needs pyspark and a Java runti
 """
 
 import glob
+import importlib.util
 import os
 import random
 import shutil
@@ -59,11 +61,62 @@ def corpus(folder, files, megabytes):
     return paths
 
 
+def script():
+    """scripts/spark-count.py as a module, for the steps that need no Spark."""
+    spec = importlib.util.spec_from_file_location("spark_count", os.path.join(ROOT, "scripts", "spark-count.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def end_records(binary, folder):
+    """The script's end records without Spark: a shard's partial count is checked against its end
+    record (and one cut short at a line boundary refused), the records are added up by key as
+    reduceByKey adds them, and the partial count the driver writes merges to one count's table.
+    Returns the number of failures."""
+    spark_count = script()
+    files = corpus(folder, files=2, megabytes=1)
+    expected = subprocess.run([binary, "count", "--quiet", "--text"] + files, stdout=subprocess.PIPE, check=True).stdout
+    merged = {}
+    for k, path in enumerate(files):
+        counts = os.path.join(folder, f"shard-{k}.counts")
+        subprocess.run([binary, "count", "--text", path, "--partial", "--shard", f"{k:09d}", "-o", counts, "--quiet"],
+                       check=True)
+        for key, value in spark_count.checked_records(counts, k):
+            merged[key] = spark_count.combine(merged[key], value) if key in merged else value
+    failures = 0
+    with open(counts, "rb") as f:
+        lines = f.readlines()
+    cut = os.path.join(folder, "cut.counts")
+    with open(cut, "wb") as f:
+        f.writelines(lines[:-2])
+    try:
+        list(spark_count.checked_records(cut, "cut"))
+        print("test_spark_count: FAILED: a partial count cut at a line boundary passed the shard check")
+        failures += 1
+    except RuntimeError:
+        pass
+    partial = os.path.join(folder, "merged.counts")
+    with open(partial, "wb") as out:
+        out.write((merged.pop(("h",)) + "\n").encode("utf-8"))
+        end = spark_count.EndRecord()
+        for key, value in merged.items():
+            out.write(end.line(spark_count.line_of(key, value)))
+        out.write(end.end())
+    got = subprocess.run([binary, "count", "--quiet", "--merge", partial], stdout=subprocess.PIPE).stdout
+    same = got == expected
+    print(f"test_spark_count: {'ok' if same else 'FAILED'}: end records written and checked by the script (no Spark)")
+    return failures + (0 if same else 1)
+
+
 def main():
     binary = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build", "release", "tagcloud"))
     if not os.access(binary, os.X_OK):
         print(f"test_spark_count: FAILED: no tagcloud at {binary}; build it with make build")
         sys.exit(1)
+    with tempfile.TemporaryDirectory(prefix="tagcloud-spark-") as folder:
+        if end_records(binary, folder):
+            sys.exit(1)
     if shutil.which("java") is None:
         skip("no Java runtime (java) on the PATH")
     try:

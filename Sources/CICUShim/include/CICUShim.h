@@ -68,6 +68,11 @@ typedef struct tc_regex tc_regex;
 #define TC_REGEX_TOO_MANY_STEPS (-1)
 #define TC_REGEX_STACK_OVERFLOW (-2)
 #define TC_REGEX_FAILED (-3)
+#define TC_REGEX_CANCELLED (-4)
+
+/// Asked every TC_REGEX_STEPS_PER_TICK steps whether matching should stop (the count was called
+/// off); returns nonzero to stop it. `context` is the one given to tc_regex_set_stop.
+typedef int32_t (*tc_regex_stop_check)(const void *context);
 
 /// How much work matching may take, checked every TC_REGEX_STEPS_PER_TICK steps. One match attempt
 /// (at one start position) may take `attemptSteps` plus `attemptStepsPerCharacter` for each character
@@ -86,6 +91,9 @@ typedef struct {
 /// error code and *errorOffset the UTF-16 offset in the pattern where it was found (-1 if unknown).
 tc_regex *tc_regex_open(const uint16_t *pattern, int32_t length, tc_regex_limits limits,
                         int32_t *error, int32_t *errorOffset);
+/// Asks `check` (with `context`) every TC_REGEX_STEPS_PER_TICK steps whether to stop matching; a
+/// stopped search returns TC_REGEX_CANCELLED. NULL asks nothing.
+void tc_regex_set_stop(tc_regex *regex, tc_regex_stop_check check, const void *context);
 /// Closes a regular expression from tc_regex_open.
 void tc_regex_close(tc_regex *regex);
 /// Points the expression at UTF-16 text (not copied: it must outlive the matching) and resets the

@@ -22,7 +22,7 @@ public enum TagCloudError: Error, Equatable, Sendable, CustomStringConvertible {
     case pinOutside(text: String, area: String)
     /// Two pinned words whose ink (kept `margin` pixels apart) overlaps.
     case pinsOverlap(first: String, second: String, margin: Int)
-    /// The layout was stopped midway through its `CancellationToken`.
+    /// The layout (or a count of a text) was stopped midway through its `CancellationToken`.
     case cancelled
     /// A previous layout (`WordCloudOptions.previous`) made for another canvas size.
     case previousLayoutSize(width: Double, height: Double, canvasWidth: Int, canvasHeight: Int)

@@ -4,7 +4,8 @@
 /// A `WordCloudLayout` or `FlowLayout` given a token checks it before each word it places (in a
 /// word cloud, before each angle and size a word tries) and, once the token is cancelled, throws
 /// `TagCloudError.cancelled` instead of finishing. A layout that finishes is the same with or
-/// without a token: checking draws nothing from the seeded generator.
+/// without a token: checking draws nothing from the seeded generator. A count of a text
+/// (`TermCounter.cancellation` in TagCloudText) takes the same token and throws the same error.
 public final class CancellationToken: @unchecked Sendable {
     // A lock rather than `Synchronization.Atomic`, which needs macOS 15: uncontended, taking it
     // costs tens of nanoseconds, next to the microseconds a word's search takes.

@@ -33,11 +33,16 @@ struct TextRequest {
     /// Counts the texts into terms, most frequent first, cut to `top`. Notes invalid UTF-8 and
     /// skipped long words on standard error, shows a progress bar when standard error is a
     /// terminal, and tells the `--verbose` report what the count found. A count that leaves no
-    /// term is an input error naming the filter that removed the words.
-    func terms(_ reporting: Reporting) throws -> [Term] { try analysis(reporting).terms }
+    /// term is an input error naming the filter that removed the words. `cancellation` stops the
+    /// count midway (a request past its time limit), throwing `TagCloudError.cancelled`.
+    func terms(_ reporting: Reporting, cancellation: CancellationToken? = nil) throws -> [Term] {
+        try analysis(reporting, cancellation: cancellation).terms
+    }
 
     /// The terms, as `terms` gives them, and how related they are when the request asked.
-    func analysis(_ reporting: Reporting) throws -> (terms: [Term], relations: WordRelations?) {
+    func analysis(
+        _ reporting: Reporting, cancellation: CancellationToken? = nil
+    ) throws -> (terms: [Term], relations: WordRelations?) {
         var files: [TextSource] = []
         var size: Int64 = 0
         var sizeKnown = true
@@ -46,17 +51,19 @@ struct TextRequest {
             size += try InputFile.checkedSize(name)
             files.append(.file(URL(fileURLWithPath: name)))
         }
-        return try count(files, size: sizeKnown ? size : nil, names: sources, reporting)
+        return try count(files, size: sizeKnown ? size : nil, names: sources, reporting, cancellation: cancellation)
     }
 
     /// Counts `files` (`size` bytes together, when known) into terms, as `terms` does; `names`
     /// are the texts as the user named them, for the error of a count that leaves nothing.
     func count(
-        _ files: [TextSource], size: Int64?, names: [String], _ reporting: Reporting
+        _ files: [TextSource], size: Int64?, names: [String], _ reporting: Reporting,
+        cancellation: CancellationToken? = nil
     ) throws -> (terms: [Term], relations: WordRelations?) {
         let bar = reporting.progressBar(total: size, unit: .bytes)
         let analysis = try CLIError.mappingLibraryErrors {
-            try TermCounter(options).analyze(sources: files, progress: bar.map { b in { b.update($0) } })
+            try TermCounter(options, cancellation: cancellation).analyze(
+                sources: files, progress: bar.map { b in { b.update($0) } })
         }
         bar?.finish()
         Self.noteInvalidUTF8(analysis.invalidUTF8, reporting)

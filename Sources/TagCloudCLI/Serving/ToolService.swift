@@ -58,13 +58,15 @@ public enum ToolService {
     }
 
     /// `tagcloud count` on the body's `"text"` with its count options: `{"terms": [{"text", "weight"}]}`.
-    public static func count(_ body: Data, scratch: URL) throws -> Data {
+    /// `cancellation` stops the count midway (a request past its time limit): the call then throws
+    /// a `ServiceError` with `TagCloudError.cancelled`'s message, as `draw` does.
+    public static func count(_ body: Data, scratch: URL, cancellation: CancellationToken? = nil) throws -> Data {
         try serving(scratch) {
             let request = try ServiceBody(body, command: CountCommand.name, scratch: scratch, output: nil)
             let parsed = try CommandLineParser(options: CountCommand.serviceOptions).parse(request.arguments)
             let reporting = Reporting(parsed)
             let resolved = try CountCommand.resolve(parsed, reporting: reporting)
-            let terms = try working(scratch) { try resolved.text.terms(reporting) }
+            let terms = try working(scratch) { try resolved.text.terms(reporting, cancellation: cancellation) }
             return termsAnswer(terms)
         }
     }

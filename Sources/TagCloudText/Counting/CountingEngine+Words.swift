@@ -14,6 +14,7 @@ extension CountingEngine {
             if let failure = segmenter.patternFailure {
                 throw patternError(name: name, line: lineFeedsBefore + failure.lineFeeds + 1, failure.limit)
             }
+            try cancellation?.check()
             countTokens()
             return
         }
@@ -49,6 +50,7 @@ extension CountingEngine {
     /// Counts a piece's words, then recycles it. A piece was segmented as if it began the text, so
     /// punctuation after the previous piece's last word is carried into its first word here.
     private func count(_ chunk: SegmentationPipeline.Chunk) throws {
+        try cancellation?.check()
         if let failure = chunk.patternFailure {
             throw patternError(name: chunk.sourceName, line: chunk.lineFeedsBefore + failure.lineFeeds + 1, failure.limit)
         }

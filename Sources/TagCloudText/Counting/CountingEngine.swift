@@ -10,6 +10,10 @@ final class CountingEngine: TokenSink {
     let segmenter: Segmenter
     /// Segments on two threads while this one counts, or nil to do both here without a second.
     let pipeline: SegmentationPipeline?
+    /// Checked before each chunk fed, each piece counted (at most about 1 MB of text, 128 KB on two
+    /// threads) and each phase of `finish`, and by a word pattern's search itself: a count called
+    /// off throws `TagCloudError.cancelled` soon after, as a layout does.
+    let cancellation: CancellationToken?
 
     // The text not yet segmented.
     private(set) var repair = UTF8Repair()
@@ -68,12 +72,13 @@ final class CountingEngine: TokenSink {
     /// `maximumWordBytes`: smaller in tests and fuzzing, to reach long words with short texts.
     init(
         options: TextOptions, name: String, expectedBytes: Int = 0, pipelinesOnOneCore: Bool = false,
-        maximumWordBytes: Int = TermCounter.maximumWordBytes
+        maximumWordBytes: Int = TermCounter.maximumWordBytes, cancellation: CancellationToken? = nil
     ) throws {
         self.options = options
+        self.cancellation = cancellation
         records = options.cooccurrenceWindow != nil
         self.maximumWordBytes = maximumWordBytes
-        longWords = try LongWordGuard(options: options, maximumWordBytes: maximumWordBytes)
+        longWords = try LongWordGuard(options: options, maximumWordBytes: maximumWordBytes, cancellation: cancellation)
         vocabulary = Vocabulary(options: options)
         // About one new pair per 32 bytes of text, up to the limit past which pairs move to disk.
         bigrams = BigramCounter(
@@ -81,7 +86,7 @@ final class CountingEngine: TokenSink {
             limit: options.bigramLimit)
         tally = tallyCell.pointer
         self.name = name
-        let segmenter = try Segmenter(options: options)
+        let segmenter = try Segmenter(options: options, cancellation: cancellation)
         segmenter.maximumWordBytes = maximumWordBytes
         self.segmenter = segmenter
         pipeline =
@@ -95,6 +100,7 @@ final class CountingEngine: TokenSink {
 
     /// Repairs and appends a chunk, then segments everything up to the last whitespace-run start.
     func feed(_ chunk: UnsafeBufferPointer<UInt8>) throws {
+        try cancellation?.check()
         try repair.append(chunk, of: name, to: &pending)
         try segmentReady(final: false)
     }
@@ -102,6 +108,7 @@ final class CountingEngine: TokenSink {
     /// Ends the stream: a truncated last character is invalid, the rest is segmented, then counted up.
     func finish() throws -> TextAnalysis {
         try endStream()
+        try cancellation?.check()
         resolvePhrases(final: true)
         bigrams.flush()
         let result = TermAggregation(
@@ -109,6 +116,7 @@ final class CountingEngine: TokenSink {
             words: tally.pointee.words, tooLong: tally.pointee.tooLong
         ).run()
         try bigrams.pairs.checkSpills()
+        try cancellation?.check()
         var analysis = TextAnalysis(
             terms: result.terms, language: result.language, words: tally.pointee.words,
             tokens: result.tokens, dropped: result.dropped, bytes: repair.offset,
@@ -167,6 +175,8 @@ final class CountingEngine: TokenSink {
             } catch let failure as LongWordGuard.ProbeFailure {
                 throw patternError(name: name, line: lineFeeds + failure.lineFeeds + 1, failure.limit)
             }
+            // A probe's search called off stops early, and its plan is not to be followed.
+            try cancellation?.check()
             for action in plan.actions {
                 switch action {
                 case .segment(let range):

@@ -2,9 +2,12 @@ import Foundation
 
 /// Reads partial counts (the lines `PartialCountWriter` describes) and adds them to a
 /// `PartialCount`: reading several files into one merges them. Records may come in any order
-/// after the header (as a Spark job writes them); a header may come again, as when partial counts
-/// are concatenated. Every input is hostile: a damaged line is an error naming the file, the line
-/// and the field; another format, version or option set is an error saying which and the fix.
+/// between the header and the end record (as a Spark job writes them); a header may come again
+/// after an end record, as when partial counts are concatenated. Every input is hostile: a damaged
+/// line is an error naming the file, the line and the field; another format, version or option set
+/// is an error saying which and the fix; a part without its end record, or with one its records do
+/// not match, or listing a word, pair, phrase or total twice, is refused as damaged (a merge must
+/// never take part of a count for the whole).
 public enum PartialCountReader {
     /// Adds the partial count in the file at `path` (`-`: standard input), named `name` in errors.
     public static func read(path: String, name: String, into partial: inout PartialCount) throws {
@@ -44,15 +47,27 @@ struct PartialCountParser {
     private var repair = UTF8Repair()
     /// Repaired bytes not yet parsed: the start of a line whose end has not arrived.
     private var pending: [UInt8] = []
-    private var line = 0
+    private(set) var line = 0
     private var headerRead = false
+    /// Within a part: after its header, before its end record.
+    private var partOpen = false
+    /// The records of the open part and their checksum.
+    private var end = PartialCountEnd()
+    /// The open part's words (by index in the merge) and totals and phrases, each listed once.
+    private var wordsListed: [UInt64] = []
+    private var totalsListed: Set<String> = []
+    private var phrasesListed: Set<String> = []
+    /// The open part's pairs, to find one listed twice: sorted at the end record, on disk past the
+    /// pair limit as the counts' own pairs are.
+    private var pairsListed: PairSorter?
     /// Words named by a pair or a boundary and not yet given by a word record of this file.
     private var unpositioned = 0
     private var shardsNamed: Set<Int32> = []
     private var shardsGiven: Set<Int32> = []
     private var lastKey: [UInt8] = []
     private var lastShard: Int32 = -1
-    private var fields: [Range<Int>] = []
+    /// The fields of the line being parsed.
+    private(set) var fields: [Range<Int>] = []
 
     init(name: String) { self.name = name }
 
@@ -91,6 +106,7 @@ struct PartialCountParser {
             throw TextError.partialCount(
                 name: name, reason: "empty, not a partial count; give files written by tagcloud count --partial")
         }
+        if partOpen { throw cutShort() }
         if unpositioned > 0 {
             throw damaged(
                 "names \(unpositioned) word\(unpositioned == 1 ? "" : "s") in pairs or shard boundaries without a w record")
@@ -100,12 +116,17 @@ struct PartialCountParser {
         }
     }
 
-    private func damaged(_ what: String) -> TextError {
-        .partialCount(name: name, reason: "\(what), so it is damaged; write it again with tagcloud count --partial")
+    /// The error of a part that ends (at the end of the file, or where another header starts)
+    /// without its end record.
+    private func cutShort() -> TextError {
+        .partialCount(
+            name: name,
+            reason: "ends after \(end.records) record\(end.records == 1 ? "" : "s") without its end record (e), "
+                + "so it was cut short; write it again with tagcloud count --partial")
     }
 
-    private func bad(_ column: Int, _ reason: String) -> TextError {
-        .badRow(name: name, line: line, column: column, reason: reason + "; give files written by tagcloud count --partial")
+    private func damaged(_ what: String) -> TextError {
+        .partialCount(name: name, reason: "\(what), so it is damaged; write it again with tagcloud count --partial")
     }
 
     private mutating func parseLine(_ text: UnsafeBufferPointer<UInt8>, into partial: inout PartialCount) throws {
@@ -119,30 +140,84 @@ struct PartialCountParser {
         fields.append(s..<text.count)
         let type = field(text, 0)
         if !headerRead || type.elementsEqual(PartialCountWriter.magic.utf8) {
+            if partOpen { throw cutShort() }
             try header(text, into: partial)
+            partOpen = true
             return
         }
+        guard partOpen else { throw bad(1, "a record after the end record (e)") }
         guard type.count == 1 else { throw bad(1, "unknown record type \"\(String(decoding: type, as: UTF8.self))\"") }
-        switch type[0] {
+        if type[0] == UInt8(ascii: "e") {
+            try endRecord(text, partial)
+            return
+        }
+        try record(text, type[0], into: &partial)
+        end.addLine(text)
+    }
+
+    /// A record other than the header and the end record.
+    private mutating func record(
+        _ text: UnsafeBufferPointer<UInt8>, _ type: UInt8, into partial: inout PartialCount
+    ) throws {
+        switch type {
         case UInt8(ascii: "w"): try wordRecord(text, into: &partial)
         case UInt8(ascii: "p"): try pairRecord(text, into: &partial)
         case UInt8(ascii: "s"): try shardRecord(text, into: &partial)
         case UInt8(ascii: "f"):
             try expectFields(3)
             let phrase = String(decoding: try unescaped(text, 1), as: UTF8.self)
+            guard phrasesListed.insert(phrase).inserted else { throw listedTwice(2, "the phrase", phrase) }
             partial.phraseCounts[phrase] = PartialCount.sum(partial.phraseCounts[phrase] ?? 0, try number(text, 2))
         case UInt8(ascii: "n"):
             try expectFields(3)
             let value = try number(text, 2)
-            switch String(decoding: field(text, 1), as: UTF8.self) {
+            let total = String(decoding: field(text, 1), as: UTF8.self)
+            guard totalsListed.insert(total).inserted else { throw listedTwice(2, "the total", total) }
+            switch total {
             case "bytes": partial.bytes = Int64(PartialCount.sum(Int(partial.bytes), value))
             case "too-long": partial.tooLong = PartialCount.sum(partial.tooLong, value)
             case "invalid-utf8": partial.invalidUTF8 = PartialCount.sum(partial.invalidUTF8, value)
             default: throw bad(2, "unknown total")
             }
         default:
-            throw bad(1, "unknown record type \"\(String(decoding: type, as: UTF8.self))\"")
+            throw bad(1, "unknown record type \"\(String(UnicodeScalar(type)))\"")
         }
+    }
+
+    /// The end record: the open part's records, as many as it says, with its checksum, and no pair
+    /// among them listed twice.
+    private mutating func endRecord(_ text: UnsafeBufferPointer<UInt8>, _ partial: PartialCount) throws {
+        try expectFields(3)
+        let records = try number(text, 1)
+        let checksum = try number(text, 2)
+        if records != end.records {
+            throw damaged(
+                "holds \(end.records) record\(end.records == 1 ? "" : "s") where its end record (line \(line)) says \(records)")
+        }
+        if checksum != Int(end.checksum) {
+            throw damaged("has records that do not match the checksum of its end record (line \(line))")
+        }
+        var twice: UInt64?
+        pairsListed?.forEachInKeyOrder { key, n in if n > 1 && twice == nil { twice = key } }
+        if let reason = pairsListed?.readFailure { throw TextError.temporaryFile(reason: reason) }
+        if let key = twice {
+            let words = [key >> 32, key & 0xFFFF_FFFF].map { String(decoding: partial.words.bytes(Int($0)), as: UTF8.self) }
+            throw damaged("lists the pair \"\(words[0]) \(words[1])\" twice in one part")
+        }
+        partOpen = false
+        end = PartialCountEnd()
+        wordsListed.removeAll(keepingCapacity: true)
+        totalsListed = []
+        phrasesListed = []
+        pairsListed = nil
+    }
+
+    /// The error of a word, phrase or total listed twice in one part (summing them would count its
+    /// text twice).
+    private func listedTwice(_ column: Int, _ what: String, _ value: String) -> TextError {
+        .badRow(
+            name: name, line: line, column: column,
+            reason: "\(what) \"\(value)\" is listed twice, so the file is damaged; write it again with tagcloud count --partial")
     }
 
     /// The header: this format, this version, the same options.
@@ -196,6 +271,12 @@ struct PartialCountParser {
         let rank = try number(text, 5)
         guard rank <= Int(Int32.max) else { throw bad(6, "the rank is too large") }
         let (index, isNew) = word.withUnsafeBufferPointer { partial.word($0) }
+        let slot = Int(index) >> 6, bit = UInt64(1) << UInt64(Int(index) & 63)
+        if slot >= wordsListed.count {
+            wordsListed += repeatElement(0, count: max(slot + 1, 2 * wordsListed.count) - wordsListed.count)
+        }
+        if wordsListed[slot] & bit != 0 { throw listedTwice(2, "the word", String(decoding: word, as: UTF8.self)) }
+        wordsListed[slot] |= bit
         // Without a first read and not new: named earlier in this file (every earlier file's
         // words got their record), and now given it.
         if !isNew && partial.firstShard[Int(index)] < 0 { unpositioned -= 1 }
@@ -208,7 +289,10 @@ struct PartialCountParser {
         let second = try named(try nonEmpty(text, 2), &partial)
         let count = try number(text, 3)
         guard count <= Int(UInt32.max) else { throw bad(4, "a pair count above \(UInt32.max)") }
-        partial.add(pair: PairTable.key(first, second), count: UInt32(count))
+        let key = PairTable.key(first, second)
+        if pairsListed == nil { pairsListed = PairSorter(limit: partial.options.bigramLimit) }
+        pairsListed?.add(key, 1)
+        partial.add(pair: key, count: UInt32(count))
     }
 
     private mutating func shardRecord(_ text: UnsafeBufferPointer<UInt8>, into partial: inout PartialCount) throws {
@@ -248,72 +332,5 @@ struct PartialCountParser {
         let (index, isNew) = word.withUnsafeBufferPointer { partial.word($0) }
         if isNew { unpositioned += 1 }
         return index
-    }
-
-    private func expectFields(_ n: Int) throws {
-        guard fields.count == n else { throw bad(min(fields.count, n), "expected \(n) fields, found \(fields.count)") }
-    }
-
-    private func field(_ text: UnsafeBufferPointer<UInt8>, _ k: Int) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(rebasing: text[fields[k]])
-    }
-
-    private func flag(_ text: UnsafeBufferPointer<UInt8>, _ k: Int) throws -> Bool {
-        let f = field(text, k)
-        guard f.count == 1, f[0] == UInt8(ascii: "0") || f[0] == UInt8(ascii: "1") else { throw bad(k + 1, "expected 0 or 1") }
-        return f[0] == UInt8(ascii: "1")
-    }
-
-    private func number(_ text: UnsafeBufferPointer<UInt8>, _ k: Int) throws -> Int {
-        let f = field(text, k)
-        guard !f.isEmpty, f.count <= 18, f.allSatisfy({ $0 >= 48 && $0 <= 57 }) else {
-            throw bad(k + 1, "expected a count (digits only, at most 18)")
-        }
-        return f.reduce(0) { $0 * 10 + Int($1 - 48) }
-    }
-
-    private func kindOf(_ f: UnsafeBufferPointer<UInt8>) throws -> WordKind {
-        guard f.count == 1 else { throw bad(4, "expected a word kind: l, n, k or i") }
-        switch f[0] {
-        case UInt8(ascii: "l"): return .letter
-        case UInt8(ascii: "n"): return .number
-        case UInt8(ascii: "k"): return .kana
-        case UInt8(ascii: "i"): return .ideograph
-        default: throw bad(4, "expected a word kind: l, n, k or i")
-        }
-    }
-
-    private func nonEmpty(_ text: UnsafeBufferPointer<UInt8>, _ k: Int) throws -> [UInt8] {
-        let w = try unescaped(text, k)
-        guard !w.isEmpty else { throw bad(k + 1, "a word is never empty") }
-        return w
-    }
-
-    /// Field `k` with its escapes undone.
-    private func unescaped(_ text: UnsafeBufferPointer<UInt8>, _ k: Int) throws -> [UInt8] {
-        let f = field(text, k)
-        if !f.contains(0x5C) && !f.contains(0) { return Array(f) }
-        var out: [UInt8] = []
-        out.reserveCapacity(f.count)
-        var escape = false
-        for b in f {
-            if b == 0 { throw bad(k + 1, "a NUL character") }
-            if escape {
-                switch b {
-                case 0x5C: out.append(0x5C)
-                case UInt8(ascii: "t"): out.append(9)
-                case UInt8(ascii: "n"): out.append(10)
-                case UInt8(ascii: "r"): out.append(13)
-                default: throw bad(k + 1, "an unknown escape \\\(Character(Unicode.Scalar(b)))")
-                }
-                escape = false
-            } else if b == 0x5C {
-                escape = true
-            } else {
-                out.append(b)
-            }
-        }
-        if escape { throw bad(k + 1, "a field ends in a lone backslash") }
-        return out
     }
 }

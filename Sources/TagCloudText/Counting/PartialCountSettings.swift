@@ -9,7 +9,7 @@ import Foundation
 /// `TextOptions.cooccurrenceWindow` (not part of a table) are not recorded.
 public struct PartialCountSettings: Codable, Equatable, Sendable {
     /// The version of the line format (docs/counting-at-scale.md) this code writes and reads.
-    public static let formatVersion = 2
+    public static let formatVersion = 3
 
     /// The program and version that made the partial count, e.g. `tagcloud 0.1.0`: counting rules
     /// may change between versions, so partials from different ones do not merge.

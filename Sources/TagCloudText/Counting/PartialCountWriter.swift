@@ -1,15 +1,17 @@
 import Foundation
 
-/// Writes a `PartialCount` as lines (format 2 of docs/counting-at-scale.md): a header, then one
+/// Writes a `PartialCount` as lines (format 3 of docs/counting-at-scale.md): a header, then one
 /// record per line, its fields separated by tabs, the first field saying what it is and the fields
-/// before the counts being its key, so that Spark and friends can add records up by key.
+/// before the counts being its key, so that Spark and friends can add records up by key, and last
+/// the end record, without which a reader takes the file for one cut short.
 ///
-///     tagcloud-partial  1  {settings as JSON}
+///     tagcloud-partial  3  {settings as JSON}
 ///     n  NAME  VALUE                                      a total: bytes, too-long, invalid-utf8
 ///     s  KEY  SEALED  BREAK  PREVIOUS  N  HEAD×N  FLAGS  TAIL×len(FLAGS)   a shard's boundary
 ///     w  WORD  COUNT  KIND  SHARD  RANK                  a word as written, where first read
 ///     f  PHRASE  COUNT                                   a protected phrase's finds
 ///     p  FIRST  SECOND  COUNT                            a pair of adjacent kept words
+///     e  RECORDS  CHECKSUM                               the records above and their CRC-32
 ///
 /// Texts escape `\` as `\\`, a tab as `\t`, a line feed as `\n` and a carriage return as `\r`.
 /// The records come in that order, shards by key, words in first-read order, pairs by their words'
@@ -37,6 +39,7 @@ public enum PartialCountWriter {
         out.text(magic); out.tab(); out.number(PartialCountSettings.formatVersion); out.tab()
         // JSON holds no raw tab or line break, and its own escapes must stay as they are.
         out.bytes.append(contentsOf: partial.settings.json().utf8); out.newline()
+        out.checksummedFrom = out.bytes.count
         for (name, value) in [
             ("bytes", Int(partial.bytes)), ("too-long", partial.tooLong), ("invalid-utf8", partial.invalidUTF8),
         ] {
@@ -60,6 +63,9 @@ public enum PartialCountWriter {
             out.record("f"); out.text(text); out.tab(); out.number(n); out.newline()
         }
         try pairs(partial, order, &out)
+        try out.flush()
+        out.bytes.append(contentsOf: out.end.line.utf8)
+        out.checksummedFrom = out.bytes.count
         try out.flush()
     }
 
@@ -110,6 +116,12 @@ public enum PartialCountWriter {
     private struct Output {
         var bytes: [UInt8] = []
         let sink: (UnsafeRawBufferPointer) throws -> Void
+        /// The records written and their checksum, for the end record.
+        var end = PartialCountEnd()
+        /// Where in `bytes` the records start (after the header, before the end record).
+        var checksummedFrom = 0
+        /// Records in `bytes`, not yet in `end`.
+        var records = 0
 
         init(sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
             self.sink = sink
@@ -122,13 +134,19 @@ public enum PartialCountWriter {
         mutating func flushIfFull() throws { if bytes.count >= Self.piece { try flush() } }
 
         mutating func flush() throws {
+            bytes.withUnsafeBufferPointer { end.add(UnsafeBufferPointer(rebasing: $0[checksummedFrom...]), records: records) }
             try bytes.withUnsafeBytes { try sink($0) }
             bytes.removeAll(keepingCapacity: true)
+            checksummedFrom = 0
+            records = 0
         }
 
         mutating func tab() { bytes.append(9) }
         mutating func newline() { bytes.append(10) }
-        mutating func record(_ type: String) { text(type); tab() }
+        mutating func record(_ type: String) {
+            records += 1
+            text(type); tab()
+        }
         mutating func word(_ partial: PartialCount, _ index: Int32) { escaped(partial.words.bytes(Int(index))) }
 
         mutating func text(_ s: String) {

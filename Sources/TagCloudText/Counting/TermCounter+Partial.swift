@@ -13,7 +13,7 @@ extension TermCounter {
         options.cooccurrenceWindow = nil
         let engine = try CountingEngine(
             options: options, name: sources.first?.name ?? "text", expectedBytes: Self.expectedBytes(sources),
-            pipelinesOnOneCore: pipelinesOnOneCore)
+            pipelinesOnOneCore: pipelinesOnOneCore, cancellation: cancellation)
         engine.beginShard()
         try Self.read(sources, into: engine, chunkSize: chunkSize, progress: progress)
         return try engine.finishShard(key: key, producer: producer)

@@ -10,8 +10,17 @@ public struct TermCounter: Sendable {
     /// The options.
     public var options: TextOptions
 
+    /// Stops a count midway, as `FlowLayout.cancellation` stops a layout: once it is cancelled, the
+    /// count throws `TagCloudError.cancelled` soon after (between pieces of text of at most about
+    /// 1 MB, and within a word pattern's search every 10,000 backtracking steps). A count that
+    /// finishes is the same with or without a token.
+    public var cancellation: CancellationToken?
+
     /// Creates a counter.
-    public init(_ options: TextOptions = TextOptions()) { self.options = options }
+    public init(_ options: TextOptions = TextOptions(), cancellation: CancellationToken? = nil) {
+        self.options = options
+        self.cancellation = cancellation
+    }
 
     /// The longest word counted, in bytes of UTF-8 (1 MiB): a longer one (a base64 blob, a run of
     /// one letter) is skipped whole and counted in `DroppedWords.tooLong`, whatever chunks the text
@@ -23,7 +32,7 @@ public struct TermCounter: Sendable {
     var pipelinesOnOneCore = false
 
     /// The terms of `text`. Throws `TextError` for a NUL character, or a word pattern that is invalid
-    /// or spends a limit of `WordPattern`.
+    /// or spends a limit of `WordPattern`; `TagCloudError.cancelled` once `cancellation` is cancelled.
     public func count(_ text: String) throws -> [Term] { try analyze(text).terms }
 
     /// The terms of a UTF-8 text file, read in chunks.
@@ -42,7 +51,7 @@ public struct TermCounter: Sendable {
     ) throws -> TextAnalysis {
         let engine = try CountingEngine(
             options: options, name: sources.first?.name ?? "text", expectedBytes: Self.expectedBytes(sources),
-            pipelinesOnOneCore: pipelinesOnOneCore)
+            pipelinesOnOneCore: pipelinesOnOneCore, cancellation: cancellation)
         try Self.read(sources, into: engine, chunkSize: chunkSize, progress: progress)
         return try engine.finish()
     }
@@ -134,7 +143,8 @@ public struct TermCounter: Sendable {
         progress: ((Int64) -> Void)? = nil
     ) throws -> TextAnalysis {
         let chunkSize = min(max(1, chunkSize), 1 << 30)
-        let engine = try CountingEngine(options: options, name: name, pipelinesOnOneCore: pipelinesOnOneCore)
+        let engine = try CountingEngine(
+            options: options, name: name, pipelinesOnOneCore: pipelinesOnOneCore, cancellation: cancellation)
         var total: Int64 = 0
         try Self.pump(fileHandle, name: name, into: engine, chunkSize: chunkSize, total: &total, progress: progress)
         return try engine.finish()

@@ -1,4 +1,5 @@
 import CICUShim
+import TagCloud
 
 /// A compiled word pattern with the limits of `WordPattern`, matching UTF-16 text. Not thread-safe:
 /// one per segmenter.
@@ -6,10 +7,15 @@ final class CompiledPattern {
     /// The pattern as given.
     let pattern: String
     private let handle: OpaquePointer
+    /// Asked while matching (every `TC_REGEX_STEPS_PER_TICK` steps), so a count called off stops
+    /// inside one long search too; held here because the C side keeps only an unretained pointer.
+    private let cancellation: CancellationToken?
 
-    /// Compiles and checks `pattern`; throws `TextError.invalidPattern`.
-    init(_ pattern: String) throws {
+    /// Compiles and checks `pattern`; throws `TextError.invalidPattern`. Once `cancellation` is
+    /// cancelled, a search stops with `Outcome.cancelled`.
+    init(_ pattern: String, cancellation: CancellationToken? = nil) throws {
         self.pattern = pattern
+        self.cancellation = cancellation
         let units = Array(pattern.utf16)
         guard units.count <= WordPattern.maximumLength else {
             throw TextError.invalidPattern(pattern: pattern, reason: "it is longer than \(WordPattern.maximumLength) characters")
@@ -27,6 +33,12 @@ final class CompiledPattern {
                 pattern: pattern, reason: Self.describe(error: error, offset: Int(offset), in: pattern))
         }
         handle = opened
+        if let cancellation {
+            tc_regex_set_stop(
+                handle,
+                { context in Unmanaged<CancellationToken>.fromOpaque(context!).takeUnretainedValue().isCancelled ? 1 : 0 },
+                Unmanaged.passUnretained(cancellation).toOpaque())
+        }
         if tc_regex_matches_empty(handle) != 0 {
             throw TextError.invalidPattern(
                 pattern: pattern,
@@ -45,6 +57,8 @@ final class CompiledPattern {
         case end
         /// A limit stopped the search; `at` is the UTF-16 offset where the stopped attempt started.
         case stopped(TextError.PatternLimit, at: Int)
+        /// The cancellation token was cancelled during the search.
+        case cancelled
     }
 
     /// Starts matching `text` (UTF-16, which must stay valid until the last `next`), with the work
@@ -62,6 +76,7 @@ final class CompiledPattern {
         case 0: return .end
         case TC_REGEX_STACK_OVERFLOW: return .stopped(.memory, at: Int(start))
         case TC_REGEX_TOO_MANY_STEPS: return .stopped(.steps, at: Int(start))
+        case TC_REGEX_CANCELLED: return .cancelled
         default: return .stopped(.engine, at: Int(start))
         }
     }

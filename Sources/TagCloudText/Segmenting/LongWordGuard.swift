@@ -1,3 +1,5 @@
+import TagCloud
+
 /// Where the counter may cut the text it holds back when no whitespace comes, and what becomes of a
 /// word longer than `maximumWordBytes`: it is skipped whole and counted as such
 /// (`DroppedWords.tooLong`), never cut into pieces, whatever the sizes of the chunks the text
@@ -29,12 +31,13 @@ final class LongWordGuard {
     /// text are the last bytes of one (0 with a word pattern, which keeps none).
     private(set) var wordPrefix: Int?
 
-    /// `options`: the counter's. The probe finds whole words (apostrophes kept) without changing the text.
-    init(options: TextOptions, maximumWordBytes: Int) throws {
+    /// `options`: the counter's. The probe finds whole words (apostrophes kept) without changing the
+    /// text; `cancellation` stops its word pattern's search midway, as the counter's own.
+    init(options: TextOptions, maximumWordBytes: Int, cancellation: CancellationToken? = nil) throws {
         self.maximumWordBytes = maximumWordBytes
         var probeOptions = options
         probeOptions.keepApostrophes = true
-        probe = try Segmenter(options: probeOptions)
+        probe = try Segmenter(options: probeOptions, cancellation: cancellation)
         probe.normalizesMatches = false
         isPattern = options.pattern != nil
     }

@@ -62,7 +62,7 @@ final class SegmentationPipeline: @unchecked Sendable {
     /// `segmenter` is the caller's; the worker gets one of its own with the same options.
     init(segmenter: Segmenter) throws {
         callerSegmenter = segmenter
-        workerSegmenter = try Segmenter(options: segmenter.options)
+        workerSegmenter = try Segmenter(options: segmenter.options, cancellation: segmenter.cancellation)
         workerSegmenter.asciiFastPath = segmenter.asciiFastPath
         workerSegmenter.maximumWordBytes = segmenter.maximumWordBytes
     }

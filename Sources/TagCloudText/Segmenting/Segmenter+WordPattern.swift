@@ -5,7 +5,8 @@ extension Segmenter {
     /// The pattern's matches are the words, each normalised in place (`TermText`: a match holding a
     /// tab or a line break must not become a term with one). Empty matches, and matches of nothing
     /// but spaces and controls, are no words. Stops at the first match a limit of `WordPattern`
-    /// stopped, recording where in `patternFailure`.
+    /// stopped, recording where in `patternFailure`; stops without a word more once the count's
+    /// cancellation token is cancelled (the counter then throws).
     func processRegex(_ buffer: UnsafeMutableBufferPointer<UInt8>, _ regex: CompiledPattern, _ sink: some TokenSink) {
         let p = buffer.baseAddress!
         withUTF16(UnsafePointer(p), 0, buffer.count) { text, offsets in
@@ -20,7 +21,7 @@ extension Segmenter {
                 let (start, end): (Int, Int)
                 switch regex.next() {
                 case .match(let s, let e): (start, end) = (s, e)
-                case .end: return
+                case .end, .cancelled: return
                 case .stopped(let limit, let at):
                     let offset = max(Int(offsets[min(max(at, 0), offsets.count - 1)]), last)
                     patternFailure = (offset, lineFeeds + countLineFeeds(last, offset), limit)

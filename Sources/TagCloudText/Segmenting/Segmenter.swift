@@ -1,3 +1,5 @@
+import TagCloud
+
 /// The segmentation engine behind `WordTokenizer` and `TermCounter`.
 ///
 /// Text arrives as valid UTF-8 that is cut only where a run of ASCII whitespace starts. UAX #29
@@ -12,6 +14,9 @@
 /// and punctuation between the words they find).
 final class Segmenter {
     let options: TextOptions
+    /// Stops a word pattern's search midway once cancelled (see `CompiledPattern`); the counter
+    /// checks it between pieces itself.
+    let cancellation: CancellationToken?
     let breaker: ICUWordBreaker?
     private let regex: CompiledPattern?
     /// Reused by `withUTF16` (see there).
@@ -33,11 +38,12 @@ final class Segmenter {
     /// `assemblyCell`'s pointer, kept directly so the hot path does not load it through the cell.
     let assembly: UnsafeMutablePointer<Assembly>
 
-    init(options: TextOptions) throws {
+    init(options: TextOptions, cancellation: CancellationToken? = nil) throws {
         self.options = options
+        self.cancellation = cancellation
         assembly = assemblyCell.pointer
         if let pattern = options.pattern {
-            regex = try CompiledPattern(pattern)
+            regex = try CompiledPattern(pattern, cancellation: cancellation)
             breaker = nil
         } else {
             regex = nil

@@ -19,10 +19,11 @@ public enum WordPattern {
     /// Steps all the attempts before the current one over one piece of text may take together, plus
     /// `totalStepsPerCharacter` for each character before the current attempt's start (which has its
     /// own budget on top): this stops patterns that are slow at every position without being
-    /// exponential at any (`[a-z]+x` on a 5,000-letter word).
+    /// exponential at any (`[a-z]+x` on words of 1,900 letters takes about 950 steps per character).
     public static let totalSteps = 1_000_000
-    /// See `totalSteps`.
-    public static let totalStepsPerCharacter = 1_000
+    /// See `totalSteps`. About five times what the slowest ordinary pattern measured takes, so a
+    /// count's matching costs at most about a second per MB (ICU takes some 80 million steps a second).
+    public static let totalStepsPerCharacter = 100
     /// The most memory the matcher's backtracking stack may take, in bytes (64 MiB: `\w+` over a
     /// word of a million characters takes about 8 MB, `(\w|-)+` about 27 MB).
     public static let backtrackingMemory = 64 << 20
