@@ -19,6 +19,9 @@ public enum ServeCommand {
         OptionSpec("help", short: "h", help: "Show this help."),
     ]
 
+    /// The longest `--queue`: each waiting request holds a worker thread and its connection.
+    static let maximumQueue = 64
+
     static var helpPage: String {
         helpText(
             command: "tagcloud serve",
@@ -60,12 +63,16 @@ public enum ServeCommand {
         let scratch = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        // Waiting requests hold a connection each: the queue cannot outgrow the connections.
-        let queue = try args.int("queue", range: 0...Int(HTTPServer.connectionLimit)) ?? 32
+        let queue = try args.int("queue", range: 0...maximumQueue) ?? 32
         let pool = LayoutPool(workers: cores, queue: queue)
-        let server = HTTPServer(maximumBody: maximumBody, quiet: quiet)
-        address.port = try server.start(address, connectionTimeout: UInt32(max(1, min(timeout.rounded(.up), 600))))
-        server.router = Router(allowedHosts: address.allowedHosts, pool: pool, timeout: timeout, scratchRoot: scratch)
+        let listener = try Listener(address)
+        address.port = listener.port
+        let router = Router(
+            hosts: HostCheck(address: address.ip, port: address.port), pool: pool, timeout: timeout, scratchRoot: scratch)
+        let server = try HTTPServer(
+            listener: listener, router: router, limits: HTTPLimits(maximumBody: maximumBody),
+            log: quiet ? nil : HTTPServer.standardErrorLog)
+        server.start()
         FileHandle.standardOutput.write(Data("Editor at http://\(address.display)/  (Ctrl-C to stop)\n".utf8))
         if !address.isLoopback {
             FileHandle.standardError.write(
