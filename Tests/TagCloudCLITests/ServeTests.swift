@@ -192,6 +192,32 @@ struct ServeTests {
         #expect(server.stop().status == 0)
     }
 
+    @Test("The request log escapes what a web page can put in a path: no terminal escape, no forged line")
+    func logInjection() throws {
+        let server = try ServerProcess()
+        let answer = try server.request("GET", "/%1b]0;HACKED%07%1b[2J%0aGET%20/api/render%20200%205%20ms")
+        #expect(answer.status == 404)
+        let stopped = server.stop()
+        #expect(!stopped.log.contains("\u{1b}") && !stopped.log.contains("\u{07}"))
+        let lines = stopped.log.split(separator: "\n")
+        #expect(lines.count == 1, "\(stopped.log)")
+        #expect(lines.first?.hasPrefix("GET /\\x1b]0;HACKED\\x07\\x1b[2J\\nGET /api/render 200 5 ms 404 ") == true, "\(stopped.log)")
+    }
+
+    @Test("Framing the server refuses itself gets the security headers and a JSON error too")
+    func framingErrors() throws {
+        let server = try ServerProcess(["--quiet"])
+        let twoLengths = try server.request(
+            "POST", "/api/tags", body: Data("{}".utf8), headers: ["Content-length": "2", "Transfer-Encoding": "chunked"])
+        #expect(twoLengths.status == 400, "\(twoLengths.text)")
+        #expect(twoLengths.headers["x-content-type-options"] == "nosniff")
+        #expect(twoLengths.headers["content-type"]?.hasPrefix("application/json") == true)
+        #expect((twoLengths.json["error"] as? String)?.contains("Transfer-Encoding") == true, "\(twoLengths.text)")
+        let folded = try server.request("GET", "/api/shapes HTTP/1.1\r\nX-A: b\r\n c")
+        #expect(folded.status == 400 && folded.headers["content-security-policy"] != nil, "\(folded.text)")
+        #expect(server.stop().status == 0)
+    }
+
     @Test("A request over the time limit gets 503 with Retry-After, and SIGTERM still exits 0")
     func timeLimit() throws {
         let server = try ServerProcess(["--timeout", "0.01"])

@@ -90,6 +90,13 @@ struct RequestParser {
                 if blankLines > 4 { return fail(HTTPFailure(400, "empty lines where a request line belongs")) }
                 continue
             }
+            // A lone CR or LF is refused as it arrives, not left waiting for a CRLF CRLF that
+            // such a client never sends.
+            let previous = headBytes.count >= 2 ? headBytes[headBytes.count - 2] : 0
+            if previous == 13 && byte != 10 { return fail(HTTPFailure(400, "a bare CR in the request's header section")) }
+            if byte == 10 && previous != 13 {
+                return fail(HTTPFailure(400, "a bare LF in the request's header section: lines end in CRLF"))
+            }
             if byte == 10 {
                 if !requestLineEnded {
                     requestLineEnded = true
