@@ -80,7 +80,7 @@ final class RawClient: @unchecked Sendable {
             close(fd)
             throw ClientError("cannot connect to port \(port)")
         }
-        var t = timeval(tv_sec: Int(timeout), tv_usec: Int32((timeout - timeout.rounded(.down)) * 1e6))
+        var t = timeval(tv_sec: Int(timeout), tv_usec: .init((timeout - timeout.rounded(.down)) * 1e6))
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &t, socklen_t(MemoryLayout<timeval>.size))
     }
 

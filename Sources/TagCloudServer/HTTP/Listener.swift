@@ -18,7 +18,7 @@ final class Listener: @unchecked Sendable {
         let bound = address.ip.withSocketAddress(port: address.port) { bind(fd, $0, $1) }
         guard bound == 0, listen(fd, 511) == 0 else {
             let reason = String(cString: strerror(errno))
-            close(fd)
+            _ = Foundation.close(fd)
             throw ServeError("cannot listen on \(address.display): \(reason); is the port in use?")
         }
         Socket.prepare(fd)
