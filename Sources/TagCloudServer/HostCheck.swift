@@ -87,7 +87,7 @@ struct HostCheck: Sendable {
     static func ownNames() -> Set<String> {
         var buffer = [CChar](repeating: 0, count: 256)
         guard gethostname(&buffer, buffer.count - 1) == 0 else { return [] }
-        let full = String(cString: buffer).lowercased()
+        let full = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).lowercased()
         guard !full.isEmpty else { return [] }
         var names: Set<String> = [full]
         if let short = full.split(separator: ".").first {

@@ -60,6 +60,8 @@ public enum ServeCommand {
         let null = open("/dev/null", O_RDONLY)
         if null >= 0 { dup2(null, STDIN_FILENO); close(null) }
         signal(SIGPIPE, SIG_IGN)
+        // Before any thread is started (they inherit what libdispatch sets up for the signals).
+        let stop = StopSignal()
         let scratch = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
         let cores = ProcessInfo.processInfo.activeProcessorCount
@@ -81,26 +83,34 @@ public enum ServeCommand {
                         + "connect may use this server (it has no login); use --host 127.0.0.1 to keep it to this machine\n").utf8
                 ))
         }
-        waitForStop()
+        stop.wait()
         server.stopAccepting()
         let end = DispatchTime.now() + timeout
         while pool.inFlight > 0 && DispatchTime.now() < end { usleep(20_000) }
         server.stop()
     }
 
-    /// Blocks until SIGINT or SIGTERM.
-    private static func waitForStop() {
-        let stop = DispatchSemaphore(value: 0)
-        var sources: [DispatchSourceSignal] = []
-        for sig in [SIGINT, SIGTERM] {
-            signal(sig, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            source.setEventHandler { stop.signal() }
-            source.resume()
-            sources.append(source)
+    /// SIGINT and SIGTERM, caught from before the address is printed: whoever reads the address
+    /// may signal at once, and a signal between ignoring it and watching for it would be lost.
+    private final class StopSignal {
+        private let semaphore = DispatchSemaphore(value: 0)
+        private var sources: [DispatchSourceSignal] = []
+
+        init() {
+            for sig in [SIGINT, SIGTERM] {
+                signal(sig, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+                source.setEventHandler { [semaphore] in semaphore.signal() }
+                source.resume()
+                sources.append(source)
+            }
         }
-        stop.wait()
-        sources.forEach { $0.cancel() }
+
+        /// Blocks until SIGINT or SIGTERM.
+        func wait() {
+            semaphore.wait()
+            sources.forEach { $0.cancel() }
+        }
     }
 
     /// A folder only this user can read, for the files of requests (tags, masks, texts).

@@ -207,12 +207,12 @@ struct ServeTests {
     @Test("Framing the server refuses itself gets the security headers and a JSON error too")
     func framingErrors() throws {
         let server = try ServerProcess(["--quiet"])
-        let twoLengths = try server.request(
-            "POST", "/api/tags", body: Data("{}".utf8), headers: ["Content-length": "2", "Transfer-Encoding": "chunked"])
-        #expect(twoLengths.status == 400, "\(twoLengths.text)")
-        #expect(twoLengths.headers["x-content-type-options"] == "nosniff")
-        #expect(twoLengths.headers["content-type"]?.hasPrefix("application/json") == true)
-        #expect((twoLengths.json["error"] as? String)?.contains("Transfer-Encoding") == true, "\(twoLengths.text)")
+        let lengthAndChunked = try server.request(
+            "POST", "/api/tags", body: Data("{}".utf8), headers: ["Transfer-Encoding": "chunked"])
+        #expect(lengthAndChunked.status == 400, "\(lengthAndChunked.text)")
+        #expect(lengthAndChunked.headers["x-content-type-options"] == "nosniff")
+        #expect(lengthAndChunked.headers["content-type"]?.hasPrefix("application/json") == true)
+        #expect((lengthAndChunked.json["error"] as? String)?.contains("Transfer-Encoding") == true, "\(lengthAndChunked.text)")
         let folded = try server.request("GET", "/api/shapes HTTP/1.1\r\nX-A: b\r\n c")
         #expect(folded.status == 400 && folded.headers["content-security-policy"] != nil, "\(folded.text)")
         #expect(server.stop().status == 0)

@@ -3,10 +3,11 @@ import Foundation
 /// What the loop does with the requests it reads: checks each head against the limits and the
 /// body budget, hands complete requests to the router on a worker, and queues the answers.
 extension EventLoop {
-    /// The workers: a concurrent queue that makes a thread whenever all of its threads are busy,
-    /// as the router blocks while the layout pool works (a global queue would, on Linux, hold
-    /// quick requests behind as many slow ones as there are cores).
-    static let workers = DispatchQueue(label: "tagcloud.serve.requests", attributes: .concurrent)
+    /// A worker for one request: a serial queue of its own. Serial queues run on libdispatch's
+    /// overcommitting thread pool, which takes a thread whenever every one is busy; the router
+    /// blocks while the layout pool works, and a concurrent or global queue (about one thread per
+    /// core) would hold quick requests, a 503 "busy" among them, behind the slow ones.
+    static func worker() -> DispatchQueue { DispatchQueue(label: "tagcloud.serve.request") }
 
     /// Reads `bytes` into `c`'s current request, acting on each event of the parser.
     func consume(_ c: Connection, _ bytes: [UInt8]) {
@@ -64,7 +65,7 @@ extension EventLoop {
         let (id, reserved, keepAlive, start) = (c.id, c.reserved, head.keepAlive, c.requestStart)
         c.reserved = 0
         let (router, mailbox, log) = (router, mailbox, log)
-        Self.workers.async {
+        Self.worker().async {
             let response = router.respond(request)
             let bytes = ResponseEncoder.encode(response, keepAlive: keepAlive, bodyless: request.method == "HEAD")
             log?(Self.logLine(method: request.method, path: request.path, status: response.status, since: start))

@@ -69,7 +69,7 @@ struct IPAddress: Hashable, Sendable, CustomStringConvertible {
             withUnsafeMutableBytes(of: &a) { $0.copyBytes(from: bytes) }
             _ = inet_ntop(AF_INET6, &a, &text, socklen_t(text.count))
         }
-        return String(cString: text)
+        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Calls `body` with the address and `port` as a socket address of its own family.
