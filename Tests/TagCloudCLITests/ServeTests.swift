@@ -201,7 +201,8 @@ struct ServeTests {
         #expect(!stopped.log.contains("\u{1b}") && !stopped.log.contains("\u{07}"))
         let lines = stopped.log.split(separator: "\n")
         #expect(lines.count == 1, "\(stopped.log)")
-        #expect(lines.first?.hasPrefix("GET /\\x1b]0;HACKED\\x07\\x1b[2J\\nGET /api/render 200 5 ms 404 ") == true, "\(stopped.log)")
+        #expect(
+            lines.first?.hasPrefix("GET /\\x1b]0;HACKED\\x07\\x1b[2J\\nGET /api/render 200 5 ms 404 ") == true, "\(stopped.log)")
     }
 
     @Test("Framing the server refuses itself gets the security headers and a JSON error too")

@@ -36,14 +36,21 @@ struct HostCheckTests {
         #expect(!check.accepts("[127.0.0.1]:8080"))
     }
 
-    @Test("Wildcards, however spelt, take only the machine's names and addresses", arguments: ["0.0.0.0", "::", "0:0:0:0:0:0:0:0"])
+    @Test(
+        "Wildcards, however spelt, take only the machine's names and addresses", arguments: ["0.0.0.0", "::", "0:0:0:0:0:0:0:0"])
     func wildcard(address: String) {
         #expect(ServeAddress(host: address, port: 1)!.isWildcard)
         let check = Self.check(address)
-        for host in ["localhost:8080", "studio:8080", "STUDIO.local:8080", "192.168.1.20:8080", "[fe80::1]:8080", "127.0.0.1:8080", "[::1]:8080", "studio.:8080"] {
+        for host in [
+            "localhost:8080", "studio:8080", "STUDIO.local:8080", "192.168.1.20:8080", "[fe80::1]:8080", "127.0.0.1:8080",
+            "[::1]:8080", "studio.:8080",
+        ] {
             #expect(check.accepts(host), "\(host)")
         }
-        for host in ["evil.example:8080", "192.168.1.21:8080", "studio:8081", "192.168.1.20", "", ":8080", "a b:8080", "studio.evil.example:8080"] {
+        for host in [
+            "evil.example:8080", "192.168.1.21:8080", "studio:8081", "192.168.1.20", "", ":8080", "a b:8080",
+            "studio.evil.example:8080",
+        ] {
             #expect(!check.accepts(host), "\(host)")
         }
     }

@@ -139,7 +139,10 @@ struct ServeHostileTests {
     static let framing: [(String, String, Int)] = [
         ("two equal lengths", "POST /api/tags HTTP/1.1\r\nHost: H\r\nContent-Length: 2\r\nContent-Length: 2\r\n\r\n{}", 400),
         ("two lengths", "POST /api/tags HTTP/1.1\r\nHost: H\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}", 400),
-        ("length and chunked", "POST /api/tags HTTP/1.1\r\nHost: H\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n", 400),
+        (
+            "length and chunked", "POST /api/tags HTTP/1.1\r\nHost: H\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n",
+            400
+        ),
         ("chunked", "POST /api/tags HTTP/1.1\r\nHost: H\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n", 411),
         ("no length", "POST /api/tags HTTP/1.1\r\nHost: H\r\n\r\n", 411),
         ("length not a number", "POST /api/tags HTTP/1.1\r\nHost: H\r\nContent-Length: 0x10\r\n\r\n", 400),
@@ -173,7 +176,9 @@ struct ServeHostileTests {
         defer { server.stop() }
         let host = "Host: 127.0.0.1:\(server.port)\r\n"
         let c = try server.connect()
-        try c.send("GET /api/shapes HTTP/1.1\r\n\(host)\r\nHEAD /api/shapes HTTP/1.1\r\n\(host)\r\nGET /api/palettes HTTP/1.1\r\n\(host)\r\n")
+        try c.send(
+            "GET /api/shapes HTTP/1.1\r\n\(host)\r\nHEAD /api/shapes HTTP/1.1\r\n\(host)\r\nGET /api/palettes HTTP/1.1\r\n\(host)\r\n"
+        )
         let first = try c.answer()
         #expect(first.status == 200 && (first.json["shapes"] as? [String])?.contains("heart") == true)
         let head = try c.answer(head: true)
