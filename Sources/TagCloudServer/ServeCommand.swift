@@ -67,6 +67,7 @@ public enum ServeCommand {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let queue = try args.int("queue", range: 0...maximumQueue) ?? 32
         let pool = LayoutPool(workers: cores, queue: queue)
+        raiseDescriptorLimit()
         let listener = try Listener(address)
         address.port = listener.port
         let router = Router(
@@ -112,6 +113,24 @@ public enum ServeCommand {
             sources.forEach { $0.cancel() }
         }
     }
+
+    /// Raises the soft limit on open descriptors towards the hard one: each connection holds one,
+    /// and where the soft limit is low (256 on macOS) it, not the connection cap, would bound them.
+    private static func raiseDescriptorLimit() {
+        var limit = rlimit()
+        guard getrlimit(descriptorResource, &limit) == 0 else { return }
+        let wanted = min(limit.rlim_max, 4096)
+        if limit.rlim_cur < wanted {
+            limit.rlim_cur = wanted
+            _ = setrlimit(descriptorResource, &limit)
+        }
+    }
+
+    #if canImport(Glibc)
+    private static let descriptorResource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+    #else
+    private static let descriptorResource = RLIMIT_NOFILE
+    #endif
 
     /// A folder only this user can read, for the files of requests (tags, masks, texts).
     private static func scratchFolder() throws -> URL {

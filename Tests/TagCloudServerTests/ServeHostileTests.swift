@@ -191,6 +191,13 @@ struct ServeHostileTests {
         try old.send("GET /api/shapes HTTP/1.0\r\n\(host)\r\n")
         #expect(try old.answer().status == 200)
         #expect(old.isClosed())
+        // An HTTP/1.0 client that asks to keep the connection is told it is kept.
+        let kept = try server.connect()
+        try kept.send("GET /api/shapes HTTP/1.0\r\n\(host)Connection: keep-alive\r\n\r\n")
+        #expect(try kept.answer().headers["connection"] == "keep-alive")
+        try kept.send("GET /api/shapes HTTP/1.0\r\n\(host)\r\n")
+        #expect(try kept.answer().status == 200)
+        #expect(kept.isClosed())
     }
 
     @Test("Expect: 100-continue is answered before the body is sent")

@@ -35,8 +35,9 @@ final class Connection {
     var requestStart: Double = 0
     /// When the current step must end; `.infinity` while the router works.
     var deadline: Double
-    /// Bytes to write, and how many of them are written.
+    /// Bytes to write (a `100 Continue`, an answer).
     var outbox: [UInt8] = []
+    /// How many bytes of `outbox` are written.
     var sent = 0
     /// Whether to close once the outbox is written.
     var closeAfterWrite = false

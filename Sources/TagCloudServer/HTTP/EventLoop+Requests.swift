@@ -62,12 +62,13 @@ extension EventLoop {
         let request = HTTPRequest(
             method: head.method, path: target.path, format: target.query["format"], host: head.field("host"),
             origin: head.field("origin"), contentType: head.field("content-type"), body: body)
-        let (id, reserved, keepAlive, start) = (c.id, c.reserved, head.keepAlive, c.requestStart)
+        let (id, reserved, keepAlive, start, minor) = (c.id, c.reserved, head.keepAlive, c.requestStart, head.minorVersion)
         c.reserved = 0
         let (router, mailbox, log) = (router, mailbox, log)
         Self.worker().async {
             let response = router.respond(request)
-            let bytes = ResponseEncoder.encode(response, keepAlive: keepAlive, bodyless: request.method == "HEAD")
+            let bytes = ResponseEncoder.encode(
+                response, keepAlive: keepAlive, minorVersion: minor, bodyless: request.method == "HEAD")
             log?(Self.logLine(method: request.method, path: request.path, status: response.status, since: start))
             mailbox.post(.answered(id: id, bytes: bytes, keepAlive: keepAlive, reserved: reserved))
         }

@@ -6,9 +6,13 @@ import Foundation
 /// router on a worker (`EventLoop+Requests.swift`), so no layout can hold it up either. Its state
 /// is touched only on its own thread (hence unchecked: the thread that starts it only hands it over).
 final class EventLoop: @unchecked Sendable {
+    /// The limits against slow, many and large clients.
     let limits: HTTPLimits
+    /// Answers complete requests, on workers.
     let router: Router
+    /// How workers and the server's owner reach the loop.
     let mailbox: Mailbox
+    /// Gets one line per answer; nil with `--quiet`.
     let log: (@Sendable (String) -> Void)?
     private let listener: Listener
     /// Open connections by id.
@@ -20,8 +24,9 @@ final class EventLoop: @unchecked Sendable {
     var bodyBytes = 0
     /// Requests with the router now.
     var working = 0
-    /// When the last answer came back; whether memory was returned since.
+    /// When the last answer came back.
     var lastAnswer = Socket.now()
+    /// Whether memory was returned to the system since the last request.
     var trimmed = true
     /// Until when accepting pauses after the process ran out of descriptors (else poll would spin).
     private var acceptPausedUntil = 0.0

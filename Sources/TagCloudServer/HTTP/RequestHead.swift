@@ -28,6 +28,7 @@ struct RequestHead: Sendable, Equatable {
     /// Whether the client waits for `100 Continue` before sending its body.
     var expectsContinue: Bool { minorVersion == 1 && field("expect")?.lowercased() == "100-continue" }
 
+    /// Equal heads: the same line and fields in the same order (tuples are not `Equatable`).
     static func == (a: RequestHead, b: RequestHead) -> Bool {
         a.method == b.method && a.target == b.target && a.minorVersion == b.minorVersion
             && a.fields.map(\.name) == b.fields.map(\.name) && a.fields.map(\.value) == b.fields.map(\.value)

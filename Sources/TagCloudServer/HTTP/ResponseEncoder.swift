@@ -3,15 +3,24 @@ import Foundation
 /// Writes an answer as HTTP/1.1 bytes: status line, the security headers every answer carries,
 /// its own headers, `Content-Length` and `Connection`, and the body (none for HEAD).
 enum ResponseEncoder {
-    /// The bytes of `response`; `keepAlive` false adds `Connection: close`.
-    static func encode(_ response: HTTPResponse, keepAlive: Bool, bodyless: Bool = false) -> [UInt8] {
+    /// The bytes of `response`; `keepAlive` false adds `Connection: close`, and true for an
+    /// HTTP/1.0 client (`minorVersion` 0) `Connection: keep-alive`, without which it would wait
+    /// for the connection to close to know where the answer ends.
+    static func encode(_ response: HTTPResponse, keepAlive: Bool, minorVersion: Int = 1, bodyless: Bool = false)
+        -> [UInt8]
+    {
         var head = "HTTP/1.1 \(response.status) \(reason(response.status))\r\n"
         for (name, value) in HTTPResponse.securityHeaders + [("Content-Type", response.contentType)] + response.headers {
             // Values are the server's own; a line break in one would still end the header early.
             head += "\(name): \(value.filter { $0 != "\r" && $0 != "\n" })\r\n"
         }
         head += "Content-Length: \(response.body.count)\r\n"
-        head += keepAlive ? "\r\n" : "Connection: close\r\n\r\n"
+        if !keepAlive {
+            head += "Connection: close\r\n"
+        } else if minorVersion == 0 {
+            head += "Connection: keep-alive\r\n"
+        }
+        head += "\r\n"
         var bytes = Array(head.utf8)
         if !bodyless { bytes.append(contentsOf: response.body) }
         return bytes
