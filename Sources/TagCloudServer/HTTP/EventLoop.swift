@@ -58,7 +58,11 @@ final class EventLoop: @unchecked Sendable {
                 if c.hasOutput { events |= Int16(POLLOUT) }
                 fds.append(pollfd(fd: c.fd, events: events, revents: 0))
             }
-            let wait = min(1.0, max(0, (order.map(\.deadline).min() ?? .infinity) - now))
+            // Woken at the next deadline, at the end of a pause in accepting, and at least once a
+            // second (the idle memory trim).
+            let next = min(
+                order.map(\.deadline).min() ?? .infinity, listener.fd >= 0 && !listening ? acceptPausedUntil : .infinity)
+            let wait = min(1.0, max(0, next - now))
             _ = poll(&fds, nfds_t(fds.count), Int32((wait * 1000).rounded(.up)))
             if fds[0].revents != 0 { handle(mailbox.take()) }
             if fds[1].revents != 0 { acceptAll() }
