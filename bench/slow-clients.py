@@ -9,7 +9,9 @@ Starts ``tagcloud serve --port 0 --quiet`` (the binary of ``--binary``, by defau
 - ``headers``: ``--clients`` connections (default 100) each send a request line and then one header
   line a second, never ending the header section;
 - ``body``: as many connections each declare a 1,000,000-byte body (``POST /api/tags``) and send it a
-  byte a second.
+  byte a second;
+- ``expensive``: two clients each keep one expensive layout running (a 5000×5000 cloud of 20 words
+  repeated to 100,000, some 16 s of work), so that both layout slots of a 2-core machine are busy.
 
 After ``--settle`` seconds of trickling (default 3) it sends ``--requests`` normal requests one after
 another (default 20 of each): ``GET /api/shapes`` and ``POST /api/layout`` of a 20-word cloud, each on
@@ -36,6 +38,10 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
+EXPENSIVE = json.dumps({
+    "command": "cloud", "width": 5000, "height": 5000, "max-words": 100000, "repeat": True, "seed": 1,
+    "tags": [f"w{i}" for i in range(20)],
+})
 CLOUD = json.dumps({
     "command": "cloud", "width": 400, "height": 300, "seed": 1, "font": ["DejaVu Sans"],
     "tags": [f"word{i}" for i in range(20)],
@@ -87,6 +93,28 @@ class Trickle:
             s.close()
 
 
+class Expensive:
+    """Clients that each keep an expensive layout running, one after another, until stopped."""
+
+    def __init__(self, port: int, count: int, host: bytes):
+        self.request = (b"POST /api/layout HTTP/1.1\r\n" + host + b"Connection: close\r\n"
+                        + b"Content-Type: application/json\r\n"
+                        + f"Content-Length: {len(EXPENSIVE)}\r\n\r\n{EXPENSIVE}".encode())
+        self.port, self.stopped = port, threading.Event()
+        self.answered = 0
+        self.threads = [threading.Thread(target=self.run, daemon=True) for _ in range(count)]
+        for t in self.threads:
+            t.start()
+
+    def run(self) -> None:
+        while not self.stopped.is_set():
+            timed(self.port, self.request, 120)
+            self.answered += 1
+
+    def stop(self) -> None:
+        self.stopped.set()
+
+
 def timed(port: int, request: bytes, timeout: float) -> tuple[float, int]:
     """Seconds from connecting to the whole answer (the server closes: Connection: close), and the status."""
     start = time.monotonic()
@@ -132,6 +160,8 @@ def main() -> None:
             trickle = None
             if mode == "headers":
                 trickle = Trickle(port, args.clients, b"GET / HTTP/1.1\r\n" + host, b"X-Slow: 1\r\n")
+            elif mode == "expensive":
+                trickle = Expensive(port, 2, host)
             elif mode == "body":
                 head = (b"POST /api/tags HTTP/1.1\r\n" + host
                         + b"Content-Type: application/json\r\nContent-Length: 1000000\r\n\r\n{")
@@ -142,7 +172,7 @@ def main() -> None:
                 seconds = [t for t, _ in runs]
                 statuses = sorted({s for _, s in runs})
                 rows.append({
-                    "mode": mode, "request": name, "clients": args.clients if trickle else 0,
+                    "mode": mode, "request": name, "clients": args.clients if mode in ("headers", "body") else 0,
                     "median_seconds": statistics.median(seconds), "max_seconds": max(seconds),
                     "statuses": statuses, "timeouts": sum(1 for _, s in runs if s == 0),
                     "slow_clients_answered": trickle.answered if trickle else 0, "rss_mb": round(rss_mb(process.pid), 1),
@@ -155,7 +185,8 @@ def main() -> None:
     print("| slow clients | request | median | slowest | statuses | slow clients answered so far | server RSS |")
     print("| --- | --- | ---: | ---: | --- | ---: | ---: |")
     for r in rows:
-        who = {"none": "none", "headers": f"{r['clients']} trickling header lines", "body": f"{r['clients']} trickling 1 MB bodies"}[r["mode"]]
+        who = {"none": "none", "headers": f"{r['clients']} trickling header lines",
+               "body": f"{r['clients']} trickling 1 MB bodies", "expensive": "2 expensive layouts running"}[r["mode"]]
         print(f"| {who} | {r['request']} | {r['median_seconds'] * 1000:.1f} ms | {r['max_seconds'] * 1000:.1f} ms "
               f"| {', '.join(map(str, r['statuses']))}{' (' + str(r['timeouts']) + ' timed out)' if r['timeouts'] else ''} "
               f"| {r['slow_clients_answered']} | {r['rss_mb']} MB |")
