@@ -15,7 +15,7 @@ enum Socket {
     static func prepare(_ fd: Int32) {
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        #if !canImport(Glibc)
+        #if !os(Linux)
         var on: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
         #endif
@@ -24,7 +24,7 @@ enum Socket {
     /// `send` that never raises SIGPIPE on a closed peer (the caller sees EPIPE instead).
     static func send(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return 0 }
-        #if canImport(Glibc)
+        #if os(Linux)
         return Foundation.send(fd, base, bytes.count, Int32(MSG_NOSIGNAL))
         #else
         return Foundation.send(fd, base, bytes.count, 0)
