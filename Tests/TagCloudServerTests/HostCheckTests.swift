@@ -65,6 +65,25 @@ struct HostCheckTests {
         #expect(!loop.accepts("evil.example:8080") && !loop.accepts("studio:8080"))
     }
 
+    @Test("Every spelling of a loopback address binds: IPv4-mapped as IPv4, the long IPv6 form as ::1")
+    func binds() throws {
+        let mapped = try Listener(ServeAddress(host: "::ffff:127.0.0.1", port: 0)!)
+        #expect(mapped.port > 0)
+        // Where the machine has no IPv6 loopback neither binds; the long form must do what `::1` does.
+        let short = try? Listener(ServeAddress(host: "::1", port: 0)!)
+        let long = try? Listener(ServeAddress(host: "0:0:0:0:0:0:0:1", port: 0)!)
+        #expect((short == nil) == (long == nil))
+    }
+
+    @Test("The body budget is four bodies, at most 256 MiB unless one body needs more")
+    func budget() {
+        #expect(HTTPLimits(maximumBody: 16 << 20).bodyBudget == 64 << 20)
+        #expect(HTTPLimits(maximumBody: 100 << 20).bodyBudget == 256 << 20)
+        #expect(HTTPLimits(maximumBody: 1 << 30).bodyBudget == 1 << 30)
+        #expect(HTTPLimits(maximumBody: 1 << 20).transferSeconds(1 << 20) == 16)
+        #expect(HTTPLimits(maximumBody: 1 << 20).transferSeconds(100) == 10)
+    }
+
     @Test("The machine's own names come from gethostname")
     func ownNames() {
         let names = HostCheck.ownNames()
