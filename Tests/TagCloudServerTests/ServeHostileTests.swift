@@ -259,6 +259,30 @@ struct ServeHostileTests {
         #expect(try waiting[3].answer().status == 200)
     }
 
+    @Test("Random bytes, alone or after a valid start, get an error answer or a close, never a crash")
+    func garbage() throws {
+        let server = try TestServer { $0.headerSeconds = 1 }
+        defer { server.stop() }
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 33
+        }
+        let starts = [
+            "", "GET / HTTP/1.1\r\n", "POST /api/tags HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nContent-Length: 3\r\n",
+        ]
+        var statuses: Set<Int> = []
+        for round in 0..<150 {
+            let c = try server.connect(timeout: 5)
+            let noise = (0..<Int(next() % 300)).map { _ in UInt8(truncatingIfNeeded: next()) }
+            try? c.send(Array(starts[round % starts.count].utf8) + noise + Array("\r\n\r\n".utf8))
+            if let answer = try? c.answer() { statuses.insert(answer.status) }
+        }
+        #expect(statuses.isSubset(of: [200, 400, 403, 404, 405, 408, 411, 413, 414, 415, 431, 505]), "\(statuses)")
+        #expect(statuses.contains(400))
+        #expect(try server.get("/api/shapes").status == 200)
+    }
+
     @Test("The log line escapes what the request path holds")
     func logEscapes() throws {
         let server = try TestServer()
