@@ -205,6 +205,26 @@ struct ServeTests {
             lines.first?.hasPrefix("GET /\\x1b]0;HACKED\\x07\\x1b[2J\\nGET /api/render 200 5 ms 404 ") == true, "\(stopped.log)")
     }
 
+    @Test("With 100 slow clients trickling headers or bodies, the real binary still answers a layout")
+    func slowClients() throws {
+        let server = try ServerProcess(["--quiet"])
+        let host = "Host: 127.0.0.1:\(server.port)\r\n"
+        let heads = try (0..<50).map { _ in try server.openConnection(sending: "GET / HTTP/1.1\r\n" + host) }
+        let bodies = try (0..<50).map { _ in
+            try server.openConnection(
+                sending: "POST /api/tags HTTP/1.1\r\n\(host)Content-Type: application/json\r\nContent-Length: 1000000\r\n\r\n{")
+        }
+        defer { (heads + bodies).forEach { close($0) } }
+        for _ in 0..<2 {
+            for fd in heads { _ = send(fd, "X-Slow: 1\r\n", 11, Int32(MSG_NOSIGNAL)) }
+            for fd in bodies { _ = send(fd, " ", 1, Int32(MSG_NOSIGNAL)) }
+            usleep(300_000)
+        }
+        let answer = try server.post("/api/layout", Self.cloud)
+        #expect(answer.status == 200, "\(answer.text)")
+        #expect(server.stop().status == 0)
+    }
+
     @Test("Framing the server refuses itself gets the security headers and a JSON error too")
     func framingErrors() throws {
         let server = try ServerProcess(["--quiet"])
