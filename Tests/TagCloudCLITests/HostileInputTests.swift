@@ -168,7 +168,10 @@ struct HostileInputTests {
     ]
 
     @Test("fails with its status and one line, leaves every file as it was", arguments: cases)
-    func hostile(_ c: HostileCase) throws {
+    func hostile(_ c: HostileCase) throws { try Self.check(c) }
+
+    /// Runs `c` and checks its status, its one line, and that its files are as they were.
+    static func check(_ c: HostileCase) throws {
         var scratch = try Scratch()
         defer { scratch.remove() }
         for (name, bytes) in c.files { try scratch.add(name, bytes) }

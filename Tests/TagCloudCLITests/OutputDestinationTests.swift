@@ -196,7 +196,7 @@ struct SignalTests {
 
     @Test(
         "every terminating signal during a layout exits 128 + the signal and leaves no file",
-        arguments: [SIGHUP, SIGTERM, SIGQUIT, SIGUSR1, SIGALRM])
+        arguments: [SIGHUP, SIGTERM, SIGQUIT, SIGUSR1, SIGALRM, SIGPROF])
     func duringLayout(_ signal: Int32) throws {
         var scratch = try Scratch()
         defer { scratch.remove() }
@@ -215,6 +215,24 @@ struct SignalTests {
             p.terminationReason == .exit && p.terminationStatus == 128 + signal, "\(p.terminationReason) \(p.terminationStatus)")
         #expect(stderr.hasSuffix("tagcloud: interrupted; no output written\n"), "\(stderr)")
         try scratch.expectUntouched()
+    }
+
+    @Test("a SIGPIPE sent by hand neither ends the run nor cuts its file short")
+    func pipeSignal() throws {
+        var scratch = try Scratch()
+        defer { scratch.remove() }
+        let p = Process()
+        p.executableURL = try ToolRun.binary
+        p.arguments = try longCloud(in: &scratch) + ["-q"]
+        try p.run()
+        Thread.sleep(forTimeInterval: 0.6)
+        #expect(p.isRunning, "the cloud finished before the signal; make it bigger")
+        kill(p.processIdentifier, SIGPIPE)
+        p.waitUntilExit()
+        #expect(p.terminationReason == .exit && p.terminationStatus == 0, "\(p.terminationStatus)")
+        let png = try Data(contentsOf: URL(fileURLWithPath: scratch.file("big.png")))
+        #expect(png.suffix(8) == Data([0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]), "a whole PNG ends with IEND")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).sorted() == ["big.png", "w.tsv"])
     }
 
     @Test("a hang-up while the output is being written removes the temporary file")

@@ -6,13 +6,13 @@ import Testing
 
 @testable import TagCloudCLI
 
-/// How a request's term objects reach the CLI's tag list reader: written again by `JSONValueText`
-/// (not `JSONSerialization.data`, which `--config` uses), into a scratch file of the request's own.
+/// How a request's term objects reach the layout: read once, by the tag list reader, while the body
+/// is read; images go to a scratch folder of the request's own.
 @Suite("service bodies: term objects and scratch files")
 struct ServiceBodyTests {
-    /// Term objects with every kind of value: long decimals (which JSONSerialization reads as
-    /// NSDecimalNumber), the smallest and largest doubles, integers past 2^53 and past Int64, -0,
-    /// exponents, escapes and non-ASCII text, pins, numeric ids and weights written as strings.
+    /// Term objects with every kind of value: long decimals, the smallest and largest doubles,
+    /// integers past 2^53 and past Int64, -0, exponents, escapes and non-ASCII text, pins, numeric
+    /// ids and weights written as strings.
     static let tricky = """
         [{"text": "a\\"b\\\\c\\u0001\\n\\u00e9\\u4e2d/", "weight": 0.30000000000000004, "link": "https://e.com/?a=1&b=2"},
          {"text": "huge", "weight": 1e300, "id": 12345678901234567890},
@@ -25,45 +25,46 @@ struct ServiceBodyTests {
          "plain", "😀 emoji"]
         """
 
-    /// The terms `TagListReader` reads from `list` after `write` wrote it out again.
-    static func read(_ list: Any, _ write: (Any) throws -> Data) -> Result<[Term], TextErrorText> {
-        Result {
-            try TagListReader.read(data: try write(list), name: "tags", format: .json)
-        }.mapError { TextErrorText(description: "\($0)") }
+    /// The terms of a request body whose `"tags"` is `list`.
+    static func bodyTerms(_ list: String) throws -> [Term] {
+        let object = try OptionsObject(Array("{\"command\": \"flow\", \"tags\": \(list)}".utf8), name: "body")
+        return try #require(object.tags)
     }
 
-    struct TextErrorText: Error, Equatable { let description: String }
-
-    @Test("term objects written again read as the same terms as after JSONSerialization.data")
-    func sameTermsAsFoundation() throws {
-        let list = try JSONSerialization.jsonObject(with: Data(Self.tricky.utf8))
-        let ours = Self.read(list) { try #require(JSONValueText.data($0)) }
-        let foundation = Self.read(list) { try JSONSerialization.data(withJSONObject: $0) }
-        let terms = try ours.get()
+    @Test("a body's term objects read as the same terms as the same list in a JSON tag-list file")
+    func sameTermsAsTagList() throws {
+        let terms = try Self.bodyTerms(Self.tricky)
+        let file = try TagListReader.read(data: Data(Self.tricky.utf8), name: "tags", format: .json)
         #expect(terms.count == 10)
-        #expect(ours == foundation)
+        #expect(terms == file)
         // Bit for bit: Term's == would take 0 for -0 and would not tell a rounded weight.
-        #expect(terms.map(\.weight.bitPattern) == (try foundation.get()).map(\.weight.bitPattern))
+        #expect(terms.map(\.weight.bitPattern) == file.map(\.weight.bitPattern))
     }
 
     @Test(
-        "a bad term object fails with the message JSONSerialization.data's copy gives",
+        "a bad term object fails with the message the same list in a tag-list file gives",
         arguments: [
             #"[{"text": "x", "weight": true}]"#, #"[{"text": 5}]"#, #"[{"weight": 3}]"#, #"[[1, 2]]"#,
-            #"[{"text": "x", "x": "left"}]"#, "[]", #"[{"text": "x", "weight": -1}]"#,
+            #"[{"text": "x", "x": "left"}]"#, #"[{"text": "x", "weight": -1}]"#,
         ])
-    func sameErrors(body: String) throws {
-        let list = try JSONSerialization.jsonObject(with: Data(body.utf8))
-        let ours = Self.read(list) { try #require(JSONValueText.data($0)) }
-        #expect(throws: (any Error).self) { try ours.get() }
-        #expect(ours == Self.read(list) { try JSONSerialization.data(withJSONObject: $0) })
+    func sameErrors(list: String) throws {
+        let body = try #require(throws: TextError.self) { try Self.bodyTerms(list) }
+        let file = try #require(throws: TextError.self) {
+            try TagListReader.read(data: Data(list.utf8), name: "x", format: .json)
+        }
+        let reason = { (s: String) in s.split(separator: ":").dropFirst(2).joined(separator: ":") }
+        #expect(reason(body.description) == reason(file.description), "\(body) vs \(file)")
     }
 
-    @Test("a number JSON cannot write is refused, not written as text a reader would choke on")
-    func notFinite() {
-        #expect(JSONValueText.data([NSNumber(value: Double.infinity)]) == nil)
-        #expect(JSONValueText.data(["text": NSNumber(value: Double.nan)]) == nil)
-        #expect(JSONValueText.data([NSNull(), "x", NSNumber(value: true)]) == Data(#"[null,"x",true]"#.utf8))
+    @Test("a key given twice, or more tags than the limit, is refused while the body is read")
+    func refusedWhileReading() throws {
+        let twice = #expect(throws: CLIError.self) {
+            try OptionsObject(Array(#"{"width": 3, "width": 4}"#.utf8), name: "body")
+        }
+        #expect(twice?.description == #"body: "width" is given twice: keep one"#)
+        let many = "[" + Array(repeating: "\"a\"", count: TagListReader.maximumTags + 1).joined(separator: ",") + "]"
+        let error = #expect(throws: TextError.self) { try Self.bodyTerms(many) }
+        #expect(error?.description.contains("more than") == true, "\(String(describing: error))")
     }
 
     @Test("scratch files are new files readable by their owner only")

@@ -64,7 +64,8 @@ public struct FlowLayout: Sendable {
             return try keptLayout(words, previous: previous, typesetter: typesetter, width: width, seed: seed)
         }
         let available = width - options.insets.horizontal
-        var rows = RowBreaker(limit: options.maximumRows)
+        var rows = RowBreaker(limit: options.maximumRows, placer: RowPlacer(available: available, top: options.insets.top))
+        rows.placer.placed.reserveCapacity(words.count)
         var unplaced: [UnplacedWord] = []
         var hiddenFrom: Int? = nil
 
@@ -85,66 +86,14 @@ public struct FlowLayout: Sendable {
                 unplaced.append(UnplacedWord(index: word.index, text: word.term.text, id: word.term.id, reason: .rowLimit))
             }
         }
-        let finished = rows.finish()
+        let finished = rows.finish(in: self)
         unplaced.sort { $0.index < $1.index }
-
-        let placed = position(finished, available: available, top: options.insets.top)
-        let contentHeight = finished.enumerated().reduce(0.0) { acc, r in
-            acc + rowHeight(r.element) + (r.offset > 0 ? options.rowSpacing : 0)
-        }
         // Whole points, so a canvas at any integer scale is a whole number of pixels.
-        let size = Size(width: width, height: (options.insets.vertical + contentHeight - 1e-9).rounded(.up))
+        let size = Size(width: width, height: (options.insets.vertical + finished.contentHeight - 1e-9).rounded(.up))
         let layout = CloudLayout(
             kind: .flow, size: size, background: options.style.background,
-            placed: placed, unplaced: unplaced, seed: seed)
+            placed: finished.placed, unplaced: unplaced, seed: seed)
         return (layout, nil)
-    }
-
-    /// Rows filled greedily: a tag goes on the current row when it fits (or, by the overflow
-    /// policy, is shrunk or cut to fit), else starts the next row, while the row limit allows.
-    struct RowBreaker {
-        /// The rows allowed, nil: any number.
-        let limit: Int?
-        private(set) var rows: [[Item]] = []
-        private var row: [Item] = []
-        /// The width the current row uses, spacing included.
-        private var cursor = 0.0
-
-        init(limit: Int?) { self.limit = limit }
-
-        /// Adds `item` (no wider than `available`); false when it needs a row past the limit.
-        mutating func add(_ item: Item, in flow: FlowLayout, available: Double, typesetter: some Typesetter) throws -> Bool {
-            var item = item
-            let options = flow.options
-            let gap = row.isEmpty ? 0 : options.itemSpacing
-            if cursor + gap + item.width > available + 1e-9 {
-                let remaining = available - cursor - gap
-                var fitted: Item? = nil
-                if remaining >= options.minimumRemainingWidth {
-                    switch options.overflow {
-                    case .wrap: break
-                    case .shrink: fitted = try flow.scaled(item, toWidth: remaining, typesetter: typesetter)
-                    case .truncate: fitted = try flow.truncated(item, toWidth: remaining, typesetter: typesetter)
-                    }
-                }
-                if let f = fitted {
-                    item = f
-                } else {
-                    if !row.isEmpty { rows.append(row); row = [] }
-                    cursor = 0
-                    if let limit, rows.count >= limit { return false }
-                }
-            }
-            cursor += (row.isEmpty ? 0 : options.itemSpacing) + item.width
-            row.append(item)
-            return true
-        }
-
-        /// The rows, the last one included.
-        mutating func finish() -> [[Item]] {
-            if !row.isEmpty { rows.append(row); row = [] }
-            return rows
-        }
     }
 
     // MARK: - Measuring
@@ -243,47 +192,6 @@ public struct FlowLayout: Sendable {
         case .baseline: return (row.map(\.ascent).max() ?? 0) + (row.map(\.descent).max() ?? 0)
         default: return row.map(\.height).max() ?? 0
         }
-    }
-
-    /// The rows placed one under another from `top`, each aligned in `available` points.
-    func position(_ rows: [[Item]], available: Double, top start: Double) -> [PlacedWord] {
-        var placed: [PlacedWord] = []
-        var top = start
-        let rtl = options.direction == .rightToLeft
-        for (r, row) in rows.enumerated() {
-            let height = rowHeight(row)
-            let rowAscent = row.map(\.ascent).max() ?? 0
-            let used = row.reduce(0) { $0 + $1.width } + options.itemSpacing * Double(row.count - 1)
-            let extra = max(0, available - used)
-            let justifyRow = options.justify && row.count > 1 && r < rows.count - 1
-            var x: Double
-            switch (justifyRow, options.alignment) {
-            case (true, _), (false, .leading): x = 0
-            case (false, .center): x = extra / 2
-            case (false, .trailing): x = extra
-            }
-            let gap = justifyRow ? options.itemSpacing + extra / Double(row.count - 1) : options.itemSpacing
-            for (i, item) in row.enumerated() {
-                // The last tag of a justified row is pinned to the edge so rounding cannot leave a sliver.
-                let left = (justifyRow && i == row.count - 1) ? available - item.width : x
-                let frameTop: Double
-                switch options.crossAlignment {
-                case .top: frameTop = top
-                case .center: frameTop = top + (height - item.height) / 2
-                case .bottom: frameTop = top + height - item.height
-                case .baseline: frameTop = top + rowAscent - item.ascent
-                }
-                // Right-to-left mirrors the row inside the content area, so the insets keep their sides.
-                let frameX = options.insets.left + (rtl ? available - left - item.width : left)
-                let frame = Rect(x: frameX, y: frameTop, width: item.width, height: item.height)
-                // Under baseline alignment the baseline is computed once per row, so it is exactly equal.
-                let baseline = options.crossAlignment == .baseline ? top + rowAscent : frameTop + item.ascent
-                placed.append(placedWord(item, frame: frame, baseline: baseline))
-                x = left + item.width + gap
-            }
-            top += height + options.rowSpacing
-        }
-        return placed
     }
 
     /// The layout's record of `item` in `frame`, its text on `baseline`.

@@ -150,12 +150,12 @@ extension FlowLayout {
     ) throws -> [PlacedWord] {
         let allowed = options.maximumRows.map { $0 - board.shelves.count }
         if let allowed, allowed <= 0 { return [] }
-        var rows = RowBreaker(limit: allowed)
+        let top = board.bottom.map { $0 + options.rowSpacing } ?? options.insets.top
+        var rows = RowBreaker(limit: allowed, placer: RowPlacer(available: available, top: top))
         for item in items {
             guard try rows.add(item, in: self, available: available, typesetter: typesetter) else { break }
         }
-        let top = board.bottom.map { $0 + options.rowSpacing } ?? options.insets.top
-        return position(rows.finish(), available: available, top: top)
+        return rows.finish(in: self).placed
     }
 
     /// The counts of `placed` (each with its word's position) against `previous`.

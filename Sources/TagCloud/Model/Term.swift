@@ -1,27 +1,106 @@
 /// One word or tag to be drawn, with its weight and the optional data an app attaches to it.
+///
+/// The optional data lives in one shared box, absent when none is set: most terms have only text
+/// and weight, and a million of them then take 32 bytes each instead of 120.
 public struct Term: Hashable, Codable, Sendable {
     /// The text shown.
     public var text: String
     /// Importance; larger weights get larger fonts. Must be finite and non-negative.
     public var weight: Double
+    /// The optional fields, nil when none is set.
+    private var extras: Extras?
+
     /// An identifier the app chooses, carried through to the layout unchanged.
-    public var id: String?
+    public var id: String? {
+        get { extras?.fields.id }
+        set { update { $0.id = newValue } }
+    }
     /// A link the word points to (used by the SVG and HTML outputs).
-    public var link: String?
+    public var link: String? {
+        get { extras?.fields.link }
+        set { update { $0.link = newValue } }
+    }
     /// A fixed colour for this word, overriding the palette.
-    public var color: Color?
+    public var color: Color? {
+        get { extras?.fields.color }
+        set { update { $0.color = newValue } }
+    }
     /// A group name (for colouring by group).
-    public var group: String?
+    public var group: String? {
+        get { extras?.fields.group }
+        set { update { $0.group = newValue } }
+    }
     /// A fixed place in a word cloud (`WordCloudLayout` places the word exactly there, before the
     /// others); nil: the layout finds a place. `FlowLayout` ignores it.
-    public var pin: Pin?
+    public var pin: Pin? {
+        get { extras?.fields.pin }
+        set { update { $0.pin = newValue } }
+    }
 
     /// Creates a term.
     public init(
         _ text: String, weight: Double = 1, id: String? = nil, link: String? = nil,
         color: Color? = nil, group: String? = nil, pin: Pin? = nil
     ) {
-        self.text = text; self.weight = weight; self.id = id; self.link = link
-        self.color = color; self.group = group; self.pin = pin
+        self.text = text
+        self.weight = weight
+        extras = Extras.boxing(Fields(id: id, link: link, color: color, group: group, pin: pin))
+    }
+
+    /// The optional fields as values.
+    private struct Fields: Hashable, Sendable {
+        var id: String?
+        var link: String?
+        var color: Color?
+        var group: String?
+        var pin: Pin?
+
+        var isEmpty: Bool { id == nil && link == nil && color == nil && group == nil && pin == nil }
+    }
+
+    /// The optional fields, boxed; never changed once made (a change makes a new box), so terms
+    /// may share one.
+    private final class Extras: Hashable, Sendable {
+        let fields: Fields
+
+        private init(_ fields: Fields) { self.fields = fields }
+
+        /// A box of `fields`, nil when they are all unset.
+        static func boxing(_ fields: Fields) -> Extras? { fields.isEmpty ? nil : Extras(fields) }
+
+        static func == (a: Extras, b: Extras) -> Bool { a === b || a.fields == b.fields }
+        func hash(into hasher: inout Hasher) { hasher.combine(fields) }
+    }
+
+    private mutating func update(_ change: (inout Fields) -> Void) {
+        var fields = extras?.fields ?? Fields()
+        change(&fields)
+        extras = Extras.boxing(fields)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case text, weight, id, link, color, group, pin
+    }
+
+    /// Decodes a term: `text` and `weight`, and each optional field when present.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            try c.decode(String.self, forKey: .text), weight: try c.decode(Double.self, forKey: .weight),
+            id: try c.decodeIfPresent(String.self, forKey: .id), link: try c.decodeIfPresent(String.self, forKey: .link),
+            color: try c.decodeIfPresent(Color.self, forKey: .color),
+            group: try c.decodeIfPresent(String.self, forKey: .group), pin: try c.decodeIfPresent(Pin.self, forKey: .pin))
+    }
+
+    /// Encodes a term: `text` and `weight`, and each optional field that is set.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(text, forKey: .text)
+        try c.encode(weight, forKey: .weight)
+        try c.encodeIfPresent(id, forKey: .id)
+        try c.encodeIfPresent(link, forKey: .link)
+        try c.encodeIfPresent(color, forKey: .color)
+        try c.encodeIfPresent(group, forKey: .group)
+        try c.encodeIfPresent(pin, forKey: .pin)
     }
 }

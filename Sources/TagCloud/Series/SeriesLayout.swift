@@ -49,6 +49,10 @@ public struct SeriesLayout: Sendable {
     public enum Limits {
         /// Most frames in a series.
         public static let frames = 1_000
+        /// Most words over all frames together (a word in ten frames counts ten times): each is
+        /// laid out, drawn and written per frame, so this bounds the work and the memory of the
+        /// writers (the page keeps a track per word and frame).
+        public static let wordFrames = 25_000
     }
 
     /// The options every frame shares; `maximumWords` applies to each frame.

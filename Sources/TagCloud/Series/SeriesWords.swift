@@ -59,6 +59,13 @@ struct SeriesWords {
             skipped.append(left)
         }
         guard !terms.isEmpty else { throw TagCloudError.noTerms }
+        let wordFrames = members.reduce(0) { $0 + $1.count }
+        guard wordFrames <= SeriesLayout.Limits.wordFrames else {
+            throw TagCloudError.seriesInputUnusable(
+                what: "the series has \(wordFrames) words over all its frames",
+                expected:
+                    "give at most \(SeriesLayout.Limits.wordFrames) (fewer frames, or a smaller --max-words)")
+        }
         guard terms.count <= WordCloudOptions.Limits.words else {
             throw TagCloudError.seriesInputUnusable(
                 what: "the series has \(terms.count) distinct words",

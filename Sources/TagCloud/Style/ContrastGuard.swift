@@ -54,8 +54,15 @@ public struct ContrastGuard: Hashable, Sendable {
     /// transparent canvas is left alone, since what will be behind it is unknown; pass
     /// `background` to judge against a known backdrop instead (a page colour, a dark theme).
     public func apply(to layout: CloudLayout, background: Color? = nil) -> CloudLayout {
-        guard let canvas = background ?? layout.background, canvas.alpha > 0 else { return layout }
         var out = layout
+        apply(to: &out, background: background)
+        return out
+    }
+
+    /// `apply(to:background:)` in place: a layout held nowhere else is changed without a copy of
+    /// its words (a flow of a million tags holds hundreds of megabytes of them).
+    public func apply(to out: inout CloudLayout, background: Color? = nil) {
+        guard let canvas = background ?? out.background, canvas.alpha > 0 else { return }
         // A palette has a handful of colours and a layout thousands of words: each pair of colours
         // is judged once (its search takes dozens of power functions).
         struct Pair: Hashable { var color: Color; var behind: Color }
@@ -83,7 +90,6 @@ public struct ContrastGuard: Hashable, Sendable {
             guardColors(&one)
             word = one[0]
         }
-        return out
     }
 
     // MARK: - Colour arithmetic
@@ -158,5 +164,10 @@ extension CloudLayout {
     /// contrasts at least that much with its background. See `ContrastGuard.apply(to:background:)`.
     public func contrastGuarded(minimumRatio: Double = ContrastGuard.defaultMinimumRatio) -> CloudLayout {
         ContrastGuard(minimumRatio: minimumRatio).apply(to: self)
+    }
+
+    /// Applies `ContrastGuard` at `minimumRatio` to this layout in place, as `contrastGuarded`.
+    public mutating func guardContrast(minimumRatio: Double = ContrastGuard.defaultMinimumRatio) {
+        ContrastGuard(minimumRatio: minimumRatio).apply(to: &self)
     }
 }

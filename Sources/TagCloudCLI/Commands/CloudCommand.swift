@@ -81,13 +81,19 @@ enum CloudCommand: OptionTableCommand {
         report.start()
         let (terms, options) = try request.read(reporting)
         report.phase("read", "\(terms.count) words")
-        let (layout, stats) = try lay(terms, options, reporting: reporting)
+        var (layout, stats) = try lay(terms, options, reporting: reporting)
         report.phase(
             "layout",
             "\(stats.requested) kept, \(stats.placed) placed, \(stats.shrunk) shrunk, fill \(NumberText.percent(stats.fillRatio))"
         )
         report.unplaced(layout.unplaced)
-        try OutputArguments.write(layout, request.output, reporting: reporting)
+        var output = request.output
+        // Guarded here, in place, rather than by the writer on a copy of every word.
+        if output.contrastGuard {
+            layout.guardContrast()
+            output.contrastGuard = false
+        }
+        try OutputArguments.write(layout, output, reporting: reporting)
         request.seed.announce(reporting)
         let incomplete = Self.incomplete(request.options, unplaced: stats.unplaced)
         if !reporting.quiet || incomplete != nil {

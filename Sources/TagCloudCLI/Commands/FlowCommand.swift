@@ -88,7 +88,7 @@ enum FlowCommand: OptionTableCommand {
                 subject: "\(terms.count) tags at --width \(NumberText.plain(request.width)) make a flow at least "
                     + "\(NumberText.plain(least.rounded(.up))) pt tall")
         }
-        let (layout, continuity) = try CLIError.mappingLibraryErrors {
+        var (layout, continuity) = try CLIError.mappingLibraryErrors {
             try FlowLayout(request.options).run(terms, typesetter: FreeTypeTypesetter(), width: request.width)
         }
         let hidden = layout.unplaced.filter { $0.reason == .rowLimit }.count
@@ -101,7 +101,13 @@ enum FlowCommand: OptionTableCommand {
         report.unplaced(layout.unplaced)
         try request.output.checkSize(
             width: layout.drawingSize.width, height: layout.drawingSize.height, subject: "the flow is \(size) pt")
-        try OutputArguments.write(layout, request.output, reporting: reporting)
+        var output = request.output
+        // Guarded here, in place, rather than by the writer on a copy of every word.
+        if output.contrastGuard {
+            layout.guardContrast()
+            output.contrastGuard = false
+        }
+        try OutputArguments.write(layout, output, reporting: reporting)
         request.seed.announce(reporting)
         if !layout.unplaced.isEmpty || continuity != nil {
             reporting.note(placementLine(layout, terms: terms.count, hidden: hidden, continuity: continuity))

@@ -8,6 +8,11 @@ enum TagInput {
     /// rather than a list of tags gets a note pointing to `--text`. `given` are tags already read (a
     /// configuration's term objects); they come first.
     static func read(arguments: [String], given: [Term] = [], inputs: [String], reporting: Reporting) throws -> [Term] {
+        guard arguments.count + given.count <= TagListReader.maximumTags else {
+            throw CLIError.input(
+                "\(arguments.count + given.count) tags given, more than \(TagListReader.maximumTags): "
+                    + "keep the most frequent (tagcloud count --top N) or make several clouds")
+        }
         var terms = given
         var sources = inputs
         for (position, arg) in arguments.enumerated() {

@@ -14,6 +14,11 @@ struct OutputDestination {
         guard let path = args.string("output") else {
             throw CLIError.usage("no output file: add -o FILE (.png, .pdf, .svg, .html or .json), or -o - for standard output")
         }
+        // A trailing slash names a folder: the system would drop it and write a file of that name.
+        if path != "-", path.hasSuffix("/") {
+            throw CLIError.usage(
+                "-o \(path) names a folder (it ends in /): give a file name such as \(path)cloud.png")
+        }
         if let format = try Self.givenFormat(args) {
             self.format = format
         } else if path == "-" {
@@ -38,9 +43,11 @@ struct OutputDestination {
         return format
     }
 
-    /// The files `args` names to read, each with its option: no output may be one of them.
+    /// The files `args` names to read, each with its option (`-` for standard input, which a tag
+    /// argument `-` reads too): no output may be one of them.
     static func inputs(_ args: ParsedArguments) -> [(option: String, path: String)] {
-        inputFileOptions.flatMap { option in args.strings(option).map { (option: "--" + option, path: $0) } }
+        let files = inputFileOptions.flatMap { option in args.strings(option).map { (option: "--" + option, path: $0) } }
+        return files + (args.positionals.contains("-") ? [(option: "tag", path: "-")] : [])
     }
 
     /// A destination already resolved: `path` written as `format`.

@@ -6,14 +6,16 @@ import TagCloudGraphics
 /// written through), with the messages a person at the command line needs.
 public enum OutputFile {
     /// Writes `data` to `path` (or to standard output for `-`); failures are `CLIError.output`.
-    public static func write(_ data: Data, to path: String) throws {
-        try write(to: path) { sink in try data.withUnsafeBytes { try sink($0) } }
+    /// `ownName`: the file name is the tool's (a series frame in the folder given), so a link or
+    /// device in its place is refused rather than followed (`AtomicFile.write(to:ownName:_:)`).
+    public static func write(_ data: Data, to path: String, ownName: Bool = false) throws {
+        try write(to: path, ownName: ownName) { sink in try data.withUnsafeBytes { try sink($0) } }
     }
 
     /// Writes what `produce` hands its sink, piece by piece, to `path` (or standard output for
     /// `-`), as `write(_:to:)` writes data: a file still appears whole or not at all.
     public static func write(
-        to path: String, _ produce: (_ sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
+        to path: String, ownName: Bool = false, _ produce: (_ sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
     ) throws {
         if path == "-" {
             try produce { bytes in try StandardOutput.write(bytes) }
@@ -30,23 +32,30 @@ public enum OutputFile {
         guard kind != .missing || PathKind(dir.path) == .folder else {
             throw CLIError.output("cannot write \(path): the folder \(dir.path) does not exist")
         }
-        do { try AtomicFile.write(to: url, produce) } catch GraphicsError.outputFailed(_, let reason) {
+        do { try AtomicFile.write(to: url, ownName: ownName, produce) } catch GraphicsError.outputFailed(_, let reason) {
             throw CLIError.output("cannot write \(path): \(reason)")
         }
     }
 
     /// Refuses an output path that names one of the command's input files (the same file, also
-    /// through a link or a second name): writing the result there would destroy the input.
-    /// `inputs` pairs each input path with the option that gave it.
+    /// through a link or a second name such as `/dev/stdin` for an input read from standard input):
+    /// writing the result there would destroy the input. `inputs` pairs each input path (`-` for
+    /// standard input) with the option that gave it.
     static func checkNotAnInput(_ path: String, inputs: [(option: String, path: String)]) throws {
         guard path != "-", let output = identity(path) else { return }
-        for input in inputs where input.path != "-" {
-            if identity(input.path) == output {
-                throw CLIError.usage(
-                    "-o \(path) is also an input (\(input.option) \(input.path)): "
-                        + "writing there would destroy it; choose another output file")
-            }
+        for input in inputs where (input.path == "-" ? standardInputIdentity() : identity(input.path)) == output {
+            let named = input.path == "-" ? "standard input" : input.path
+            throw CLIError.usage(
+                "-o \(path) is also an input (\(input.option) \(named)): "
+                    + "writing there would destroy it; choose another output file")
         }
+    }
+
+    /// The device and inode of the file standard input reads, nil when it is closed.
+    private static func standardInputIdentity() -> [UInt64]? {
+        var status = stat()
+        guard fstat(STDIN_FILENO, &status) == 0 else { return nil }
+        return [UInt64(status.st_dev), UInt64(status.st_ino)]
     }
 
     /// The device and inode of the file at `path` (links followed), nil when there is none.

@@ -20,31 +20,15 @@ enum ConfigFile {
     /// The largest configuration file read, in bytes.
     static let maximumBytes = 16 << 20
 
-    /// A JSON value as the file holds it (decoded strictly: `1` is a number, `true` a boolean).
-    enum Value: Decodable {
+    /// A JSON value as the file holds it (read strictly: `1` is a number, `true` a boolean).
+    enum Value {
         case null
         case bool(Bool)
         case number(Double)
         case string(String)
         case list([Value])
+        /// An object, which no option takes.
         case other
-
-        init(from decoder: Decoder) throws {
-            let c = try decoder.singleValueContainer()
-            if c.decodeNil() {
-                self = .null
-            } else if let b = try? c.decode(Bool.self) {
-                self = .bool(b)
-            } else if let d = try? c.decode(Double.self) {
-                self = .number(d)
-            } else if let s = try? c.decode(String.self) {
-                self = .string(s)
-            } else if let l = try? c.decode([Value].self) {
-                self = .list(l)
-            } else {
-                self = .other
-            }
-        }
     }
 
     /// `parsed` with the file's options added where the command line gave none. A `"command"` key (as
@@ -52,20 +36,17 @@ enum ConfigFile {
     static func load(
         path: String, under parsed: ParsedArguments, options: [OptionSpec], command: String? = nil
     ) throws -> ParsedArguments {
-        let (dict, data) = try read(path)
+        let object = try read(path)
         var result = parsed
         let byName = Dictionary(uniqueKeysWithValues: options.map { ($0.name, $0) })
-        for key in dict.keys.sorted() {
-            let value = dict[key]!
-            if key == "tags" {
-                guard result.positionals.isEmpty else { continue }
-                if let tags = try? strings(value, path: path) {
-                    result.positionals = tags
-                } else {
-                    result.configTerms = try termObjects(in: data, path: path)
-                }
-                continue
+        if let tags = object.tags, result.positionals.isEmpty {
+            if object.tagsAreStrings {
+                result.positionals = tags.map(\.text)
+            } else {
+                result.configTerms = tags
             }
+        }
+        for (key, value) in object.fields.sorted(by: { $0.key < $1.key }) {
             if key == "command" {
                 guard case .string(let saved) = value else {
                     throw CLIError.input("config \(path): \"command\" must be a command name such as \"cloud\"")
@@ -107,42 +88,16 @@ enum ConfigFile {
         return result
     }
 
-    /// The file's top-level object; its JSON errors are reported with their line and column.
-    private static func read(_ path: String) throws -> (options: [String: Value], data: Data) {
+    /// The file's top-level object, read in one pass; its JSON errors are reported with their line
+    /// and column, and its tags counted as they are read.
+    private static func read(_ path: String) throws -> OptionsObject {
         let data: Data
         do { data = try WholeFile.contents(of: path, limit: maximumBytes) } catch {
             throw CLIError.input(
                 "cannot read config \(path): " + error.reason(kind: "a configuration", fix: "give a configuration file"))
         }
-        do { _ = try JSONPosition.jsonObject(from: data, name: "config \(path)") } catch let e as TextError {
+        do { return try OptionsObject([UInt8](data), name: "config \(path)") } catch let e as TextError {
             throw CLIError.input(e.description)
-        }
-        do { return (try JSONDecoder().decode([String: Value].self, from: data), data) } catch {
-            throw CLIError.input("config \(path) is not a JSON object of option names: write one such as {\"width\": 800}")
-        }
-    }
-
-    /// The tags of `"tags"`: an array of strings.
-    /// The `"tags"` array of the file `data`, holding term objects, read as a JSON tag list is (so a
-    /// body saved by `tagcloud serve` runs as it is): text, weight, link, id, color, group, pin.
-    private static func termObjects(in data: Data, path: String) throws -> [Term] {
-        let wrong = CLIError.input("config \(path): \"tags\" must be an array of strings or of term objects")
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let tags = object["tags"] as? [Any],
-            let list = try? JSONSerialization.data(withJSONObject: tags)
-        else { throw wrong }
-        do { return try TagListReader.read(data: list, name: "config \(path) \"tags\"", format: .json) } catch let e as TextError
-        {
-            throw CLIError.input(e.description)
-        }
-    }
-
-    private static func strings(_ value: Value, path: String) throws -> [String] {
-        let wrong = CLIError.input("config \(path): \"tags\" must be an array of strings")
-        guard case .list(let items) = value else { throw wrong }
-        return try items.map { item -> String in
-            guard case .string(let s) = item else { throw wrong }
-            return s
         }
     }
 

@@ -9,9 +9,14 @@ enum StandardOutput {
         try data.withUnsafeBytes { try write($0) }
     }
 
-    /// Writes `bytes`, a piece of a longer output.
+    /// Writes `bytes`, a piece of a longer output. When the reader of a pipe went away (`| head`)
+    /// the process ends quietly with 141, as a shell expects of SIGPIPE, its temporary files removed.
     static func write(_ bytes: UnsafeRawBufferPointer) throws {
         do { try AtomicFile.writeToStandardOutput(bytes) } catch GraphicsError.outputFailed(_, let reason) {
+            if reason == String(cString: strerror(EPIPE)) {
+                AtomicFile.removeInFlight()
+                _exit(128 + SIGPIPE)
+            }
             throw CLIError.output("cannot write to standard output: \(reason)")
         }
     }

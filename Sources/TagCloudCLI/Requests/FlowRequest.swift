@@ -93,12 +93,15 @@ struct FlowRequest {
         let pill = args.flag("pill")
         let fill = try args.string("tag-fill").map(StyleArguments.parseColor(option: "tag-fill"))
         let border = try args.string("tag-border").map(StyleArguments.parseColor(option: "tag-border"))
+        // Read (and so checked) even when no frame uses them: a mistyped value is an error, not
+        // silently ignored until a frame is added.
+        let borderWidth = try args.double("tag-border-width")
+        let cornerRadius = try args.double("corner-radius")
         guard pill || fill != nil || border != nil else { return }
         var d = TagDecoration(
             fill: fill ?? (pill ? FlowCommand.pillFill : nil), border: border,
-            borderWidth: try args.double("tag-border-width") ?? TagDecoration().borderWidth,
-            cornerRadius: .greatestFiniteMagnitude)
-        if let r = try args.double("corner-radius") { d.cornerRadius = r }
+            borderWidth: borderWidth ?? TagDecoration().borderWidth, cornerRadius: .greatestFiniteMagnitude)
+        if let cornerRadius { d.cornerRadius = cornerRadius }
         options.decoration = d
         if padding == nil { options.padding = FlowCommand.framePadding }
     }

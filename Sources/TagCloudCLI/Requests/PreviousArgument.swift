@@ -21,9 +21,7 @@ enum PreviousArgument {
                 "cannot read --previous \(path): "
                     + error.reason(kind: "a layout", fix: "give the JSON layout of an earlier run"))
         }
-        do { _ = try JSONPosition.jsonObject(from: data, name: "--previous \(path)") } catch let e as TextError {
-            throw CLIError.input(e.description + "; give the JSON layout of an earlier run (\(command) … -o layout.json)")
-        }
+        try checkWordCount([UInt8](data), path: path, command: command)
         let layout: CloudLayout
         do { layout = try LayoutJSON.decode(data) } catch let error as DecodingError {
             throw CLIError.input(
@@ -34,6 +32,39 @@ enum PreviousArgument {
             throw CLIError.input("--previous \(path) is a \(layout.kind.rawValue) layout: give one written by \(command)")
         }
         return layout
+    }
+
+    /// Checks that the file is JSON and holds at most `WordCloudOptions.Limits.words` placed and
+    /// unplaced words, counted while the text is read and before any is decoded (decoding takes
+    /// kilobytes a word, which the byte limit alone would not bound).
+    private static func checkWordCount(_ bytes: [UInt8], path: String, command: String) throws {
+        let name = "--previous \(path)"
+        let fix = "; give the JSON layout of an earlier run (\(command) … -o layout.json)"
+        let limit = WordCloudOptions.Limits.words
+        var reader = JSONReader(bytes)
+        var words = 0
+        do {
+            try reader.checkSyntax()
+            guard try reader.peek() == .object else { return }
+            try reader.beginObject()
+            while let key = try reader.nextKey() {
+                guard key == "placed" || key == "unplaced", try reader.peek() == .array else {
+                    try reader.skipValue()
+                    continue
+                }
+                try reader.beginArray()
+                while try reader.nextElement() {
+                    words += 1
+                    guard words <= limit else {
+                        throw CLIError.input("\(name) holds more than \(limit) words, more than a layout may\(fix)")
+                    }
+                    try reader.skipValue()
+                }
+            }
+        } catch let e as JSONError {
+            throw CLIError.input(
+                TextError.invalidJSONAt(name: name, line: e.line, column: e.column, reason: e.reason).description + fix)
+        }
     }
 
     /// The canvas size of `layout` in whole pixels, for a canvas that takes it; nil when it is no

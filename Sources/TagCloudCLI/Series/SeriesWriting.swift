@@ -36,7 +36,7 @@ enum SeriesWriting {
                 let data = try {
                     defer { status?.clear() }; return try OutputArguments.render(frame.layout, plain)
                 }()
-                try OutputFile.write(data, to: path)
+                try OutputFile.write(data, to: path, ownName: true)
             }
         }
         reporting.verbose.phase("write", "\(series.frames.count * request.frameOutputs.count) files into \(folder)")

@@ -1,16 +1,21 @@
 import Foundation
+import TagCloud
 import TagCloudExport
+import TagCloudText
 
 /// A request body of the service, turned into the command line the CLI would run: the JSON that
-/// `--config` reads (option names as keys) plus `"command"` and `"tags"`; files the request carries
-/// (tags as term objects, a mask or colour image as a base64 `data:` URL, a text) are written to the
-/// request's own scratch folder and named by the command line, so the CLI's own parser and checks
-/// read them. No file path is ever taken from the request.
+/// `--config` reads (option names as keys) plus `"command"` and `"tags"`, read in one pass by
+/// `OptionsObject` (its tags counted as they are read); images the request carries (a mask or colour
+/// image as a base64 `data:` URL, a text to count) are written to the request's own scratch folder
+/// and named by the command line, so the CLI's own parser and checks read them. No file path is
+/// ever taken from the request.
 struct ServiceBody {
     /// `flow`, `cloud` or `count`.
     let command: String
     /// The arguments after the command's name.
     let arguments: [String]
+    /// The body's `"tags"`, read already: the command reads them as a configuration's tags.
+    let terms: [Term]
 
     /// The largest body the service reads, in bytes, as for a configuration file.
     static let maximumBytes = ConfigFile.maximumBytes
@@ -25,42 +30,27 @@ struct ServiceBody {
     /// Reads `body` for `command` (nil: the body's `"command"`, which must be `flow` or `cloud`);
     /// `output` is the file name (in `scratch`) the drawing would be written to.
     init(_ body: Data, command given: String?, scratch: URL, output: String?) throws {
-        let fields: [String: ConfigFile.Value]
-        let any: [String: Any]
-        do {
-            fields = try JSONDecoder().decode(OptionFields.self, from: body).values
-            any = try JSONSerialization.jsonObject(with: body) as? [String: Any] ?? [:]
-        } catch {
-            throw ServiceError(
-                status: 400, "the request body is not a JSON object of option names: send one such as {\"width\": 800}")
+        let object: OptionsObject
+        do { object = try OptionsObject([UInt8](body), name: "the request body") } catch let e as CLIError {
+            throw ServiceError(status: 400, e.description)
+        } catch let e as TextError {
+            // The body is JSON of the right shape, but a tag in it is not one.
+            throw ServiceError(status: 422, e.description)
         }
         if let given {
             command = given
         } else {
-            guard case .string(let name)? = fields["command"], ["flow", "cloud"].contains(name) else {
+            guard case .string(let name)? = object.value("command"), ["flow", "cloud"].contains(name) else {
                 throw ServiceError(status: 400, "\"command\" must be \"flow\" or \"cloud\"")
             }
             command = name
         }
         var config: [String: ConfigFile.Value] = [:]
         var args: [String] = []
-        for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
-            if ["command", "tags", "quiet", "verbose"].contains(key) || (key == "text" && given != nil) { continue }
-            if case .null = value { continue }
-            if case .other = value {
-                throw ServiceError(status: 400, "\"\(key)\" needs a string, a number, a boolean or a list", option: "--" + key)
-            }
-            if Self.pathOptions.contains(key) {
-                throw ServiceError(
-                    status: 400,
-                    "\"\(key)\" names a file on the server, which a request cannot: "
-                        + "send tags in \"tags\" and images as data: URLs", option: "--" + key)
-            }
-            if Self.imageOptions.contains(key) {
-                guard case .string(let url) = value else {
-                    throw ServiceError(status: 400, "\"\(key)\" must be a data: URL of a PNG image", option: "--" + key)
-                }
-                args += ["--" + key, try Self.write(dataURL: url, option: key, to: scratch.appendingPathComponent(key))]
+        for (key, value) in object.fields.sorted(by: { $0.key < $1.key }) {
+            if ["command", "quiet", "verbose"].contains(key) || (key == "text" && given != nil) { continue }
+            if let image = try Self.option(key, value, scratch: scratch) {
+                args += image
                 continue
             }
             config[key] = value
@@ -71,41 +61,47 @@ struct ServiceBody {
         if let output { args += ["--output", scratch.appendingPathComponent(output).path] }
         args.append("--quiet")
         if given == "count" {
-            guard let text = any["text"] as? String else {
+            guard case .string(let text)? = object.value("text") else {
                 throw ServiceError(status: 400, "\"text\" must be a string: the text to count", option: "--text")
             }
             let path = scratch.appendingPathComponent("text")
             try Self.writeScratch(Data(text.utf8), to: path)
             args += ["--text", path.path]
+            terms = []
         } else {
-            args += try Self.tags(any["tags"], scratch: scratch)
+            guard let tags = object.tags, !tags.isEmpty else {
+                throw ServiceError(status: 422, "no tags: send \"tags\": [\"swift\", \"linux\"] or term objects")
+            }
+            terms = tags
         }
         arguments = args
     }
 
-    /// The tags as arguments: strings after `--`, as `"tags"` in a configuration file gives them;
-    /// term objects as a JSON tag list in the scratch folder, read with `--input`.
-    private static func tags(_ value: Any?, scratch: URL) throws -> [String] {
-        guard let list = value as? [Any], !list.isEmpty else {
-            if value == nil || (value as? [Any])?.isEmpty == true {
-                throw ServiceError(status: 422, "no tags: send \"tags\": [\"swift\", \"linux\"] or term objects")
-            }
-            throw ServiceError(status: 400, "\"tags\" must be an array of strings or term objects")
+    /// The command line parsed with `options`, the body's tags as a configuration's tags.
+    func parsed(_ options: [OptionSpec]) throws -> ParsedArguments {
+        var parsed = try CommandLineParser(options: options).parse(arguments)
+        parsed.configTerms = terms
+        return parsed
+    }
+
+    /// Checks option `key` of a request: a path on the server is refused; an image, given as a
+    /// `data:` URL, is written to the scratch folder and its arguments returned; nil for the rest.
+    private static func option(_ key: String, _ value: ConfigFile.Value, scratch: URL) throws -> [String]? {
+        if case .null = value { return nil }
+        if case .other = value {
+            throw ServiceError(status: 400, "\"\(key)\" needs a string, a number, a boolean or a list", option: "--" + key)
         }
-        if let strings = list as? [String], list.allSatisfy({ $0 is String }) {
-            // "-" is standard input to the CLI: as a tag list it is read as a word instead.
-            if !strings.contains("-") { return ["--"] + strings }
+        if pathOptions.contains(key) {
+            throw ServiceError(
+                status: 400,
+                "\"\(key)\" names a file on the server, which a request cannot: "
+                    + "send tags in \"tags\" and images as data: URLs", option: "--" + key)
         }
-        let terms = list.map { item -> Any in (item as? String).map { ["text": $0] } ?? item }
-        guard terms.allSatisfy({ $0 is [String: Any] }) else {
-            throw ServiceError(status: 400, "\"tags\" must be an array of strings or term objects")
+        guard imageOptions.contains(key) else { return nil }
+        guard case .string(let url) = value else {
+            throw ServiceError(status: 400, "\"\(key)\" must be a data: URL of a PNG image", option: "--" + key)
         }
-        guard let list = JSONValueText.data(terms) else {
-            throw ServiceError(status: 400, "\"tags\" holds a number that is not finite: give weights and pins as plain numbers")
-        }
-        let path = scratch.appendingPathComponent("tags.json")
-        try writeScratch(list, to: path)
-        return ["--input", path.path]
+        return ["--" + key, try write(dataURL: url, option: key, to: scratch.appendingPathComponent(key))]
     }
 
     /// Decodes a base64 `data:` URL into `path`.
@@ -119,26 +115,6 @@ struct ServiceBody {
         }
         try writeScratch(bytes, to: path)
         return path.path
-    }
-
-    /// The body's fields as option values, but `"tags"`: its term objects are read once, by the tag
-    /// list reader, rather than tried here as every kind of option value in turn.
-    private struct OptionFields: Decodable {
-        var values: [String: ConfigFile.Value] = [:]
-
-        init(from decoder: Decoder) throws {
-            let fields = try decoder.container(keyedBy: Name.self)
-            for name in fields.allKeys where name.stringValue != "tags" {
-                values[name.stringValue] = try fields.decode(ConfigFile.Value.self, forKey: name)
-            }
-        }
-
-        struct Name: CodingKey {
-            var stringValue: String
-            var intValue: Int? { nil }
-            init(stringValue: String) { self.stringValue = stringValue }
-            init?(intValue: Int) { nil }
-        }
     }
 
     /// Writes a file of the request's scratch folder: a new file (never one that exists), readable

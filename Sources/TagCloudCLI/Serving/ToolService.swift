@@ -136,7 +136,7 @@ public enum ToolService {
         try serving(scratch) {
             let request = try ServiceBody(body, command: nil, scratch: scratch, output: "cloud.json")
             if request.command == CloudCommand.name {
-                let parsed = try CommandLineParser(options: CloudCommand.options).parse(request.arguments)
+                let parsed = try request.parsed(CloudCommand.options)
                 try refuseFontFiles(parsed)
                 let reporting = Reporting(parsed)
                 let resolved = try CloudCommand.resolve(parsed, reporting: reporting)
@@ -148,7 +148,7 @@ public enum ToolService {
                     return Drawing(layout: layout, arguments: parsed, summary: summary, checksSize: false)
                 }
             }
-            let parsed = try CommandLineParser(options: FlowCommand.options).parse(request.arguments)
+            let parsed = try request.parsed(FlowCommand.options)
             try refuseFontFiles(parsed)
             let reporting = Reporting(parsed)
             let resolved = try FlowCommand.resolve(parsed, reporting: reporting)

@@ -22,6 +22,7 @@ import Darwin
 public enum AtomicFile {
     /// Temporary files being written, so an interrupt handler can remove them before exiting.
     nonisolated(unsafe) private static var inFlight: Set<String> = []
+    nonisolated(unsafe) private static var completed = 0
     private static let lock = NSLock()
     /// The longest file name most file systems take (NAME_MAX), in bytes.
     private static let maximumNameBytes = 255
@@ -38,13 +39,22 @@ public enum AtomicFile {
     /// writes data: a large output need not be held whole in memory, and a regular file still
     /// appears complete or not at all. An error `produce` throws (after removing the partial
     /// temporary file) is rethrown as it is; a failed write ends `produce` with
-    /// `GraphicsError.outputFailed`.
+    /// `GraphicsError.outputFailed`. `ownName` says the file name is the tool's own (a file it
+    /// writes in a folder it was given), not the user's: then only a regular file is replaced, and
+    /// a link or device found there is refused rather than followed.
     public static func write(
-        to url: URL, _ produce: (_ sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
+        to url: URL, ownName: Bool = false, _ produce: (_ sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
     ) throws {
         let path = url.path
         func fail(_ reason: String) -> GraphicsError { .outputFailed(path: path, reason: reason) }
         guard url.isFileURL else { throw fail("not a file URL") }
+        if ownName {
+            var status = stat()
+            if lstat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+                throw fail(
+                    "something other than a regular file is there (a link or a device): remove it, or choose another folder")
+            }
+        }
         switch try destination(of: path) {
         case .standardOutput:
             try produce { try writeToStandardOutput($0) }
@@ -60,6 +70,7 @@ public enum AtomicFile {
             }
             if close(fd) != 0, failure == nil { failure = errnoText() }
             if let failure { throw fail(failure) }
+            lock.withLock { completed += 1 }
         case .replace(let target, let existing):
             try replace(target, existing: existing, with: produce, fail: fail)
         }
@@ -77,6 +88,10 @@ public enum AtomicFile {
             throw GraphicsError.outputFailed(path: "standard output", reason: failure)
         }
     }
+
+    /// Files written in full (renamed into place or written through) by this process so far: an
+    /// interrupt handler says whether the output is there.
+    public static var filesWritten: Int { lock.withLock { completed } }
 
     /// Removes every temporary file still being written. Meant for a signal handler that is about
     /// to exit, so an interrupted run leaves nothing behind; unlink is all it does, so it is safe
@@ -169,6 +184,7 @@ public enum AtomicFile {
             unlink(temp)
             throw fail(failure)
         }
+        lock.withLock { completed += 1 }
     }
 
     /// Creates a new hidden file in `target`'s folder and registers it as in flight. Same folder so

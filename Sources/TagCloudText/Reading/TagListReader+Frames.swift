@@ -73,30 +73,44 @@ extension TagListReader {
         i < fields.count ? TermText.normalized(trimmed(fields[i])) : ""
     }
 
+    /// The rows of a JSON array whose items carry `"frame"`; nil when no item does. An item without
+    /// a frame is an error once another has one (reported at the first such item).
     private static func framesJSON(_ text: String, name: String) throws -> [(frame: String, term: Term)]? {
-        guard let array = try JSONPosition.jsonObject(from: Data(text.utf8), name: name) as? [Any],
-            array.contains(where: { ($0 as? [String: Any])?["frame"] != nil })
-        else { return nil }
+        var reader = JSONReader(Array(text.utf8))
+        try json(name) { () throws(JSONError) in try reader.checkSyntax() }
+        guard try json(name, { () throws(JSONError) in try reader.peek() }) == .array else { return nil }
+        try json(name) { () throws(JSONError) in try reader.beginArray() }
         var rows: [(frame: String, term: Term)] = []
-        for (index, element) in array.enumerated() {
+        var firstWithout: Int? = nil
+        var sawFrame = false
+        var index = 0
+        let everyItem = "\"frame\" must be a string or a number, in every item"
+        while try json(name, { () throws(JSONError) in try reader.nextElement() }) {
+            index += 1
+            let fields = try JSONTagFields(&reader, name: name)
             do {
+                guard let value = fields.first(["frame"])?.value else {
+                    firstWithout = firstWithout ?? index
+                    continue
+                }
+                sawFrame = true
+                if firstWithout != nil { break }
                 let frame: String
-                switch (element as? [String: Any])?["frame"] {
-                case let s as String: frame = TermText.normalized(trimmed(s))
-                case let n as NSNumber where !isBool(n):
-                    frame =
-                        n.doubleValue == n.doubleValue.rounded() && abs(n.doubleValue) < 1e15
-                        ? String(n.int64Value) : "\(n.doubleValue)"
-                default: throw Problem(column: 0, reason: "\"frame\" must be a string or a number, in every item")
+                switch value {
+                case .string(let s): frame = TermText.normalized(trimmed(s))
+                case .number(let n): frame = JSONTagFields.plain(n.value)
+                default: throw Problem(column: 0, reason: everyItem)
                 }
                 guard !frame.isEmpty else { throw Problem(column: 0, reason: "the frame is empty") }
-                rows.append((frame, try term(json: element)))
+                rows.append((frame, try term(json: fields)))
                 try checkCount(rows.count, name: name)
             } catch let problem as Problem {
-                throw TextError.badItem(name: name, item: "item \(index + 1)", reason: problem.reason)
+                throw TextError.badItem(name: name, item: "item \(index)", reason: problem.reason)
             }
         }
-        if rows.isEmpty { throw TextError.empty(name: name, reason: "the array is empty") }
+        guard sawFrame else { return nil }
+        if let firstWithout { throw TextError.badItem(name: name, item: "item \(firstWithout)", reason: everyItem) }
+        try json(name) { () throws(JSONError) in try reader.finish() }
         return rows
     }
 }

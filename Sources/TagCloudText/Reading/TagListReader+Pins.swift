@@ -1,4 +1,3 @@
-import Foundation
 import TagCloud
 
 extension TagListReader {
@@ -55,21 +54,6 @@ extension TagListReader {
         case "angle": return "give degrees, e.g. -90"
         case "size": return "give a font size in points, e.g. 24"
         default: return "give points from the canvas's \(field == "x" ? "left" : "top") edge, e.g. 120"
-        }
-    }
-
-    /// The pin fields of a JSON tag object as text (numbers written as the JSON gave them, whole
-    /// numbers without a fraction), nil where a field is missing or null.
-    static func pinFields(json object: [String: Any]) throws -> [String?] {
-        try pinFieldNames.map { key in
-            switch object[key] {
-            case nil, is NSNull: return nil
-            case let s as String: return s
-            case let n as NSNumber where !isBool(n):
-                let v = n.doubleValue
-                return v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v)
-            default: throw Problem(column: 0, reason: "\"\(key)\" must be a number")
-            }
         }
     }
 }

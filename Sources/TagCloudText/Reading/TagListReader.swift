@@ -14,7 +14,7 @@ public struct TagListReader {
         switch format ?? TagListFormat(guessingFrom: name) {
         case .lines, .tsv: return try readLines(text, name: name)
         case .csv: return try readCSV(text, name: name)
-        case .json: return try readJSON(text, name: name)
+        case .json: return try readJSON(Array(text.utf8), name: name)
         }
     }
 
@@ -212,95 +212,6 @@ public struct TagListReader {
         }
         return records
     }
-
-    // MARK: - JSON
-
-    private static func readJSON(_ text: String, name: String) throws -> [Term] {
-        let root = try JSONPosition.jsonObject(from: Data(text.utf8), name: name)
-
-        var terms: [Term] = []
-        switch root {
-        case let array as [Any]:
-            for (index, element) in array.enumerated() {
-                do {
-                    terms.append(try term(json: element))
-                    try checkCount(terms.count, name: name)
-                } catch let problem as Problem {
-                    throw TextError.badItem(name: name, item: "item \(index + 1)", reason: problem.reason)
-                }
-            }
-            if terms.isEmpty { throw TextError.empty(name: name, reason: "the array is empty") }
-        case let object as [String: Any]:
-            for (key, value) in object {
-                do {
-                    guard let weight = jsonNumber(value) else {
-                        throw Problem(column: 2, reason: "weight must be a number, e.g. {\"swift\": 3}")
-                    }
-                    terms.append(try term(fields: [key], weight: weight, hint: ""))
-                    try checkCount(terms.count, name: name)
-                } catch let problem as Problem {
-                    throw TextError.badItem(name: name, item: "key \"\(key)\"", reason: problem.reason)
-                }
-            }
-            if terms.isEmpty { throw TextError.empty(name: name, reason: "the object is empty") }
-            // Dictionaries lose the file's key order; sorting keeps output the same run to run.
-            terms.sort { $0.weight != $1.weight ? $0.weight > $1.weight : $0.text < $1.text }
-        default:
-            throw TextError.badItem(
-                name: name, item: "top level",
-                reason:
-                    "expected an array of tags or an object of tag-weight pairs, e.g. {\"swift\": 3}")
-        }
-        return terms
-    }
-
-    static func term(json element: Any) throws -> Term {
-        if let text = element as? String { return try term(fields: [text], hint: "") }
-        guard let object = element as? [String: Any] else {
-            throw Problem(column: 0, reason: "expected a string or an object like {\"text\": \"swift\", \"weight\": 3}")
-        }
-        func string(_ keys: [String]) throws -> String? {
-            guard let key = keys.first(where: { object[$0] != nil }) else { return nil }
-            switch object[key]! {
-            case let s as String: return s
-            // Ids are often numeric in exported data; accept whole numbers rather than reject them.
-            case let n as NSNumber where key == "id" && !isBool(n) && n.doubleValue == n.doubleValue.rounded():
-                return String(n.int64Value)
-            case is NSNull: return nil
-            default: throw Problem(column: 0, reason: "\"\(key)\" must be a string")
-            }
-        }
-        guard let text = try string(["text", "word", "tag"]) else {
-            throw Problem(column: 1, reason: "missing \"text\" (also accepted: \"word\", \"tag\")")
-        }
-        let fields =
-            [
-                text, "", try string(["link"]) ?? "", try string(["id"]) ?? "",
-                try string(["color", "colour"]) ?? "", try string(["group"]) ?? "",
-            ] + (try pinFields(json: object)).map { $0 ?? "" }
-        let hint = "give the weight as a number, e.g. {\"text\": \"swift\", \"weight\": 3}"
-        guard let key = ["weight", "count", "value"].first(where: { object[$0] != nil }),
-            !(object[key] is NSNull)
-        else {
-            return try term(fields: fields, hint: hint)
-        }
-        if let weight = jsonNumber(object[key]!) {
-            return try term(fields: fields, weight: weight, hint: hint)
-        }
-        // A numeric string ("3") gets the same checks and messages as a weight column in a text file.
-        guard let raw = object[key] as? String else { throw Problem(column: 2, reason: "\"\(key)\" must be a number") }
-        var withWeight = fields
-        withWeight[1] = raw
-        return try term(fields: withWeight, hint: hint)
-    }
-
-    /// A JSON number as a Double; nil for anything else, including booleans (which NSNumber also carries).
-    private static func jsonNumber(_ value: Any) -> Double? {
-        guard let n = value as? NSNumber, !isBool(n) else { return nil }
-        return n.doubleValue
-    }
-
-    static func isBool(_ n: NSNumber) -> Bool { String(cString: n.objCType) == "c" }
 
     // MARK: - Shared checks
 

@@ -1,0 +1,222 @@
+import TagCloud
+
+extension TagListReader {
+    /// The tags of a JSON tag list: an array of strings and tag objects, or an object of tag-weight
+    /// pairs. Read element by element, each made a term at once and counted, so a list past
+    /// `maximumTags` is refused there.
+    static func readJSON(_ bytes: [UInt8], name: String) throws -> [Term] {
+        var reader = JSONReader(bytes)
+        try json(name) { () throws(JSONError) in try reader.checkSyntax() }
+        let terms: [Term]
+        switch try json(name, { () throws(JSONError) in try reader.peek() }) {
+        case .array:
+            terms = try readTagArray(&reader, name: name, item: { "item \($0)" })
+            if terms.isEmpty { throw TextError.empty(name: name, reason: "the array is empty") }
+        case .object:
+            terms = try readWeightObject(&reader, name: name)
+        default:
+            throw TextError.badItem(
+                name: name, item: "top level",
+                reason: "expected an array of tags or an object of tag-weight pairs, e.g. {\"swift\": 3}")
+        }
+        try json(name) { () throws(JSONError) in try reader.finish() }
+        return terms
+    }
+
+    /// The tags of the JSON array `reader` is at (strings and tag objects, mixed as they come),
+    /// each made a term as it is read; `item` names the element (from 1) in errors. Throws once the
+    /// array holds more than `maximumTags`, before the rest is read.
+    public static func readTagArray(
+        _ reader: inout JSONReader, name: String, item: (Int) -> String
+    ) throws -> [Term] {
+        try readTags(&reader, name: name, item: item).terms
+    }
+
+    /// `readTagArray`, also telling whether every element was a bare string.
+    public static func readTags(
+        _ reader: inout JSONReader, name: String, item: (Int) -> String
+    ) throws -> (terms: [Term], allStrings: Bool) {
+        var terms: [Term] = []
+        var allStrings = true
+        try json(name) { () throws(JSONError) in try reader.beginArray() }
+        while try json(name, { () throws(JSONError) in try reader.nextElement() }) {
+            do {
+                let fields = try JSONTagFields(&reader, name: name)
+                if fields.bareString == nil { allStrings = false }
+                terms.append(try term(json: fields))
+                try checkCount(terms.count, name: name)
+            } catch let problem as Problem {
+                throw TextError.badItem(name: name, item: item(terms.count + 1), reason: problem.reason)
+            }
+        }
+        return (terms, allStrings)
+    }
+
+    /// `{"swift": 3, "rust": 2}`: the heaviest first, equal weights by text (a later key given
+    /// twice wins, as in any JSON object).
+    private static func readWeightObject(_ reader: inout JSONReader, name: String) throws -> [Term] {
+        var weights: [String: Double] = [:]
+        var order: [String] = []
+        try json(name) { () throws(JSONError) in try reader.beginObject() }
+        while let key = try json(name, { () throws(JSONError) in try reader.nextKey() }) {
+            let value = try JSONTagFields.value(&reader, name: name)
+            guard case .number(let n) = value else {
+                throw TextError.badItem(
+                    name: name, item: "key \"\(key)\"", reason: "weight must be a number, e.g. {\"swift\": 3}")
+            }
+            if weights.updateValue(n.value, forKey: key) == nil { order.append(key) }
+            try checkCount(order.count, name: name)
+        }
+        if order.isEmpty { throw TextError.empty(name: name, reason: "the object is empty") }
+        var terms: [Term] = []
+        terms.reserveCapacity(order.count)
+        for key in order {
+            do { terms.append(try term(fields: [key], weight: weights[key] ?? 1, hint: "")) } catch let problem as Problem {
+                throw TextError.badItem(name: name, item: "key \"\(key)\"", reason: problem.reason)
+            }
+        }
+        terms.sort { $0.weight != $1.weight ? $0.weight > $1.weight : $0.text < $1.text }
+        return terms
+    }
+
+    /// The term of one element of a JSON tag list: a string, or an object of fields.
+    static func term(json fields: JSONTagFields) throws -> Term {
+        if let text = fields.bareString { return try term(fields: [text], hint: "") }
+        guard fields.isObject else {
+            throw Problem(column: 0, reason: "expected a string or an object like {\"text\": \"swift\", \"weight\": 3}")
+        }
+        guard let text = try fields.string(["text", "word", "tag"]) else {
+            throw Problem(column: 1, reason: "missing \"text\" (also accepted: \"word\", \"tag\")")
+        }
+        let pin = try pinFieldNames.map { try fields.numberText($0) }
+        let columns =
+            [
+                text, "", try fields.string(["link"]) ?? "", try fields.string(["id"]) ?? "",
+                try fields.string(["color", "colour"]) ?? "", try fields.string(["group"]) ?? "",
+            ] + pin.map { $0 ?? "" }
+        let hint = "give the weight as a number, e.g. {\"text\": \"swift\", \"weight\": 3}"
+        guard let (key, value) = fields.first(["weight", "count", "value"]) else {
+            return try term(fields: columns, hint: hint)
+        }
+        switch value {
+        case .null: return try term(fields: columns, hint: hint)
+        case .number(let n): return try term(fields: columns, weight: n.value, hint: hint)
+        case .string(let raw):
+            // A numeric string ("3") gets the same checks and messages as a weight column in a text file.
+            var withWeight = columns
+            withWeight[1] = raw
+            return try term(fields: withWeight, hint: hint)
+        default: throw Problem(column: 2, reason: "\"\(key)\" must be a number")
+        }
+    }
+
+    /// Runs a step of the JSON reader, its error made a `TextError` naming `name`.
+    static func json<T>(_ name: String, _ step: () throws(JSONError) -> T) throws(TextError) -> T {
+        do { return try step() } catch {
+            throw TextError.invalidJSONAt(name: name, line: error.line, column: error.column, reason: error.reason)
+        }
+    }
+}
+
+/// One element of a JSON tag list as its checks need it: a bare string, or the fields of a tag
+/// object that a tag can have (any other field is read past), each as the kind of value it held.
+struct JSONTagFields {
+    /// A field's value, as far as the checks tell kinds apart.
+    enum Value {
+        case string(String)
+        case number(JSONNumber)
+        case null
+        /// A boolean, an array or an object: never a valid field.
+        case other
+    }
+
+    /// The fields a tag object may have.
+    static let keys = [
+        "text", "word", "tag", "weight", "count", "value", "link", "id", "color", "colour", "group",
+        "x", "y", "angle", "size", "frame",
+    ]
+
+    /// The element when it is a string.
+    private(set) var bareString: String?
+    /// Whether the element is an object.
+    private(set) var isObject = false
+    /// The value of each of `keys` (a later field given twice wins), nil when not given.
+    private var values: [Value?] = Array(repeating: nil, count: keys.count)
+
+    /// Reads the element `reader` is at.
+    init(_ reader: inout JSONReader, name: String) throws {
+        switch try TagListReader.json(name, { () throws(JSONError) in try reader.peek() }) {
+        case .string:
+            bareString = try TagListReader.json(name) { () throws(JSONError) in try reader.readString() }
+        case .object:
+            isObject = true
+            try TagListReader.json(name) { () throws(JSONError) in try reader.beginObject() }
+            while let key = try TagListReader.json(name, { () throws(JSONError) in try reader.nextKey() }) {
+                guard let slot = Self.keys.firstIndex(of: key) else {
+                    try TagListReader.json(name) { () throws(JSONError) in try reader.skipValue() }
+                    continue
+                }
+                values[slot] = try Self.value(&reader, name: name)
+            }
+        default:
+            try TagListReader.json(name) { () throws(JSONError) in try reader.skipValue() }
+        }
+    }
+
+    /// The next value of `reader`; arrays, objects and booleans are read past as `.other`.
+    static func value(_ reader: inout JSONReader, name: String) throws -> Value {
+        try TagListReader.json(name) { () throws(JSONError) -> Value in
+            switch try reader.peek() {
+            case .string: return .string(try reader.readString())
+            case .number: return .number(try reader.readNumber())
+            case .null:
+                try reader.readNull()
+                return .null
+            default:
+                try reader.skipValue()
+                return .other
+            }
+        }
+    }
+
+    /// The first of `names` given (a `null` counts as given), with its value.
+    func first(_ names: [String]) -> (key: String, value: Value)? {
+        for name in names {
+            if let slot = Self.keys.firstIndex(of: name), let v = values[slot] { return (name, v) }
+        }
+        return nil
+    }
+
+    /// The first of `names` given, as a string: nil when it is `null`; an `id` may be a whole number.
+    func string(_ names: [String]) throws -> String? {
+        guard let (key, value) = first(names) else { return nil }
+        switch value {
+        case .string(let s): return s
+        case .null: return nil
+        // Ids are often numeric in exported data; accept whole numbers rather than reject them.
+        // An integer keeps its digits exactly, past 2^53 too (ids are not numbers to compute with).
+        case .number(let n) where key == "id" && n.isInteger: return n.text
+        case .number(let n) where key == "id" && Int64(exactly: n.value) != nil:
+            return String(Int64(exactly: n.value) ?? 0)
+        default: throw TagListReader.Problem(column: 0, reason: "\"\(key)\" must be a string")
+        }
+    }
+
+    /// A pin field as text (numbers written as plain decimals, whole numbers without a fraction),
+    /// nil when missing or `null`.
+    func numberText(_ key: String) throws -> String? {
+        guard let (_, value) = first([key]) else { return nil }
+        switch value {
+        case .null: return nil
+        case .string(let s): return s
+        case .number(let n): return Self.plain(n.value)
+        case .other: throw TagListReader.Problem(column: 0, reason: "\"\(key)\" must be a number")
+        }
+    }
+
+    /// A number as a pin or frame shows it: whole numbers without a fraction.
+    static func plain(_ v: Double) -> String {
+        if v == v.rounded(), abs(v) < 1e15, let whole = Int64(exactly: v) { return String(whole) }
+        return String(v)
+    }
+}
