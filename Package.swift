@@ -31,9 +31,6 @@ let package = Package(
         .systemLibrary(
             name: "CICU", pkgConfig: "icu-uc",
             providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]),
-        .systemLibrary(
-            name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
-            providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
         // libwebp with its animation encoder (libwebpmux) and decoder (libwebpdemux), for animated WebP.
         .systemLibrary(
             name: "CWebP", pkgConfig: "libwebpmux",
@@ -66,9 +63,10 @@ let package = Package(
         .target(
             name: "TagCloudCLI",
             dependencies: ["TagCloud", "TagCloudText", "TagCloudGraphics", "TagCloudExport"]),
-        // `tagcloud serve`: the HTTP API over the CLI's own option tables and request resolution.
+        // `tagcloud serve`: the HTTP API over the CLI's own option tables and request resolution, on an
+        // HTTP/1.1 server of its own (Sources/TagCloudServer/HTTP).
         .target(
-            name: "TagCloudServer", dependencies: ["TagCloud", "TagCloudCLI", "CMicroHTTPD"],
+            name: "TagCloudServer", dependencies: ["TagCloud", "TagCloudCLI"],
             // The editor page, built into the binary.
             resources: [
                 .embedInCode("Editor/index.html"), .embedInCode("Editor/editor.css"),
@@ -91,6 +89,8 @@ let package = Package(
             dependencies: ["TagCloudGraphics", "TagCloudExport", "TagCloudTestSupport"]),
         .testTarget(name: "TagCloudExportTests", dependencies: ["TagCloudExport"]),
         .testTarget(name: "TagCloudCLITests", dependencies: ["TagCloudCLI", "TagCloudTestSupport"]),
+        // The server's HTTP side in process: its parser, Host check and limits, against real sockets.
+        .testTarget(name: "TagCloudServerTests", dependencies: ["TagCloudServer", "TagCloudCLI"]),
         // Tests that hold two independent renderers against each other (Cairo's pixels against the
         // layout's frames and masks, PNG against SVG and PDF drawn by other programs, the HTML page in
         // headless Chromium): the whole pipeline, with the external programs scripts/setup installs.

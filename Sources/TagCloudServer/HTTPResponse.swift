@@ -2,7 +2,7 @@ import Foundation
 import TagCloudCLI
 
 /// An answer of the server: status, body and the headers particular to it (the security headers
-/// every answer carries are added by `HTTPServer`).
+/// every answer carries are added by `ResponseEncoder` as it writes the answer).
 struct HTTPResponse: Sendable {
     /// The HTTP status code.
     var status: Int

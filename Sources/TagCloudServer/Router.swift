@@ -3,7 +3,7 @@ import Foundation
 import TagCloud
 import TagCloudCLI
 
-/// A request as the router sees it: everything the HTTP library parsed, and the whole body.
+/// A request as the router sees it: the decoded path, the headers it checks, and the whole body.
 struct HTTPRequest: Sendable {
     var method: String
     var path: String
@@ -18,9 +18,8 @@ struct HTTPRequest: Sendable {
 /// Maps a request to its answer: the Host and Origin checks, the routes, and the work through the
 /// layout pool with the request's time limit. Never throws: every failure is a JSON error answer.
 struct Router: Sendable {
-    /// The `Host` header values accepted (the bound address and port, and `localhost` on a
-    /// loopback address); nil accepts any (the server was bound to every address).
-    let allowedHosts: Set<String>?
+    /// Which `Host` headers name this server (DNS rebinding is refused by it).
+    let hosts: HostCheck
     /// Runs the layouts.
     let pool: LayoutPool
     /// Seconds a request may take, queue included.
@@ -36,7 +35,7 @@ struct Router: Sendable {
     /// The answer to `request`.
     func respond(_ request: HTTPRequest) -> HTTPResponse {
         let start = DispatchTime.now()
-        guard let host = request.host, allowedHosts?.contains(host.lowercased()) ?? true else {
+        guard let host = request.host, hosts.accepts(host) else {
             return .error(
                 403, "the Host header \"\(request.host ?? "")\" is not this server's address: open the address it printed")
         }

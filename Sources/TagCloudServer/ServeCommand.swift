@@ -19,6 +19,9 @@ public enum ServeCommand {
         OptionSpec("help", short: "h", help: "Show this help."),
     ]
 
+    /// The longest `--queue`: each waiting request holds a worker thread and its connection.
+    static let maximumQueue = 64
+
     static var helpPage: String {
         helpText(
             command: "tagcloud serve",
@@ -57,15 +60,22 @@ public enum ServeCommand {
         let null = open("/dev/null", O_RDONLY)
         if null >= 0 { dup2(null, STDIN_FILENO); close(null) }
         signal(SIGPIPE, SIG_IGN)
+        // Before any thread is started (they inherit what libdispatch sets up for the signals).
+        let stop = StopSignal()
         let scratch = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        // Waiting requests hold a connection each: the queue cannot outgrow the connections.
-        let queue = try args.int("queue", range: 0...Int(HTTPServer.connectionLimit)) ?? 32
+        let queue = try args.int("queue", range: 0...maximumQueue) ?? 32
         let pool = LayoutPool(workers: cores, queue: queue)
-        let server = HTTPServer(maximumBody: maximumBody, quiet: quiet)
-        address.port = try server.start(address, connectionTimeout: UInt32(max(1, min(timeout.rounded(.up), 600))))
-        server.router = Router(allowedHosts: address.allowedHosts, pool: pool, timeout: timeout, scratchRoot: scratch)
+        raiseDescriptorLimit()
+        let listener = try Listener(address)
+        address.port = listener.port
+        let router = Router(
+            hosts: HostCheck(address: address.ip, port: address.port), pool: pool, timeout: timeout, scratchRoot: scratch)
+        let server = try HTTPServer(
+            listener: listener, router: router, limits: HTTPLimits(maximumBody: maximumBody),
+            log: quiet ? nil : HTTPServer.standardErrorLog)
+        server.start()
         FileHandle.standardOutput.write(Data("Editor at http://\(address.display)/  (Ctrl-C to stop)\n".utf8))
         if !address.isLoopback {
             FileHandle.standardError.write(
@@ -74,27 +84,53 @@ public enum ServeCommand {
                         + "connect may use this server (it has no login); use --host 127.0.0.1 to keep it to this machine\n").utf8
                 ))
         }
-        waitForStop()
+        stop.wait()
         server.stopAccepting()
         let end = DispatchTime.now() + timeout
         while pool.inFlight > 0 && DispatchTime.now() < end { usleep(20_000) }
         server.stop()
     }
 
-    /// Blocks until SIGINT or SIGTERM.
-    private static func waitForStop() {
-        let stop = DispatchSemaphore(value: 0)
-        var sources: [DispatchSourceSignal] = []
-        for sig in [SIGINT, SIGTERM] {
-            signal(sig, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            source.setEventHandler { stop.signal() }
-            source.resume()
-            sources.append(source)
+    /// SIGINT and SIGTERM, caught from before the address is printed: whoever reads the address
+    /// may signal at once, and a signal between ignoring it and watching for it would be lost.
+    private final class StopSignal {
+        private let semaphore = DispatchSemaphore(value: 0)
+        private var sources: [DispatchSourceSignal] = []
+
+        init() {
+            for sig in [SIGINT, SIGTERM] {
+                signal(sig, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+                source.setEventHandler { [semaphore] in semaphore.signal() }
+                source.resume()
+                sources.append(source)
+            }
         }
-        stop.wait()
-        sources.forEach { $0.cancel() }
+
+        /// Blocks until SIGINT or SIGTERM.
+        func wait() {
+            semaphore.wait()
+            sources.forEach { $0.cancel() }
+        }
     }
+
+    /// Raises the soft limit on open descriptors towards the hard one: each connection holds one,
+    /// and where the soft limit is low (256 on macOS) it, not the connection cap, would bound them.
+    private static func raiseDescriptorLimit() {
+        var limit = rlimit()
+        guard getrlimit(descriptorResource, &limit) == 0 else { return }
+        let wanted = min(limit.rlim_max, 4096)
+        if limit.rlim_cur < wanted {
+            limit.rlim_cur = wanted
+            _ = setrlimit(descriptorResource, &limit)
+        }
+    }
+
+    #if canImport(Glibc)
+    private static let descriptorResource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+    #else
+    private static let descriptorResource = RLIMIT_NOFILE
+    #endif
 
     /// A folder only this user can read, for the files of requests (tags, masks, texts).
     private static func scratchFolder() throws -> URL {

@@ -192,6 +192,53 @@ struct ServeTests {
         #expect(server.stop().status == 0)
     }
 
+    @Test("The request log escapes what a web page can put in a path: no terminal escape, no forged line")
+    func logInjection() throws {
+        let server = try ServerProcess()
+        let answer = try server.request("GET", "/%1b]0;HACKED%07%1b[2J%0aGET%20/api/render%20200%205%20ms")
+        #expect(answer.status == 404)
+        let stopped = server.stop()
+        #expect(!stopped.log.contains("\u{1b}") && !stopped.log.contains("\u{07}"))
+        let lines = stopped.log.split(separator: "\n")
+        #expect(lines.count == 1, "\(stopped.log)")
+        #expect(
+            lines.first?.hasPrefix("GET /\\x1b]0;HACKED\\x07\\x1b[2J\\nGET /api/render 200 5 ms 404 ") == true, "\(stopped.log)")
+    }
+
+    @Test("With 100 slow clients trickling headers or bodies, the real binary still answers a layout")
+    func slowClients() throws {
+        let server = try ServerProcess(["--quiet"])
+        let host = "Host: 127.0.0.1:\(server.port)\r\n"
+        let heads = try (0..<50).map { _ in try server.openConnection(sending: "GET / HTTP/1.1\r\n" + host) }
+        let bodies = try (0..<50).map { _ in
+            try server.openConnection(
+                sending: "POST /api/tags HTTP/1.1\r\n\(host)Content-Type: application/json\r\nContent-Length: 1000000\r\n\r\n{")
+        }
+        defer { (heads + bodies).forEach { close($0) } }
+        for _ in 0..<2 {
+            for fd in heads { _ = send(fd, "X-Slow: 1\r\n", 11, Int32(MSG_NOSIGNAL)) }
+            for fd in bodies { _ = send(fd, " ", 1, Int32(MSG_NOSIGNAL)) }
+            usleep(300_000)
+        }
+        let answer = try server.post("/api/layout", Self.cloud)
+        #expect(answer.status == 200, "\(answer.text)")
+        #expect(server.stop().status == 0)
+    }
+
+    @Test("Framing the server refuses itself gets the security headers and a JSON error too")
+    func framingErrors() throws {
+        let server = try ServerProcess(["--quiet"])
+        let lengthAndChunked = try server.request(
+            "POST", "/api/tags", body: Data("{}".utf8), headers: ["Transfer-Encoding": "chunked"])
+        #expect(lengthAndChunked.status == 400, "\(lengthAndChunked.text)")
+        #expect(lengthAndChunked.headers["x-content-type-options"] == "nosniff")
+        #expect(lengthAndChunked.headers["content-type"]?.hasPrefix("application/json") == true)
+        #expect((lengthAndChunked.json["error"] as? String)?.contains("Transfer-Encoding") == true, "\(lengthAndChunked.text)")
+        let folded = try server.request("GET", "/api/shapes HTTP/1.1\r\nX-A: b\r\n c")
+        #expect(folded.status == 400 && folded.headers["content-security-policy"] != nil, "\(folded.text)")
+        #expect(server.stop().status == 0)
+    }
+
     @Test("A request over the time limit gets 503 with Retry-After, and SIGTERM still exits 0")
     func timeLimit() throws {
         let server = try ServerProcess(["--timeout", "0.01"])

@@ -91,18 +91,16 @@ final class ServerProcess: @unchecked Sendable {
         try request("POST", path, body: JSONSerialization.data(withJSONObject: object), headers: headers)
     }
 
+    /// A connection to the server that has sent `text` and stays open (a slow client); the caller closes it.
+    func openConnection(sending text: String) throws -> Int32 {
+        let fd = try connect()
+        _ = Array(text.utf8).withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        return fd
+    }
+
     private func exchange(_ bytes: Data) throws -> Data {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw ServeTestError("socket failed") }
+        let fd = try connect()
         defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw ServeTestError("cannot connect to port \(port)") }
         var timeout = timeval(tv_sec: 120, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -114,6 +112,25 @@ final class ServerProcess: @unchecked Sendable {
             answer.append(contentsOf: buffer[0..<n])
         }
         return answer
+    }
+
+    private func connect() throws -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw ServeTestError("socket failed") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Foundation.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else {
+            close(fd)
+            throw ServeTestError("cannot connect to port \(port)")
+        }
+        return fd
     }
 
     private static func parse(_ data: Data) throws -> Answer {
