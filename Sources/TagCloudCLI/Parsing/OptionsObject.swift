@@ -18,8 +18,9 @@ struct OptionsObject {
     /// far below what would exhaust memory.
     static let maximumValues = 100_000
 
-    /// Reads `bytes`; `name` names the source in errors ("config FILE", "the request body").
-    init(_ bytes: [UInt8], name: String) throws {
+    /// Reads `bytes`; `name` names the source in errors ("config FILE", "the request body"), and
+    /// `maximumTags` is the most tags `"tags"` may hold.
+    init(_ bytes: [UInt8], name: String, maximumTags: Int = TagListReader.maximumTags) throws {
         var reader = JSONReader(bytes)
         try Self.step(name) { () throws(JSONError) in try reader.checkSyntax() }
         guard try Self.step(name, { () throws(JSONError) in try reader.peek() }) == .object else {
@@ -32,7 +33,7 @@ struct OptionsObject {
                 throw CLIError.input("\(name): \"\(key)\" is given twice: keep one")
             }
             if key == "tags" {
-                try readTags(&reader, name: name)
+                try readTags(&reader, name: name, limit: maximumTags)
                 continue
             }
             let value = try Self.step(name) { () throws(JSONError) in
@@ -48,12 +49,13 @@ struct OptionsObject {
         fields.first { $0.key == key }?.value
     }
 
-    private mutating func readTags(_ reader: inout JSONReader, name: String) throws {
+    private mutating func readTags(_ reader: inout JSONReader, name: String, limit: Int) throws {
         switch try Self.step(name, { () throws(JSONError) in try reader.peek() }) {
         case .null:
             try Self.step(name) { () throws(JSONError) in try reader.readNull() }
         case .array:
-            let read = try TagListReader.readTags(&reader, name: "\(name) \"tags\"", item: { "tag \($0)" })
+            let read = try TagListReader.readTags(
+                &reader, name: "\(name) \"tags\"", limit: limit, item: { "tag \($0)" })
             tags = read.terms
             tagsAreStrings = read.allStrings
         default:

@@ -17,6 +17,11 @@ struct ServiceBody {
     /// The body's `"tags"`, read already: the command reads them as a configuration's tags.
     let terms: [Term]
 
+    /// The most tags one request may carry. A flow's answer (its layout and SVG) takes about 400
+    /// bytes a tag on top of the layout's own memory: at this limit two requests at once stay well
+    /// within the server's memory; larger lists are the command line's work.
+    static let maximumTags = 100_000
+
     /// The largest body the service reads, in bytes, as for a configuration file.
     static let maximumBytes = ConfigFile.maximumBytes
 
@@ -31,7 +36,9 @@ struct ServiceBody {
     /// `output` is the file name (in `scratch`) the drawing would be written to.
     init(_ body: Data, command given: String?, scratch: URL, output: String?) throws {
         let object: OptionsObject
-        do { object = try OptionsObject([UInt8](body), name: "the request body") } catch let e as CLIError {
+        do { object = try OptionsObject([UInt8](body), name: "the request body", maximumTags: Self.maximumTags) } catch let e
+            as CLIError
+        {
             throw ServiceError(status: 400, e.description)
         } catch let e as TextError {
             // The body is JSON of the right shape, but a tag in it is not one.

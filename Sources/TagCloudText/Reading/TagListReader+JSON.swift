@@ -32,9 +32,10 @@ extension TagListReader {
         try readTags(&reader, name: name, item: item).terms
     }
 
-    /// `readTagArray`, also telling whether every element was a bare string.
+    /// `readTagArray`, also telling whether every element was a bare string; past `limit` tags
+    /// (at most `maximumTags`) it throws there.
     public static func readTags(
-        _ reader: inout JSONReader, name: String, item: (Int) -> String
+        _ reader: inout JSONReader, name: String, limit: Int = maximumTags, item: (Int) -> String
     ) throws -> (terms: [Term], allStrings: Bool) {
         var terms: [Term] = []
         var allStrings = true
@@ -44,7 +45,7 @@ extension TagListReader {
                 let fields = try JSONTagFields(&reader, name: name)
                 if fields.bareString == nil { allStrings = false }
                 terms.append(try term(json: fields))
-                try checkCount(terms.count, name: name)
+                try checkCount(terms.count, name: name, limit: min(limit, maximumTags))
             } catch let problem as Problem {
                 throw TextError.badItem(name: name, item: item(terms.count + 1), reason: problem.reason)
             }

@@ -48,11 +48,11 @@ public struct TagListReader {
     }
 
     /// Throws once a list holds more than `maximumTags` tags.
-    static func checkCount(_ count: Int, name: String) throws {
-        guard count > maximumTags else { return }
+    static func checkCount(_ count: Int, name: String, limit: Int = maximumTags) throws {
+        guard count > limit else { return }
         throw TextError.unreadable(
             name: name,
-            reason: "it holds more than \(maximumTags) tags, the most a list may hold; "
+            reason: "it holds more than \(limit) tags, the most a list may hold; "
                 + "keep the most frequent (tagcloud count --top N) or split it")
     }
 
