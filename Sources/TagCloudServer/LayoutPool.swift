@@ -12,6 +12,11 @@ import TagCloud
 /// without starting. What the libraries cannot stop midway (reading the request, rendering a
 /// finished layout) runs to its end, bounded by the body and canvas limits, and keeps its slot
 /// until then, so such work cannot pile up either.
+///
+/// A job still running after `longAfter` hands its slot on and runs on in one of as many slots
+/// for long jobs, when one is free: two layouts of many seconds then no longer make a 20-word
+/// request wait for them (it shares the cores with them instead), while at most twice the workers
+/// ever run at once.
 final class LayoutPool: @unchecked Sendable {
     /// How a submission ended.
     enum Outcome<T> {
@@ -22,13 +27,18 @@ final class LayoutPool: @unchecked Sendable {
 
     private let lock = NSLock()
     private let slots: DispatchSemaphore
+    private let longSlots: DispatchSemaphore
     private let capacity: Int
+    private let longAfter: Double
     private var admitted = 0
 
-    /// A pool running `workers` jobs at once with up to `queue` more waiting.
-    init(workers: Int, queue: Int) {
+    /// A pool running `workers` jobs at once with up to `queue` more waiting; a job running past
+    /// `longAfter` seconds moves to one of `workers` slots for long jobs when one is free.
+    init(workers: Int, queue: Int, longAfter: Double = 1) {
         slots = DispatchSemaphore(value: max(1, workers))
+        longSlots = DispatchSemaphore(value: max(1, workers))
         capacity = max(1, workers) + max(0, queue)
+        self.longAfter = longAfter
     }
 
     /// Jobs admitted and not yet finished (running, waiting, or stopping after their deadline).
@@ -48,8 +58,12 @@ final class LayoutPool: @unchecked Sendable {
         let finished = DispatchSemaphore(value: 0)
         Thread.detachNewThread { [self] in
             if slots.wait(timeout: deadline) == .success {
+                let held = HeldSlot()
+                DispatchQueue.global().asyncAfter(deadline: .now() + longAfter) { [self] in
+                    held.moveToLong(from: slots, to: longSlots)
+                }
                 if DispatchTime.now() < deadline && !token.isCancelled { box.set(work(token)) }
-                slots.signal()
+                held.release(short: slots, long: longSlots)
             }
             lock.withLock { admitted -= 1 }
             finished.signal()
@@ -59,6 +73,32 @@ final class LayoutPool: @unchecked Sendable {
             return .timedOut
         }
         return .done(value)
+    }
+
+    /// Which slot a running job holds: a short one until it has run `longAfter` and a long slot
+    /// was free, then a long one.
+    private final class HeldSlot: @unchecked Sendable {
+        private let lock = NSLock()
+        private var state = State.short
+
+        private enum State { case short, long, released }
+
+        /// Moves the job to a long slot when it is still running and one is free.
+        func moveToLong(from short: DispatchSemaphore, to long: DispatchSemaphore) {
+            lock.withLock {
+                guard state == .short, long.wait(timeout: .now()) == .success else { return }
+                state = .long
+                short.signal()
+            }
+        }
+
+        /// Gives back the slot the job holds.
+        func release(short: DispatchSemaphore, long: DispatchSemaphore) {
+            lock.withLock {
+                (state == .long ? long : short).signal()
+                state = .released
+            }
+        }
     }
 
     /// A value handed from the worker thread to the waiting one.

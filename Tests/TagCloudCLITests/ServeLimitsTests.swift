@@ -22,4 +22,25 @@ struct ServeLimitsTests {
         #expect(normal.status == 200, "\(normal.text)")
         #expect(server.stop().status == 0)
     }
+
+    @Test("While long layouts hold every slot, a small one is answered before they end")
+    func longLayoutsMoveAside() throws {
+        let server = try ServerProcess(["--timeout", "8", "--quiet"])
+        let workers = ServeTests.workers
+        let ended = DispatchSemaphore(value: 0)
+        for _ in 0..<workers {
+            // Some 16 s of work each, stopped at the 8 s time limit.
+            Thread.detachNewThread {
+                _ = try? server.post("/api/layout", ServeTests.slowCloud)
+                ended.signal()
+            }
+        }
+        Thread.sleep(forTimeInterval: 2)
+        let small = try server.post("/api/layout", ServeTests.cloud)
+        #expect(small.status == 200, "\(small.text)")
+        // The long layouts were still running when the small one was answered.
+        #expect(ended.wait(timeout: .now()) == .timedOut)
+        for _ in 0..<workers { _ = ended.wait(timeout: .now() + 30) }
+        #expect(server.stop().status == 0)
+    }
 }
