@@ -50,10 +50,11 @@ public struct TagListReader {
     /// Throws once a list holds more than `maximumTags` tags.
     static func checkCount(_ count: Int, name: String, limit: Int = maximumTags) throws {
         guard count > limit else { return }
-        throw TextError.unreadable(
-            name: name,
-            reason: "it holds more than \(limit) tags, the most a list may hold; "
-                + "keep the most frequent (tagcloud count --top N) or split it")
+        let fix =
+            limit < maximumTags
+            ? "the most one request may carry; send fewer, or use the command line (up to \(maximumTags))"
+            : "the most a list may hold; keep the most frequent (tagcloud count --top N) or split it"
+        throw TextError.unreadable(name: name, reason: "it holds more than \(limit) tags, \(fix)")
     }
 
     // MARK: - Lines and TSV
