@@ -96,7 +96,7 @@ let package = Package(
         // headless Chromium): the whole pipeline, with the external programs scripts/setup installs.
         .testTarget(
             name: "TagCloudIntegrationTests",
-            dependencies: ["TagCloud", "TagCloudGraphics", "TagCloudExport"]),
+            dependencies: ["TagCloud", "TagCloudGraphics", "TagCloudExport", "TagCloudTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -95,7 +95,9 @@ public enum TagCloudTool {
         case "--help", "-h", "help": try StandardOutput.print(toolHelp)
         case "--version", "-V", "version": try StandardOutput.print("tagcloud \(version)")
         default:
-            let known = subcommands.map { $0.name } + ["help", "version"]
+            // `serve` lives in TagCloudServer, which builds on this module; the program runs it
+            // before this dispatch, but a mistyped name should still be pointed to it.
+            let known = subcommands.map { $0.name } + ["serve", "help", "version"]
             let hint = closestMatch(to: name, among: known).map { " (did you mean \($0)?)" } ?? ""
             throw CLIError.usage("unknown command \"\(name)\"\(hint): run tagcloud --help for the commands")
         }

@@ -77,6 +77,7 @@ struct CLIProcessTests {
             name: "absurd font size", args: ["flow", "swift", "--max-size", "1e9", "-o", "OUT.png"], status: 1,
             message: "--max-size"),
         CLIErrorCase(name: "unknown command", args: ["flwo", "swift"], status: 1, message: "did you mean flow"),
+        CLIErrorCase(name: "a mistyped serve", args: ["serv"], status: 1, message: "did you mean serve"),
         CLIErrorCase(
             name: "unknown command like none", args: ["bogus", "swift"], status: 1,
             message: "unknown command \"bogus\": run tagcloud --help"),

@@ -1,6 +1,7 @@
 import Foundation
 import TagCloud
 import TagCloudExport
+import TagCloudTestSupport
 import Testing
 
 @testable import TagCloudGraphics
@@ -273,8 +274,7 @@ func run(_ path: String, _ arguments: [String]) throws -> String {
     p.standardOutput = out
     p.standardError = err
     try p.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    let errors = err.fileHandleForReading.readDataToEndOfFile()
+    let (data, errors) = PipeDrain.collect(out: out.fileHandleForReading, err: err.fileHandleForReading)
     p.waitUntilExit()
     guard p.terminationStatus == 0 else {
         throw ToolMissing(

@@ -62,8 +62,7 @@ public struct HostileRun {
         p.standardInput = stdinPath.flatMap { FileHandle(forReadingAtPath: $0) } ?? FileHandle.nullDevice
         try p.run()
         if case .path = output { try out.fileHandleForWriting.close() }
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
+        let (o, e) = PipeDrain.collect(out: out.fileHandleForReading, err: err.fileHandleForReading)
         p.waitUntilExit()
         return HostileRun(status: p.terminationStatus, stdout: o, stderr: String(decoding: e, as: UTF8.self))
     }

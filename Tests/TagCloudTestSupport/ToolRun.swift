@@ -30,11 +30,10 @@ public struct ToolRun {
         p.standardError = err
         p.standardInput = inp
         try p.run()
-        if let stdin { inp.fileHandleForWriting.write(stdin) }
-        try inp.fileHandleForWriting.close()
-        // Read both pipes before waiting so a large output cannot fill a pipe and block the child.
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
+        // Both pipes read at once, and the input fed meanwhile, before waiting for the child.
+        let (o, e) = PipeDrain.collect(
+            out: out.fileHandleForReading, err: err.fileHandleForReading, stdin: inp.fileHandleForWriting,
+            input: stdin)
         p.waitUntilExit()
         return ToolRun(status: p.terminationStatus, stdout: o, stderr: String(decoding: e, as: UTF8.self))
     }

@@ -6,7 +6,11 @@ import { APIError, countBody, post } from './api.js';
 import { readDataURL } from './dom.js';
 import { tagOf } from './state.js';
 
-const IMAGE_LIMIT = 16 * 1024 * 1024;
+// A request body may hold 16 MiB (the server's --max-body). An image travels as base64, a third
+// larger, and a cloud may carry a mask and a colour image together: 6 MiB each leaves room for the
+// tags. A text travels as a JSON string, where quotes, backslashes and controls are escaped.
+const IMAGE_LIMIT = 6 * 1024 * 1024;
+const TEXT_LIMIT = 12 * 1024 * 1024;
 
 export class Inputs {
   constructor({ history, tables, report, showTab }) {
@@ -42,7 +46,7 @@ export class Inputs {
 
   /** A PNG as `option` (`mask` or `color-image`). */
   async loadImage(option, file) {
-    if (file.size > IMAGE_LIMIT) throw new Error(`${file.name} is larger than 16 MB: choose a smaller image`);
+    if (file.size > IMAGE_LIMIT) throw new Error(`${file.name} is larger than 6 MB: choose a smaller image`);
     const bytes = new Uint8Array(await file.slice(0, 8).arrayBuffer());
     const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
     if (!png.every((b, i) => bytes[i] === b)) throw new Error(`${file.name} is not a PNG image: masks and colour images are PNG`);
@@ -69,7 +73,7 @@ export class Inputs {
       this.report(`${file.name} is the mask now (Options, --mask).`);
       return;
     }
-    if (file.size > IMAGE_LIMIT) throw new Error(`${file.name} is larger than 16 MB: split it, or count it with tagcloud count`);
+    if (file.size > TEXT_LIMIT) throw new Error(`${file.name} is larger than 12 MB: split it, or count it with tagcloud count`);
     const text = await file.text();
     if (asText || name.endsWith('.txt') || (file.type === 'text/plain' && !/[\t,]/.test(text.slice(0, 2000)))) {
       this.history.commit((s) => { s.text = text; }, { reason: 'text' });
