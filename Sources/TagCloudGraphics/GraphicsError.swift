@@ -212,7 +212,5 @@ public enum GraphicsError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// A length in points, whole numbers without a decimal point.
-    private static func points(_ v: Double) -> String {
-        v.isFinite && abs(v) < 1e15 && v == v.rounded() ? String(Int(v)) : "\(v)"
-    }
+    private static func points(_ v: Double) -> String { DecimalText.plain(v) }
 }

@@ -91,7 +91,5 @@ public enum TagCloudError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// A value as a person writes it: whole numbers without a fraction.
-    private static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? "\(Int64(value))" : "\(value)"
-    }
+    private static func number(_ value: Double) -> String { DecimalText.plain(value) }
 }

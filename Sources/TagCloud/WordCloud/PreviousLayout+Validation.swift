@@ -71,7 +71,5 @@ extension PreviousLayout {
     }
 
     /// A length as a person writes it: whole numbers without a fraction.
-    private static func number(_ v: Double) -> String {
-        v == v.rounded() && abs(v) < 1e15 ? "\(Int64(v))" : "\(v)"
-    }
+    private static func number(_ v: Double) -> String { DecimalText.plain(v) }
 }

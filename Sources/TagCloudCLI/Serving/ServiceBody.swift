@@ -144,7 +144,7 @@ struct ServiceBody {
             switch v {
             case .null, .other: return "null"
             case .bool(let b): return b ? "true" : "false"
-            case .number(let d): return d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : "\(d)"
+            case .number(let d): return DecimalText.plain(d)
             case .string(let s): return JSONString.quoted(s)
             case .list(let l): return "[" + l.map(value).joined(separator: ", ") + "]"
             }

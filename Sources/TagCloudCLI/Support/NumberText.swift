@@ -1,13 +1,12 @@
 import Foundation
+import TagCloud
 
 /// How the command line writes numbers: option values and defaults, messages, progress and
 /// timings. One place, so that `--width 600` in a message, `"width": 600` in `config --print`
 /// and `Default: 600` in help always agree.
 enum NumberText {
     /// A number as people write it and as an option reads it back: `32768`, not `32768.0`.
-    static func plain(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
-    }
+    static func plain(_ value: Double) -> String { DecimalText.plain(value) }
 
     /// `n` and a noun, plural unless `n` is one: `1 byte`, `3 words`.
     static func count<N: BinaryInteger>(_ n: N, _ noun: String) -> String {

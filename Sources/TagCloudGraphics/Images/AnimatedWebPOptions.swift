@@ -81,7 +81,5 @@ public struct AnimatedWebPOptions: Sendable, Hashable {
         return max(1, Int((transitionSeconds * framesPerSecond).rounded()))
     }
 
-    private static func number(_ v: Double) -> String {
-        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : "\(v)"
-    }
+    private static func number(_ v: Double) -> String { DecimalText.plain(v) }
 }

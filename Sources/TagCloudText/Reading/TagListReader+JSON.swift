@@ -216,8 +216,5 @@ struct JSONTagFields {
     }
 
     /// A number as a pin or frame shows it: whole numbers without a fraction.
-    static func plain(_ v: Double) -> String {
-        if v == v.rounded(), abs(v) < 1e15, let whole = Int64(exactly: v) { return String(whole) }
-        return String(v)
-    }
+    static func plain(_ v: Double) -> String { DecimalText.plain(v) }
 }

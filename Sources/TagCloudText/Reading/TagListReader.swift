@@ -238,7 +238,7 @@ public struct TagListReader {
         }
         var value = weight ?? 1
         // JSON numbers arrive as Doubles; show -2 rather than -2.0 in messages.
-        var shown = value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+        var shown = DecimalText.plain(value)
         if weight == nil, let raw = field(1) {
             guard let parsed = Double(raw) else {
                 throw Problem(column: 2, reason: "weight \"\(raw)\" is not a number (\(hint))")
