@@ -160,7 +160,7 @@ struct LayoutJSONTests {
         // The fields most words leave unset live in one box (`extras`): the same rule for them.
         var boxed = word
         boxed.id = "x"
-        let fields = try #require(Mirror(reflecting: boxed).descendant("extras", "some", "fields"))
+        let fields = try #require(Mirror(reflecting: boxed).descendant("extras", "box", "some", "value"))
         #expect(
             Set(Mirror(reflecting: fields).children.compactMap(\.label))
                 == ["fullText", "id", "link", "decoration", "fallbackFonts", "fontRuns"])

@@ -6,19 +6,19 @@ public struct PlacedWord: Hashable, Decodable, Sendable {
     public var text: String
     /// The full input text when `text` was truncated.
     public var fullText: String? {
-        get { extras?.fields.fullText }
-        set { update { $0.fullText = newValue } }
+        get { extras.fields.fullText }
+        set { extras.update { $0.fullText = newValue } }
     }
     /// The term's id, if any.
     public var id: String? {
-        get { extras?.fields.id }
-        set { update { $0.id = newValue } }
+        get { extras.fields.id }
+        set { extras.update { $0.id = newValue } }
     }
     /// The term's link, if any. Outputs carry it only when `SafeLink` allows it: the JSON
     /// encoding and the SVG and HTML writers leave out a refused link.
     public var link: String? {
-        get { extras?.fields.link }
-        set { update { $0.link = newValue } }
+        get { extras.fields.link }
+        set { extras.update { $0.link = newValue } }
     }
     /// The term's weight.
     public var weight: Double
@@ -49,23 +49,23 @@ public struct PlacedWord: Hashable, Decodable, Sendable {
     public var shrunk: Bool
     /// The pill/button drawn behind the word, if any.
     public var decoration: TagDecoration? {
-        get { extras?.fields.decoration }
-        set { update { $0.decoration = newValue } }
+        get { extras.fields.decoration }
+        set { extras.update { $0.decoration = newValue } }
     }
     /// Further fonts some glyphs are drawn in (a glyph's `font` index `i ≥ 1` names
     /// `fallbackFonts[i - 1]`); empty when the whole word is in `font`.
     public var fallbackFonts: [ResolvedFont] {
-        get { extras?.fields.fallbackFonts ?? [] }
-        set { update { $0.fallbackFonts = newValue } }
+        get { extras.fields.fallbackFonts }
+        set { extras.update { $0.fallbackFonts = newValue } }
     }
     /// The text split by font, in logical order; empty when the whole word is in `font`.
     public var fontRuns: [FontRun] {
-        get { extras?.fields.fontRuns ?? [] }
-        set { update { $0.fontRuns = newValue } }
+        get { extras.fields.fontRuns }
+        set { extras.update { $0.fontRuns = newValue } }
     }
     /// The fields most words leave unset, nil when all are: a flow of a million tags keeps a
     /// million placed words, so each inline field costs megabytes.
-    private var extras: Extras?
+    private var extras: RareFields<Fields>
 
     /// Creates a placed word.
     public init(
@@ -80,14 +80,14 @@ public struct PlacedWord: Hashable, Decodable, Sendable {
         self.inkBounds = inkBounds; self.font = font; self.fontSize = fontSize; self.color = color
         self.rotation = rotation; self.glyphs = glyphs; self.rightToLeft = rightToLeft
         self.fallbackFont = fallbackFont; self.shrunk = shrunk
-        extras = Extras.boxing(
+        extras = RareFields(
             Fields(
                 fullText: fullText, id: id, link: link, decoration: decoration, fallbackFonts: fallbackFonts,
                 fontRuns: fontRuns))
     }
 
     /// The fields most words leave unset, as values.
-    private struct Fields: Hashable, Sendable {
+    private struct Fields: OptionalFields {
         var fullText: String?
         var id: String?
         var link: String?
@@ -98,25 +98,6 @@ public struct PlacedWord: Hashable, Decodable, Sendable {
         var isEmpty: Bool {
             fullText == nil && id == nil && link == nil && decoration == nil && fallbackFonts.isEmpty && fontRuns.isEmpty
         }
-    }
-
-    /// The boxed fields; never changed once made (a change makes a new box), so words may share one.
-    private final class Extras: Hashable, Sendable {
-        let fields: Fields
-
-        private init(_ fields: Fields) { self.fields = fields }
-
-        /// A box of `fields`, nil when they are all unset.
-        static func boxing(_ fields: Fields) -> Extras? { fields.isEmpty ? nil : Extras(fields) }
-
-        static func == (a: Extras, b: Extras) -> Bool { a === b || a.fields == b.fields }
-        func hash(into hasher: inout Hasher) { hasher.combine(fields) }
-    }
-
-    private mutating func update(_ change: (inout Fields) -> Void) {
-        var fields = extras?.fields ?? Fields()
-        change(&fields)
-        extras = Extras.boxing(fields)
     }
 
     /// The font of glyphs whose `font` index is `index` (0 = `font`).
@@ -162,7 +143,7 @@ public struct PlacedWord: Hashable, Decodable, Sendable {
         rightToLeft = try c.decodeIfPresent(Bool.self, forKey: .rightToLeft) ?? false
         fallbackFont = try c.decodeIfPresent(Bool.self, forKey: .fallbackFont) ?? false
         shrunk = try c.decodeIfPresent(Bool.self, forKey: .shrunk) ?? false
-        extras = Extras.boxing(
+        extras = RareFields(
             Fields(
                 fullText: try c.decodeIfPresent(String.self, forKey: .fullText),
                 id: try c.decodeIfPresent(String.self, forKey: .id),

@@ -5,35 +5,35 @@
 public struct ResolvedFont: Hashable, Codable, Sendable {
     /// The family name the font file declares.
     public var family: String {
-        get { box.fields.family }
+        get { box.value.family }
         set { update { $0.family = newValue } }
     }
     /// Path of the font file.
     public var file: String {
-        get { box.fields.file }
+        get { box.value.file }
         set { update { $0.file = newValue } }
     }
     /// Face index inside a collection file (.ttc), 0 otherwise.
     public var faceIndex: Int {
-        get { box.fields.faceIndex }
+        get { box.value.faceIndex }
         set { update { $0.faceIndex = newValue } }
     }
     /// CSS weight of the face.
     public var weight: Int {
-        get { box.fields.weight }
+        get { box.value.weight }
         set { update { $0.weight = newValue } }
     }
     /// Style of the face.
     public var style: FontStyle {
-        get { box.fields.style }
+        get { box.value.style }
         set { update { $0.style = newValue } }
     }
 
-    private var box: Box
+    private var box: SharedBox<Fields>
 
     /// Creates a resolved font.
     public init(family: String, file: String, faceIndex: Int = 0, weight: Int = 400, style: FontStyle = .normal) {
-        box = Box(Fields(family: family, file: file, faceIndex: faceIndex, weight: weight, style: style))
+        box = SharedBox(Fields(family: family, file: file, faceIndex: faceIndex, weight: weight, style: style))
     }
 
     /// The fields, as the JSON holds them.
@@ -45,25 +45,17 @@ public struct ResolvedFont: Hashable, Codable, Sendable {
         var style: FontStyle
     }
 
-    /// The fields, boxed; never changed once made (a change makes a new box).
-    private final class Box: Hashable, Sendable {
-        let fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-        static func == (a: Box, b: Box) -> Bool { a === b || a.fields == b.fields }
-        func hash(into hasher: inout Hasher) { hasher.combine(fields) }
-    }
-
     private mutating func update(_ change: (inout Fields) -> Void) {
-        var fields = box.fields
+        var fields = box.value
         change(&fields)
-        box = Box(fields)
+        box = SharedBox(fields)
     }
 
     /// Decodes a font from its fields (`family`, `file`, `faceIndex`, `weight`, `style`).
-    public init(from decoder: any Decoder) throws { box = Box(try Fields(from: decoder)) }
+    public init(from decoder: any Decoder) throws { box = SharedBox(try Fields(from: decoder)) }
 
     /// Encodes the font's fields, as `init(from:)` reads them.
-    public func encode(to encoder: any Encoder) throws { try box.fields.encode(to: encoder) }
+    public func encode(to encoder: any Encoder) throws { try box.value.encode(to: encoder) }
 }
 
 extension Array where Element == ResolvedFont {

@@ -7,34 +7,34 @@ public struct Term: Hashable, Codable, Sendable {
     public var text: String
     /// Importance; larger weights get larger fonts. Must be finite and non-negative.
     public var weight: Double
-    /// The optional fields, nil when none is set.
-    private var extras: Extras?
+    /// The optional fields, boxed only when one is set.
+    private var extras: RareFields<Fields>
 
     /// An identifier the app chooses, carried through to the layout unchanged.
     public var id: String? {
-        get { extras?.fields.id }
-        set { update { $0.id = newValue } }
+        get { extras.fields.id }
+        set { extras.update { $0.id = newValue } }
     }
     /// A link the word points to (used by the SVG and HTML outputs).
     public var link: String? {
-        get { extras?.fields.link }
-        set { update { $0.link = newValue } }
+        get { extras.fields.link }
+        set { extras.update { $0.link = newValue } }
     }
     /// A fixed colour for this word, overriding the palette.
     public var color: Color? {
-        get { extras?.fields.color }
-        set { update { $0.color = newValue } }
+        get { extras.fields.color }
+        set { extras.update { $0.color = newValue } }
     }
     /// A group name (for colouring by group).
     public var group: String? {
-        get { extras?.fields.group }
-        set { update { $0.group = newValue } }
+        get { extras.fields.group }
+        set { extras.update { $0.group = newValue } }
     }
     /// A fixed place in a word cloud (`WordCloudLayout` places the word exactly there, before the
     /// others); nil: the layout finds a place. `FlowLayout` ignores it.
     public var pin: Pin? {
-        get { extras?.fields.pin }
-        set { update { $0.pin = newValue } }
+        get { extras.fields.pin }
+        set { extras.update { $0.pin = newValue } }
     }
 
     /// Creates a term.
@@ -44,11 +44,11 @@ public struct Term: Hashable, Codable, Sendable {
     ) {
         self.text = text
         self.weight = weight
-        extras = Extras.boxing(Fields(id: id, link: link, color: color, group: group, pin: pin))
+        extras = RareFields(Fields(id: id, link: link, color: color, group: group, pin: pin))
     }
 
     /// The optional fields as values.
-    private struct Fields: Hashable, Sendable {
+    private struct Fields: OptionalFields {
         var id: String?
         var link: String?
         var color: Color?
@@ -56,26 +56,6 @@ public struct Term: Hashable, Codable, Sendable {
         var pin: Pin?
 
         var isEmpty: Bool { id == nil && link == nil && color == nil && group == nil && pin == nil }
-    }
-
-    /// The optional fields, boxed; never changed once made (a change makes a new box), so terms
-    /// may share one.
-    private final class Extras: Hashable, Sendable {
-        let fields: Fields
-
-        private init(_ fields: Fields) { self.fields = fields }
-
-        /// A box of `fields`, nil when they are all unset.
-        static func boxing(_ fields: Fields) -> Extras? { fields.isEmpty ? nil : Extras(fields) }
-
-        static func == (a: Extras, b: Extras) -> Bool { a === b || a.fields == b.fields }
-        func hash(into hasher: inout Hasher) { hasher.combine(fields) }
-    }
-
-    private mutating func update(_ change: (inout Fields) -> Void) {
-        var fields = extras?.fields ?? Fields()
-        change(&fields)
-        extras = Extras.boxing(fields)
     }
 
     private enum CodingKeys: String, CodingKey {
