@@ -68,20 +68,9 @@ extension JSONReader {
     /// The length of the valid UTF-8 sequence of non-ASCII lead byte `bytes[i]`, nil when invalid
     /// (a bad lead, a missing or bad continuation, an overlong form, a surrogate, beyond U+10FFFF).
     private static func utf8Length(_ bytes: [UInt8], _ i: Int, _ end: Int) -> Int? {
-        let b0 = bytes[i]
-        let n: Int
-        var low: UInt8 = 0x80, high: UInt8 = 0xBF
-        switch b0 {
-        case 0xC2...0xDF: n = 2
-        case 0xE0: n = 3; low = 0xA0
-        case 0xE1...0xEC, 0xEE, 0xEF: n = 3
-        case 0xED: n = 3; high = 0x9F
-        case 0xF0: n = 4; low = 0x90
-        case 0xF1...0xF3: n = 4
-        case 0xF4: n = 4; high = 0x8F
-        default: return nil
+        guard let (n, second) = UTF8Lead.shape(of: bytes[i]), i + n <= end, second.contains(bytes[i + 1]) else {
+            return nil
         }
-        guard i + n <= end, (low...high).contains(bytes[i + 1]) else { return nil }
         for k in 2..<n where bytes[i + k] & 0xC0 != 0x80 { return nil }
         return n
     }

@@ -1,3 +1,5 @@
+import TagCloud
+
 /// The inputs of a count made valid UTF-8 as their chunks arrive: each invalid sequence becomes
 /// U+FFFD (one per maximal subpart, as WHATWG and Swift do), a character cut by the end of a chunk
 /// waits for the next chunk, and each input's byte-order mark is dropped. Remembers where the first
@@ -88,25 +90,14 @@ struct UTF8Repair {
                 i += 1
                 continue
             }
-            // Expected length and the allowed range of the second byte (Unicode table 3-7).
-            var length = 0
-            var lo: UInt8 = 0x80, hi: UInt8 = 0xBF
-            switch b {
-            case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; lo = 0xA0
-            case 0xE1...0xEC, 0xEE, 0xEF: length = 3
-            case 0xED: length = 3; hi = 0x9F
-            case 0xF0: length = 4; lo = 0x90
-            case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; hi = 0x8F
-            default: length = 0
-            }
+            // Expected length and the allowed range of the second byte; length 0: not a lead.
+            let (length, second) = UTF8Lead.shape(of: b) ?? (0, 0x80...0xBF)
             var valid = 0  // bytes of a valid prefix
             if length > 0 {
                 valid = 1
                 while valid < length && i + valid < n {
                     let c = p[i + valid]
-                    let ok = valid == 1 ? (c >= lo && c <= hi) : (c & 0xC0 == 0x80)
+                    let ok = valid == 1 ? second.contains(c) : (c & 0xC0 == 0x80)
                     if !ok { break }
                     valid += 1
                 }
