@@ -90,7 +90,8 @@ let package = Package(
         .testTarget(name: "TagCloudExportTests", dependencies: ["TagCloudExport"]),
         .testTarget(name: "TagCloudCLITests", dependencies: ["TagCloudCLI", "TagCloudTestSupport"]),
         // The server's HTTP side in process: its parser, Host check and limits, against real sockets.
-        .testTarget(name: "TagCloudServerTests", dependencies: ["TagCloudServer", "TagCloudCLI"]),
+        .testTarget(
+            name: "TagCloudServerTests", dependencies: ["TagCloudServer", "TagCloudCLI", "TagCloudTestSupport"]),
         // Tests that hold two independent renderers against each other (Cairo's pixels against the
         // layout's frames and masks, PNG against SVG and PDF drawn by other programs, the HTML page in
         // headless Chromium): the whole pipeline, with the external programs scripts/setup installs.

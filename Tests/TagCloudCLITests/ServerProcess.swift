@@ -115,21 +115,7 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     private func connect() throws -> Int32 {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw ServeTestError("socket failed") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Foundation.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else {
-            close(fd)
-            throw ServeTestError("cannot connect to port \(port)")
-        }
+        guard let fd = loopbackSocket(port: port) else { throw ServeTestError("cannot connect to port \(port)") }
         return fd
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TagCloudTestSupport
 
 @testable import TagCloudServer
 
@@ -68,20 +69,8 @@ final class RawClient: @unchecked Sendable {
 
     /// Connects to 127.0.0.1:`port`; reads wait at most `timeout` seconds.
     init(port: UInt16, timeout: Double) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Foundation.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else {
-            close(fd)
-            throw ClientError("cannot connect to port \(port)")
-        }
+        guard let fd = loopbackSocket(port: port) else { throw ClientError("cannot connect to port \(port)") }
+        self.fd = fd
         var t = timeval(tv_sec: Int(timeout), tv_usec: .init((timeout - timeout.rounded(.down)) * 1e6))
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &t, socklen_t(MemoryLayout<timeval>.size))
     }
