@@ -20,17 +20,6 @@ enum ConfigFile {
     /// The largest configuration file read, in bytes.
     static let maximumBytes = 16 << 20
 
-    /// A JSON value as the file holds it (read strictly: `1` is a number, `true` a boolean).
-    enum Value {
-        case null
-        case bool(Bool)
-        case number(Double)
-        case string(String)
-        case list([Value])
-        /// An object, which no option takes.
-        case other
-    }
-
     /// `parsed` with the file's options added where the command line gave none. A `"command"` key (as
     /// `tagcloud serve` saves) must name `command`, the command reading the file, when it is known.
     static func load(
@@ -77,8 +66,8 @@ enum ConfigFile {
                 if flag { result.flags.insert(key) }
                 continue
             }
-            var items: [Value] = [value]
-            if case .list(let l) = value { items = l }
+            var items: [JSONValue] = [value]
+            if case .array(let l) = value { items = l }
             if items.isEmpty { continue }
             if items.count != 1 && !spec.repeatable {
                 throw CLIError.input("config \(path): \"\(key)\" takes one value, not a list")
@@ -102,10 +91,11 @@ enum ConfigFile {
     }
 
     /// One value of option `key` as the command line would give it.
-    private static func optionValue(_ item: Value, key: String, path: String) throws -> String {
+    private static func optionValue(_ item: JSONValue, key: String, path: String) throws -> String {
         switch item {
         case .string(let s): return s
-        case .number(let d):
+        case .number(let n):
+            let d = n.value
             // JSON readers keep integers exactly only up to 2^53; past it the value read is
             // another one (a seed would silently give another cloud).
             guard abs(d) < 9_007_199_254_740_992 else {

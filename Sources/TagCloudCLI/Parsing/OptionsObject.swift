@@ -2,13 +2,13 @@ import TagCloud
 import TagCloudText
 
 /// A JSON object of option names, as a `--config` file or a request body of `tagcloud serve` holds
-/// it, read in one pass: each option's value kept as `ConfigFile.Value`, and `"tags"` made terms as
+/// it, read in one pass: each option's value kept as the `JSONValue` it is, and `"tags"` made terms as
 /// they are read and counted, so a list past `TagListReader.maximumTags` is refused there rather
 /// than after it has filled memory. A key given twice is refused: which one wins would be a guess.
 /// Errors are `CLIError`s, but a bad tag's, which is the tag list reader's `TextError`.
 struct OptionsObject {
     /// The options in the order given, `"tags"` left out.
-    private(set) var fields: [(key: String, value: ConfigFile.Value)] = []
+    private(set) var fields: [(key: String, value: JSONValue)] = []
     /// The tags of `"tags"`, nil when the object has none (or `null`).
     private(set) var tags: [Term]?
     /// Whether every element of `"tags"` was a string (they may then stand for tag arguments).
@@ -39,13 +39,13 @@ struct OptionsObject {
             let value = try Self.step(name) { () throws(JSONError) in
                 try reader.readValue(limit: Self.maximumValues)
             }
-            fields.append((key, ConfigFile.Value(value)))
+            fields.append((key, value))
         }
         try Self.step(name) { () throws(JSONError) in try reader.finish() }
     }
 
     /// The value of option `key`, nil when not given.
-    func value(_ key: String) -> ConfigFile.Value? {
+    func value(_ key: String) -> JSONValue? {
         fields.first { $0.key == key }?.value
     }
 
@@ -69,20 +69,6 @@ struct OptionsObject {
             throw CLIError.input(
                 TextError.invalidJSONAt(name: name, line: error.line, column: error.column, reason: error.reason)
                     .description)
-        }
-    }
-}
-
-extension ConfigFile.Value {
-    /// A JSON value as an option value: objects, which no option takes, become `.other`.
-    init(_ json: JSONValue) {
-        switch json {
-        case .null: self = .null
-        case .bool(let b): self = .bool(b)
-        case .number(let n): self = .number(n.value)
-        case .string(let s): self = .string(s)
-        case .array(let items): self = .list(items.map(ConfigFile.Value.init))
-        case .object: self = .other
         }
     }
 }

@@ -52,7 +52,7 @@ struct ServiceBody {
             }
             command = name
         }
-        var config: [String: ConfigFile.Value] = [:]
+        var config: [String: JSONValue] = [:]
         var args: [String] = []
         for (key, value) in object.fields.sorted(by: { $0.key < $1.key }) {
             if ["command", "quiet", "verbose"].contains(key) || (key == "text" && given != nil) { continue }
@@ -93,9 +93,9 @@ struct ServiceBody {
 
     /// Checks option `key` of a request: a path on the server is refused; an image, given as a
     /// `data:` URL, is written to the scratch folder and its arguments returned; nil for the rest.
-    private static func option(_ key: String, _ value: ConfigFile.Value, scratch: URL) throws -> [String]? {
+    private static func option(_ key: String, _ value: JSONValue, scratch: URL) throws -> [String]? {
         if case .null = value { return nil }
-        if case .other = value {
+        if case .object = value {
             throw ServiceError(status: 400, "\"\(key)\" needs a string, a number, a boolean or a list", option: "--" + key)
         }
         if pathOptions.contains(key) {
@@ -139,14 +139,14 @@ struct ServiceBody {
     }
 
     /// The options as the JSON `--config` reads.
-    static func encode(_ config: [String: ConfigFile.Value]) -> String {
-        func value(_ v: ConfigFile.Value) -> String {
+    static func encode(_ config: [String: JSONValue]) -> String {
+        func value(_ v: JSONValue) -> String {
             switch v {
-            case .null, .other: return "null"
+            case .null, .object: return "null"
             case .bool(let b): return b ? "true" : "false"
-            case .number(let d): return DecimalText.plain(d)
+            case .number(let n): return DecimalText.plain(n.value)
             case .string(let s): return JSONString.quoted(s)
-            case .list(let l): return "[" + l.map(value).joined(separator: ", ") + "]"
+            case .array(let l): return "[" + l.map(value).joined(separator: ", ") + "]"
             }
         }
         let fields = config.sorted { $0.key < $1.key }.map { "\(JSONString.quoted($0.key)): \(value($0.value))" }
