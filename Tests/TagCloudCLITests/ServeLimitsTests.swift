@@ -43,4 +43,46 @@ struct ServeLimitsTests {
         for _ in 0..<workers { _ = ended.wait(timeout: .now() + 30) }
         #expect(server.stop().status == 0)
     }
+
+    /// The server's resident memory in bytes, from /proc (nil where there is none, as on macOS).
+    static func residentBytes(of pid: Int32) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+            let kb = Int(line.split(separator: " ").dropFirst().first ?? "")
+        else { return nil }
+        return kb * 1024
+    }
+
+    @Test("Large flows at once stay far within the server's memory target of 1.5 GB")
+    func memoryUnderLargeRequests() throws {
+        let server = try ServerProcess(["--quiet"])
+        let pid = server.process.processIdentifier
+        guard Self.residentBytes(of: pid) != nil else { return }
+        func body(_ count: Int) -> Data {
+            Data(
+                ("{\"command\": \"flow\", \"tags\": [" + (0..<count).map { "{\"text\": \"w\($0)\"}" }.joined(separator: ",")
+                    + "]}").utf8)
+        }
+        // Two flows at the request limit, and two bodies of 700,000 tags that would take about
+        // 850 MB each to lay out and answer, refused as they are read.
+        let bodies = [body(100_000), body(100_000), body(700_000), body(700_000)]
+        let peak = Peak()
+        let sampling = Thread { while !Thread.current.isCancelled { peak.note(Self.residentBytes(of: pid)); usleep(20_000) } }
+        sampling.start()
+        let answers = try ServerProcess.concurrently(bodies.count) { i in
+            try server.request("POST", "/api/layout", body: bodies[i])
+        }
+        sampling.cancel()
+        #expect(answers.map(\.status).sorted() == [200, 200, 422, 422], "\(answers.map(\.status))")
+        #expect(peak.bytes < 1_000_000_000, "peak RSS \(peak.bytes) bytes")
+        #expect(server.stop().status == 0)
+    }
+
+    /// The largest value noted, from a sampling thread.
+    final class Peak: @unchecked Sendable {
+        private let lock = NSLock()
+        private var largest = 0
+        var bytes: Int { lock.withLock { largest } }
+        func note(_ value: Int?) { lock.withLock { largest = max(largest, value ?? 0) } }
+    }
 }
