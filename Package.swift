@@ -9,8 +9,7 @@ let package = Package(
         .library(name: "TagCloudText", targets: ["TagCloudText"]),
         .library(name: "TagCloudGraphics", targets: ["TagCloudGraphics"]),
         .library(name: "TagCloudExport", targets: ["TagCloudExport"]),
-        .library(name: "TagCloudCLI", targets: ["TagCloudCLI"]),
-        .library(name: "TagCloudServer", targets: ["TagCloudServer"]),
+        .library(name: "TagCloudRecipe", targets: ["TagCloudRecipe"]),
         .executable(name: "tagcloud", targets: ["tagcloud"]),
         .executable(name: "tagcloud-bench", targets: ["tagcloud-bench"]),
     ],
@@ -60,13 +59,16 @@ let package = Package(
                 "CICUShim", "CWebP",
             ]),
         .target(name: "TagCloudExport", dependencies: ["TagCloud"]),
+        // The application layer: a recipe (the options of a command line, a `--config` file or a
+        // request body, by one set of keys) resolved and turned into output. The faces below only
+        // decode into it and print.
         .target(
-            name: "TagCloudCLI",
+            name: "TagCloudRecipe",
             dependencies: ["TagCloud", "TagCloudText", "TagCloudGraphics", "TagCloudExport"]),
-        // `tagcloud serve`: the HTTP API over the CLI's own option tables and request resolution, on an
-        // HTTP/1.1 server of its own (Sources/TagCloudServer/HTTP).
+        // `tagcloud serve`: the HTTP API over recipes, on an HTTP/1.1 server of its own
+        // (Sources/TagCloudServer/HTTP).
         .target(
-            name: "TagCloudServer", dependencies: ["TagCloud", "TagCloudCLI"],
+            name: "TagCloudServer", dependencies: ["TagCloud", "TagCloudRecipe"],
             // The editor page, built into the binary.
             resources: [
                 .embedInCode("Editor/index.html"), .embedInCode("Editor/editor.css"),
@@ -74,10 +76,18 @@ let package = Package(
                 .embedInCode("Editor/dom.js"), .embedInCode("Editor/controls.js"), .embedInCode("Editor/tags.js"),
                 .embedInCode("Editor/preview.js"), .embedInCode("Editor/inputs.js"), .embedInCode("Editor/output.js"),
             ]),
-        .executableTarget(name: "tagcloud", dependencies: ["TagCloudCLI", "TagCloudServer"]),
+        // The command line: argument parsing, help pages and the process's signals, over recipes.
+        .target(name: "TagCloudCLI", dependencies: ["TagCloudRecipe", "TagCloudServer"]),
+        .executableTarget(name: "tagcloud", dependencies: ["TagCloudCLI"]),
         .executableTarget(
             name: "tagcloud-bench",
             dependencies: ["TagCloud", "TagCloudText", "TagCloudGraphics", "TagCloudExport"]),
+
+        // Examples that use the library products only (Examples/README.md).
+        .executableTarget(name: "render-config", dependencies: ["TagCloudRecipe"], path: "Examples/render-config"),
+        .executableTarget(
+            name: "hello-flow", dependencies: ["TagCloud", "TagCloudGraphics", "TagCloudExport"],
+            path: "Examples/hello-flow"),
 
         // Helpers shared by the test targets. It depends on the core only, so TagCloudTests stays
         // free of C libraries.
@@ -88,10 +98,12 @@ let package = Package(
             name: "TagCloudGraphicsTests",
             dependencies: ["TagCloudGraphics", "TagCloudExport", "TagCloudTestSupport"]),
         .testTarget(name: "TagCloudExportTests", dependencies: ["TagCloudExport"]),
-        .testTarget(name: "TagCloudCLITests", dependencies: ["TagCloudCLI", "TagCloudTestSupport"]),
+        .testTarget(
+            name: "TagCloudCLITests",
+            dependencies: ["TagCloudCLI", "TagCloudRecipe", "TagCloudServer", "TagCloudTestSupport"]),
         // The server's HTTP side in process: its parser, Host check and limits, against real sockets.
         .testTarget(
-            name: "TagCloudServerTests", dependencies: ["TagCloudServer", "TagCloudCLI", "TagCloudTestSupport"]),
+            name: "TagCloudServerTests", dependencies: ["TagCloudServer", "TagCloudRecipe", "TagCloudTestSupport"]),
         // Tests that hold two independent renderers against each other (Cairo's pixels against the
         // layout's frames and masks, PNG against SVG and PDF drawn by other programs, the HTML page in
         // headless Chromium): the whole pipeline, with the external programs scripts/setup installs.

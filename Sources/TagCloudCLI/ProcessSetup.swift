@@ -1,5 +1,6 @@
 import Foundation
 import TagCloudGraphics
+import TagCloudRecipe
 
 extension TagCloudTool {
     /// The write end of the pipe the signal handler hands signal numbers to; set before any

@@ -1,10 +1,11 @@
 import TagCloud
 import TagCloudGraphics
+import TagCloudRecipe
 
 /// The `tagcloud` command: dispatches to a subcommand and turns every failure into one line and an exit status.
 public enum TagCloudTool {
     /// The version printed by `--version`.
-    public static let version = "0.1.0"
+    public static let version = TagCloudVersion.current
 
     static let summary = "Turn words into tag clouds and word clouds: PNG, PDF, SVG or JSON frames for your app."
 
@@ -47,7 +48,7 @@ public enum TagCloudTool {
         [
             FlowCommand.self, CloudCommand.self, SeriesCommand.self, CountCommand.self, FontsCommand.self,
             PalettesCommand.self,
-            ShapesCommand.self, ConfigCommand.self,
+            ShapesCommand.self, ConfigCommand.self, ServeCommand.self,
         ]
     }
 
@@ -55,16 +56,25 @@ public enum TagCloudTool {
     static let drawingCommands: Set<String> = [FlowCommand.name, CloudCommand.name, SeriesCommand.name]
 
     /// The subcommands `config --print` describes, in help order.
-    static var configurable: [any OptionTableCommand.Type] {
-        [FlowCommand.self, CloudCommand.self, SeriesCommand.self, CountCommand.self]
-    }
+    static var configurable: [any RecipeCommand.Type] { RecipeCommands.all }
 
     /// The commands whose option tables `options(of:)` knows, in help order.
     public static let configurableCommands = configurable.map { $0.name }
 
     /// The option table of a command (for `config --print`, fuzzing and documentation), or nil.
-    public static func options(of command: String) -> [OptionSpec]? {
+    public static func options(of command: String) -> [RecipeKey]? {
         configurable.first { $0.name == command }?.options
+    }
+
+    /// The program: sets the process up for `arguments` (without the program name), runs the
+    /// tool and returns the exit status. A closed standard stream is never reused for a file; a
+    /// one-shot command stops on Ctrl-C (or any other terminating signal) by removing any output
+    /// still being written and exiting 128 + the signal, while `serve` stops by finishing its
+    /// requests.
+    public static func main(_ arguments: [String]) -> Int32 {
+        reserveStandardStreams()
+        if arguments.first != ServeCommand.name { installInterruptHandler() }
+        return run(arguments)
     }
 
     /// Runs the tool with `arguments` (without the program name) and returns the exit status.
@@ -72,7 +82,7 @@ public enum TagCloudTool {
         do {
             try dispatch(arguments)
             return 0
-        } catch let e as CLIError {
+        } catch let e as RecipeError {
             Console.error(e.description)
             return e.exitCode
         } catch {
@@ -88,18 +98,16 @@ public enum TagCloudTool {
         }
         if let command = subcommands.first(where: { $0.name == name }) {
             if drawingCommands.contains(name) { FontLibrary.preload() }
-            try CLIError.mappingLibraryErrors { try command.main(Array(arguments.dropFirst())) }
+            try RecipeError.mappingLibraryErrors { try command.main(Array(arguments.dropFirst())) }
             return
         }
         switch name {
         case "--help", "-h", "help": try StandardOutput.print(toolHelp)
         case "--version", "-V", "version": try StandardOutput.print("tagcloud \(version)")
         default:
-            // `serve` lives in TagCloudServer, which builds on this module; the program runs it
-            // before this dispatch, but a mistyped name should still be pointed to it.
-            let known = subcommands.map { $0.name } + ["serve", "help", "version"]
+            let known = subcommands.map { $0.name } + ["help", "version"]
             let hint = closestMatch(to: name, among: known).map { " (did you mean \($0)?)" } ?? ""
-            throw CLIError.usage("unknown command \"\(name)\"\(hint): run tagcloud --help for the commands")
+            throw RecipeError.usage("unknown command \"\(name)\"\(hint): run tagcloud --help for the commands")
         }
     }
 }

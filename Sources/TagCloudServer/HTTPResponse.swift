@@ -1,5 +1,5 @@
 import Foundation
-import TagCloudCLI
+import TagCloudRecipe
 
 /// An answer of the server: status, body and the headers particular to it (the security headers
 /// every answer carries are added by `ResponseEncoder` as it writes the answer).
@@ -18,7 +18,7 @@ struct HTTPResponse: Sendable {
         HTTPResponse(status: status, body: body, contentType: "application/json; charset=utf-8")
     }
 
-    /// The JSON error answer `{"error": "...", "option": "--width"}`.
+    /// The JSON error answer `{"error": "...", "key": "width"}`.
     static func error(_ e: ServiceError) -> HTTPResponse {
         var r = json(Data((e.json + "\n").utf8), status: e.status)
         if e.status == 503 { r.headers.append(("Retry-After", "1")) }
@@ -26,8 +26,8 @@ struct HTTPResponse: Sendable {
     }
 
     /// A JSON error answer with `status`.
-    static func error(_ status: Int, _ message: String, option: String? = nil) -> HTTPResponse {
-        error(ServiceError(status: status, message, option: option))
+    static func error(_ status: Int, _ message: String, key: String? = nil) -> HTTPResponse {
+        error(ServiceError(status: status, message, key: key))
     }
 
     /// The headers every answer carries: no script but the server's own files, no sniffing of

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import TagCloud
-import TagCloudCLI
+import TagCloudRecipe
 
 /// A request as the router sees it: the decoded path, the headers it checks, and the whole body.
 struct HTTPRequest: Sendable {
@@ -24,8 +24,6 @@ struct Router: Sendable {
     let pool: LayoutPool
     /// Seconds a request may take, queue included.
     let timeout: Double
-    /// The server's private folder; each request's files go in a folder of their own inside it.
-    let scratchRoot: URL
 
     private static let routes: [String: String] = EditorFiles.byPath.mapValues { _ in "GET" }.merging([
         "/api/options": "GET", "/api/fonts": "GET", "/api/palettes": "GET", "/api/shapes": "GET",
@@ -58,7 +56,7 @@ struct Router: Sendable {
         var format: OutputFormat?
         if request.path == "/api/render" {
             guard let name = request.format, let f = OutputFormat(rawValue: name.lowercased()) else {
-                return .error(400, "give ?format=png, pdf, svg, html or json", option: "--format")
+                return .error(400, "give ?format=png, pdf, svg, html or json", key: "format")
             }
             format = f
         }
@@ -77,16 +75,11 @@ struct Router: Sendable {
         }
     }
 
-    /// Counts, lays out or renders in the pool, in a scratch folder of the request's own; the
-    /// layout stops at the deadline.
+    /// Counts, lays out or renders in the pool; the work stops at the deadline.
     private func work(_ request: HTTPRequest, format: OutputFormat?, deadline: DispatchTime) -> HTTPResponse {
-        let root = scratchRoot
         let outcome = pool.run(deadline: deadline) { (cancellation) -> HTTPResponse in
-            let scratch = root.appendingPathComponent(UUID().uuidString)
-            defer { try? FileManager.default.removeItem(at: scratch) }
             do {
-                try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: false)
-                return try Self.answer(request, format: format, scratch: scratch, cancellation: cancellation)
+                return try Self.answer(request, format: format, cancellation: cancellation)
             } catch let e as ServiceError {
                 return .error(e)
             } catch {
@@ -105,13 +98,13 @@ struct Router: Sendable {
     }
 
     private static func answer(
-        _ request: HTTPRequest, format: OutputFormat?, scratch: URL, cancellation: CancellationToken
+        _ request: HTTPRequest, format: OutputFormat?, cancellation: CancellationToken
     ) throws -> HTTPResponse {
         if request.path == "/api/count" {
-            return .json(try ToolService.count(request.body, scratch: scratch, cancellation: cancellation))
+            return .json(try ToolService.count(request.body, cancellation: cancellation))
         }
         if request.path == "/api/tags" { return .json(try ToolService.tags(request.body)) }
-        let drawing = try ToolService.draw(request.body, scratch: scratch, cancellation: cancellation)
+        let drawing = try ToolService.draw(request.body, cancellation: cancellation)
         guard let format else { return .json(try drawing.answer()) }
         var r = HTTPResponse(status: 200, body: try drawing.render(format), contentType: contentType(format))
         r.headers.append(("Content-Disposition", "attachment; filename=\"tagcloud.\(format.rawValue)\""))

@@ -32,9 +32,9 @@ struct ServeAddress {
 }
 
 /// A failure of `tagcloud serve` before it serves: one line for the user.
-struct ServeError: Error, CustomStringConvertible {
+public struct ServeError: Error, CustomStringConvertible {
     /// The line, without the `tagcloud: error:` the command puts before it.
-    let description: String
+    public let description: String
     /// A failure saying `description`.
     init(_ description: String) { self.description = description }
 }

@@ -4,7 +4,7 @@ import TagCloudGraphics
 import TagCloudTestSupport
 import Testing
 
-struct CLIErrorCase: CustomStringConvertible, Sendable {
+struct RecipeErrorCase: CustomStringConvertible, Sendable {
     var name: String
     var args: [String]
     var files: [String: [UInt8]] = [:]
@@ -15,115 +15,117 @@ struct CLIErrorCase: CustomStringConvertible, Sendable {
 
 @Suite("tagcloud command line")
 struct CLIProcessTests {
-    static let errorCases: [CLIErrorCase] = [
-        CLIErrorCase(
+    static let errorCases: [RecipeErrorCase] = [
+        RecipeErrorCase(
             name: "unknown flag", args: ["flow", "--widht", "300", "swift", "-o", "OUT.png"], status: 1,
             message: "did you mean --width"),
-        CLIErrorCase(name: "missing value", args: ["flow", "swift", "-o", "OUT.png", "--width"], status: 1, message: "--width"),
-        CLIErrorCase(
+        RecipeErrorCase(
+            name: "missing value", args: ["flow", "swift", "-o", "OUT.png", "--width"], status: 1, message: "--width"),
+        RecipeErrorCase(
             name: "PNG too large, refused before the layout",
             args: ["cloud", "swift", "--width", "4000", "--height", "4000", "--scale", "64", "-o", "OUT.png"], status: 1,
             message: "--width 4000 and --height 4000 at --scale 64: an image of 256000×256000 pixels is too large"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "width inside the insets", args: ["flow", "swift", "--width", "5", "-o", "OUT.png"], status: 1,
             message: "--width 5 leaves no room inside --insets (12 left, 12 right): give a --width above 24"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "sizes the wrong way round", args: ["cloud", "swift", "--min-size", "50", "--max-size", "20", "-o", "OUT.png"],
             status: 1, message: "--min-size 50 is larger than --max-size 20: the minimum must not exceed the maximum"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "flow sizes the wrong way round",
             args: ["flow", "swift", "--min-size", "30", "--max-size", "12.5", "-o", "OUT.png"],
             status: 1, message: "--min-size 30 is larger than --max-size 12.5"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "bad colour", args: ["flow", "swift", "--background", "blurple", "-o", "OUT.png"], status: 1,
             message: "\"blurple\""),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "bad palette", args: ["flow", "swift", "--palette", "rainbowz", "-o", "OUT.png"], status: 1,
             message: "tableau10"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "unknown font", args: ["flow", "swift", "--font", "DejaVu Sanz", "-o", "OUT.png"], status: 1,
             message: "DejaVu Sans"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "font file that is not a font", args: ["flow", "swift", "--font", "DIR/notafont.ttf", "-o", "OUT.png"],
             files: ["notafont.ttf": Array("hello".utf8)], status: 2, message: "notafont.ttf"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "unreadable file", args: ["flow", "--input", "DIR/missing.tsv", "-o", "OUT.png"], status: 2,
             message: "missing.tsv"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "invalid UTF-8", args: ["flow", "--input", "DIR/bad.tsv", "-o", "OUT.png"],
             files: ["bad.tsv": [0x73, 0x77, 0x69, 0x66, 0x74, 0x0A, 0x61, 0xFF, 0x62, 0x0A]], status: 2, message: "UTF-8"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "binary file", args: ["flow", "--input", "DIR/bin.tsv", "-o", "OUT.png"],
             files: ["bin.tsv": [0x61, 0x00, 0x62, 0x0A]], status: 2, message: "bin.tsv"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "zero width", args: ["flow", "swift", "--width", "0", "-o", "OUT.png"], status: 1, message: "--width"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "negative width", args: ["flow", "swift", "--width", "-20", "-o", "OUT.png"], status: 1, message: "--width"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "width narrower than the insets", args: ["flow", "swift", "--width", "20", "-o", "OUT.png"], status: 1,
             message: "width"),
-        CLIErrorCase(name: "no tags", args: ["flow", "-o", "OUT.png"], status: 2, message: "no tags"),
-        CLIErrorCase(
+        RecipeErrorCase(name: "no tags", args: ["flow", "-o", "OUT.png"], status: 2, message: "no tags"),
+        RecipeErrorCase(
             name: "empty tag file", args: ["flow", "--input", "DIR/empty.tsv", "-o", "OUT.png"],
             files: ["empty.tsv": Array("# only a comment\n\n".utf8)], status: 2, message: "empty.tsv"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "bad weight", args: ["flow", "--input", "DIR/w.tsv", "-o", "OUT.png"],
             files: ["w.tsv": Array("swift\t3\nlinux\tlots\n".utf8)], status: 2, message: ":2"),
-        CLIErrorCase(name: "unknown output format", args: ["flow", "swift", "-o", "DIR/out.bmp"], status: 1, message: "out.bmp"),
-        CLIErrorCase(name: "no output", args: ["flow", "swift"], status: 1, message: "-o"),
-        CLIErrorCase(
+        RecipeErrorCase(
+            name: "unknown output format", args: ["flow", "swift", "-o", "DIR/out.bmp"], status: 1, message: "out.bmp"),
+        RecipeErrorCase(name: "no output", args: ["flow", "swift"], status: 1, message: "-o"),
+        RecipeErrorCase(
             name: "folder that does not exist", args: ["flow", "swift", "-o", "DIR/nope/out.png"], status: 4, message: "nope"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "absurd font size", args: ["flow", "swift", "--max-size", "1e9", "-o", "OUT.png"], status: 1,
             message: "--max-size"),
-        CLIErrorCase(name: "unknown command", args: ["flwo", "swift"], status: 1, message: "did you mean flow"),
-        CLIErrorCase(name: "a mistyped serve", args: ["serv"], status: 1, message: "did you mean serve"),
-        CLIErrorCase(
+        RecipeErrorCase(name: "unknown command", args: ["flwo", "swift"], status: 1, message: "did you mean flow"),
+        RecipeErrorCase(name: "a mistyped serve", args: ["serv"], status: 1, message: "did you mean serve"),
+        RecipeErrorCase(
             name: "unknown command like none", args: ["bogus", "swift"], status: 1,
             message: "unknown command \"bogus\": run tagcloud --help"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "output path that is a folder", args: ["flow", "swift", "-o", "DIR", "--format", "png"], status: 4,
             message: "it is a folder"),
         // A text that leaves no words: the error names the filter that removed them, and the way out.
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "text of stop words only", args: ["flow", "--text", "DIR/speech.txt", "-o", "OUT.png"],
             files: ["speech.txt": Array("The and of it. To be or not to be!\n".utf8)], status: 2,
             message:
                 "no words left in DIR/speech.txt: 10 words read, all removed by the English stop-word list (use --no-stopwords or --language)"
         ),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "text of numbers only", args: ["cloud", "--text", "DIR/n.txt", "-o", "OUT.png"],
             files: ["n.txt": Array("1999 2001 3.14\n".utf8)], status: 2,
             message: "3 words read, all removed by the number filter (use --numbers to count numbers)"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "text of words shorter than --min-length",
             args: ["flow", "--text", "DIR/s.txt", "--min-length", "6", "-o", "OUT.png"],
             files: ["s.txt": Array("cats dogs birds\n".utf8)], status: 2,
             message: "3 words read, all removed by --min-length 6 (words shorter than 6 characters; use --min-length 1)"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "text emptied by several filters", args: ["cloud", "--text", "DIR/m.txt", "-o", "OUT.png"],
             files: ["m.txt": Array("the of 42 x\n".utf8)], status: 2,
             message: "4 words read, all removed: 2 by the English stop-word list"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "text emptied by added stop words",
             args: ["flow", "--text", "DIR/a.txt", "--add-stopwords", "DIR/stop.txt", "-o", "OUT.png"],
             files: ["a.txt": Array("rabbit rabbit hole\n".utf8), "stop.txt": Array("rabbit\nhole\n".utf8)], status: 2,
             message: "all removed by the words of --add-stopwords"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "word pattern that matches nothing",
             args: ["flow", "--text", "DIR/p.txt", "--word-pattern", "#\\w+", "-o", "OUT.png"],
             files: ["p.txt": Array("no hashtags here\n".utf8)], status: 2,
             message: "no words in DIR/p.txt: --word-pattern \"#\\w+\" matched nothing in 17 bytes"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "empty text", args: ["cloud", "--text", "DIR/e.txt", "-o", "OUT.png"], files: ["e.txt": []], status: 2,
             message: "no words in DIR/e.txt: the text is empty"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "text without words", args: ["flow", "--text", "DIR/p.txt", "-o", "OUT.png"],
             files: ["p.txt": Array("... !!! --- ???\n".utf8)], status: 2, message: "hold only punctuation, symbols and spaces"),
     ]
 
     @Test("bad input: one clear line, its exit status, no output file", arguments: errorCases)
-    func badInput(_ c: CLIErrorCase) throws {
+    func badInput(_ c: RecipeErrorCase) throws {
         let dir = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: dir) }
         for (name, bytes) in c.files { try Data(bytes).write(to: dir.appendingPathComponent(name)) }
@@ -406,57 +408,57 @@ struct CloudCLITests {
         #expect((json?["placed"] as? [Any])?.count == 150)
     }
 
-    static let errorCases: [CLIErrorCase] = [
-        CLIErrorCase(
+    static let errorCases: [RecipeErrorCase] = [
+        RecipeErrorCase(
             name: "unknown shape", args: ["cloud", "a", "--shape", "hexagon", "-o", "OUT.png"], status: 1, message: "heart"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "mask that is not a PNG", args: ["cloud", "a", "--mask", "DIR/m.png", "-o", "OUT.png"],
             files: ["m.png": Array("not a png".utf8)], status: 2, message: "m.png"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "missing mask", args: ["cloud", "a", "--mask", "DIR/none.png", "-o", "OUT.png"], status: 2, message: "none.png"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "huge canvas", args: ["cloud", "a", "--width", "40000", "-o", "OUT.png"], status: 1, message: "--width"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "zero max words", args: ["cloud", "a", "--max-words", "0", "-o", "OUT.png"], status: 1,
             message: "invalid value \"0\" for --max-words: expected a whole number from 1 to 100000"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "shapes with an argument", args: ["shapes", "heart"], status: 1, message: "tagcloud shapes takes no arguments"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "palettes with an argument", args: ["palettes", "--all"], status: 1,
             message: "tagcloud palettes takes no arguments"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "unknown alignment", args: ["flow", "a", "--align", "middle", "-o", "OUT.svg"], status: 1,
             message: "expected one of leading, center, trailing, justified"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "flow spacing past its bound", args: ["flow", "a", "--spacing", "20000", "-o", "OUT.svg"], status: 1,
             message: "invalid value \"20000\" for --spacing: expected a length in points from 0 to 10000"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "negative corner radius", args: ["flow", "a", "--pill", "--corner-radius", "-1", "-o", "OUT.svg"], status: 1,
             message: "invalid value \"-1\" for --corner-radius"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "tiny minimum size", args: ["flow", "a", "--min-size", "0.1", "-o", "OUT.svg"], status: 1,
             message: "invalid value \"0.1\" for --min-size: expected a size in points from 0.5 to 2000"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "tiny cloud minimum size", args: ["cloud", "a", "--min-size", "0.1", "-o", "OUT.svg"], status: 1,
             message: "invalid value \"0.1\" for --min-size: expected a size in points from 0.5 to 2000"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "relative scaling past 1", args: ["cloud", "a", "--relative-scaling", "3", "-o", "OUT.png"], status: 1,
             message: "invalid value \"3\" for --relative-scaling: expected a number from 0 to 1"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "font step of 0", args: ["cloud", "a", "--font-step", "0", "-o", "OUT.png"], status: 1,
             message: "invalid value \"0\" for --font-step: expected a number of points from 0.1 to 1000"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "bad rotation", args: ["cloud", "a", "--rotate", "sideways", "-o", "OUT.png"], status: 1, message: "--rotate"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "bad prefer-horizontal", args: ["cloud", "a", "--prefer-horizontal", "2", "-o", "OUT.png"], status: 1,
             message: "--prefer-horizontal"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "invert without mask", args: ["cloud", "a", "--mask-invert", "-o", "OUT.png"], status: 1, message: "--mask"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "over the pixel budget",
             args: ["cloud", "a", "--width", "2000", "--height", "2000", "--max-pixels", "1000000", "-o", "OUT.png"], status: 1,
             message: "--max-pixels"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "bad config file", args: ["cloud", "a", "--config", "DIR/c.json", "-o", "OUT.png"],
             files: ["c.json": Array(#"{"widht": 3}"#.utf8)], status: 2, message: "did you mean \"width\""),
     ]
@@ -547,7 +549,7 @@ struct CloudCLITests {
     }
 
     @Test("bad cloud input: one line, its status, no output", arguments: errorCases)
-    func badInput(_ c: CLIErrorCase) throws {
+    func badInput(_ c: RecipeErrorCase) throws {
         try CLIProcessTests().badInput(c)
     }
 }

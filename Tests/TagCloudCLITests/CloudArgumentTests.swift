@@ -2,6 +2,8 @@ import TagCloud
 import Testing
 
 @testable import TagCloudCLI
+@testable import TagCloudRecipe
+@testable import TagCloudServer
 
 @Suite("cloud arguments: the canvas a mask gives, and running text given as a tag list")
 struct CloudArgumentTests {
@@ -22,7 +24,7 @@ struct CloudArgumentTests {
         #expect(try size(nil, nil, nil) == [800, 600])
         #expect(try size(nil, 100, nil) == [800, 100], "without a mask a missing side keeps its default")
         // A side past the limit names the mask and what to do.
-        #expect(throws: CLIError.self) { try size(nil, 32_768, mask) }
+        #expect(throws: RecipeError.self) { try size(nil, 32_768, mask) }
         do { _ = try size(nil, 32_768, mask) } catch { #expect("\(error)".contains("give --width or --height")) }
     }
 

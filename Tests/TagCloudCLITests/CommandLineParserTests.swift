@@ -2,18 +2,20 @@ import TagCloud
 import Testing
 
 @testable import TagCloudCLI
+@testable import TagCloudRecipe
+@testable import TagCloudServer
 
-private let specs: [OptionSpec] = [
-    OptionSpec("width", short: "w", valueName: "WIDTH", help: "Image width in pixels.", group: "Layout"),
-    OptionSpec("angle", valueName: "DEGREES", help: "Rotation angle.", group: "Layout"),
-    OptionSpec("justify", help: "Justify lines.", group: "Layout"),
-    OptionSpec("no-rotate", help: "Keep every word horizontal.", group: "Layout"),
-    OptionSpec(
+private let specs: [RecipeKey] = [
+    RecipeKey("width", short: "w", valueName: "WIDTH", help: "Image width in pixels.", group: "Layout"),
+    RecipeKey("angle", valueName: "DEGREES", help: "Rotation angle.", group: "Layout"),
+    RecipeKey("justify", help: "Justify lines.", group: "Layout"),
+    RecipeKey("no-rotate", help: "Keep every word horizontal.", group: "Layout"),
+    RecipeKey(
         "font", short: "f", valueName: "FONT", help: "Font family; tried in order.", repeatable: true,
         group: "Text"),
-    OptionSpec("output", short: "o", valueName: "FILE", help: "Where to write.", group: "Output"),
-    OptionSpec("seed", valueName: "N", help: "Random seed.", group: "Output"),
-    OptionSpec("help", short: "h", help: "Show this help.", group: "Output"),
+    RecipeKey("output", short: "o", valueName: "FILE", help: "Where to write.", group: "Output"),
+    RecipeKey("seed", valueName: "N", help: "Random seed.", group: "Output"),
+    RecipeKey("help", short: "h", help: "Show this help.", group: "Output"),
 ]
 private let parser = CommandLineParser(options: specs)
 
@@ -21,7 +23,7 @@ private func usageMessage(_ args: [String]) -> String? {
     do {
         _ = try parser.parse(args)
         return nil
-    } catch let error as CLIError {
+    } catch let error as RecipeError {
         return error.description
     } catch {
         return "unexpected \(error)"
@@ -72,7 +74,7 @@ private func usageMessage(_ args: [String]) -> String? {
     func negativeRanges() throws {
         #expect(try parser.parse(["--angle", "-45..45"]).string("angle") == "-45..45")
         #expect(try parser.parse(["--angle", "-90,0", "-w", "3"]).string("angle") == "-90,0")
-        #expect(throws: CLIError.self) { try parser.parse(["--angle", "-w", "3"]) }
+        #expect(throws: RecipeError.self) { try parser.parse(["--angle", "-w", "3"]) }
     }
 
     @Test func dashIsAValue() throws {
@@ -107,24 +109,24 @@ private func usageMessage(_ args: [String]) -> String? {
     func badDouble(args: [String], message: String) throws {
         let parsed = try parser.parse(args)
         let name = args[0].dropFirst(2)
-        #expect(throws: CLIError.usage(message)) { try parsed.double(String(name), range: 1...32768) }
+        #expect(throws: RecipeError.usage(message)) { try parsed.double(String(name), range: 1...32768) }
     }
 
     @Test func badIntAndSeed() throws {
         let parsed = try parser.parse(["--width", "2.5", "--seed", "-1"])
-        #expect(throws: CLIError.usage("invalid value \"2.5\" for --width: expected a whole number between 1 and 100")) {
+        #expect(throws: RecipeError.usage("invalid value \"2.5\" for --width: expected a whole number between 1 and 100")) {
             try parsed.int("width", range: 1...100)
         }
-        #expect(throws: CLIError.usage("invalid value \"2.5\" for --width: expected a whole number")) {
+        #expect(throws: RecipeError.usage("invalid value \"2.5\" for --width: expected a whole number")) {
             try parsed.int("width")
         }
         #expect(
-            throws: CLIError.usage(
+            throws: RecipeError.usage(
                 "invalid value \"-1\" for --seed: expected a whole number between 0 and 18446744073709551615")
         ) {
             try parsed.uint64("seed")
         }
-        #expect(throws: CLIError.usage("invalid value \"-1\" for --seed: expected a number between 0.5 and 2")) {
+        #expect(throws: RecipeError.usage("invalid value \"-1\" for --seed: expected a number between 0.5 and 2")) {
             try parsed.double("seed", range: 0.5...2)
         }
     }
@@ -153,10 +155,10 @@ private func usageMessage(_ args: [String]) -> String? {
     }
 
     @Test func exitCodes() {
-        #expect(CLIError.usage("x").exitCode == 1)
-        #expect(CLIError.input("x").exitCode == 2)
-        #expect(CLIError.output("x").exitCode == 4)
-        #expect(CLIError.input("cannot read tags.txt").description == "cannot read tags.txt")
+        #expect(RecipeError.usage("x").exitCode == 1)
+        #expect(RecipeError.input("x").exitCode == 2)
+        #expect(RecipeError.output("x").exitCode == 4)
+        #expect(RecipeError.input("cannot read tags.txt").description == "cannot read tags.txt")
     }
 
     @Test(
@@ -189,7 +191,7 @@ private func usageMessage(_ args: [String]) -> String? {
             command: "tagcloud render", summary: "Draws a word cloud.",
             usage: ["[options] FILE", ""],
             options: specs + [
-                OptionSpec(
+                RecipeKey(
                     "background", valueName: "COLOR", help: long,
                     group: "Layout")
             ],

@@ -4,13 +4,15 @@ import TagCloudTestSupport
 import Testing
 
 @testable import TagCloudCLI
+@testable import TagCloudRecipe
+@testable import TagCloudServer
 
 struct ConfigFileTests {
     let specs = [
-        OptionSpec("width", valueName: "PT", help: "w"),
-        OptionSpec("font", valueName: "F", help: "f", repeatable: true),
-        OptionSpec("justify", help: "j"),
-        OptionSpec("rtl", help: "r"),
+        RecipeKey("width", valueName: "PT", help: "w"),
+        RecipeKey("font", valueName: "F", help: "f", repeatable: true),
+        RecipeKey("justify", help: "j"),
+        RecipeKey("rtl", help: "r"),
     ]
 
     func write(_ text: String) throws -> String {
@@ -45,7 +47,7 @@ struct ConfigFileTests {
         do {
             _ = try CommandLineParser(options: specs).parse(["--config", path])
             Issue.record("accepted \(text)")
-        } catch let e as CLIError {
+        } catch let e as RecipeError {
             #expect(e.exitCode == 2)
             #expect(e.description.contains(path), "\(e)")
             #expect(e.description.contains(message), "\(e)")
@@ -59,23 +61,23 @@ struct ConfigFileTests {
         do {
             _ = try CommandLineParser(options: specs, command: "flow").parse(["--config", path])
             Issue.record("a cloud configuration was read by flow")
-        } catch let e as CLIError {
+        } catch let e as RecipeError {
             #expect(e.exitCode == 2)
             #expect(e.description.contains("saved for `tagcloud cloud`, not `tagcloud flow`"), "\(e)")
         }
         let bad = try write(#"{"command": 3}"#)
-        #expect(throws: CLIError.self) { try CommandLineParser(options: specs, command: "cloud").parse(["--config", bad]) }
+        #expect(throws: RecipeError.self) { try CommandLineParser(options: specs, command: "cloud").parse(["--config", bad]) }
     }
 
     @Test("an empty config file is an input error (found by the config fuzzer: it leaked under LeakSanitizer)")
     func empty() throws {
         let path = try write("")
-        #expect(throws: CLIError.self) { try CommandLineParser(options: specs).parse(["--config", path]) }
+        #expect(throws: RecipeError.self) { try CommandLineParser(options: specs).parse(["--config", path]) }
     }
 
     @Test("a missing config file is an input error")
     func missing() {
-        #expect(throws: CLIError.input("cannot read config /nonexistent.json: no such file")) {
+        #expect(throws: RecipeError.input("cannot read config /nonexistent.json: no such file")) {
             try CommandLineParser(options: specs).parse(["--config", "/nonexistent.json"])
         }
     }
@@ -98,8 +100,8 @@ struct ConfigFileTests {
     @Test("numbers are written as JSON numbers only when they read back as the same text")
     func numbers() throws {
         let specs = [
-            OptionSpec("seed", valueName: "N", help: "s"), OptionSpec("scale", valueName: "F", help: "f"),
-            OptionSpec("share", valueName: "P", help: "p"), OptionSpec("name", valueName: "S", help: "n"),
+            RecipeKey("seed", valueName: "N", help: "s"), RecipeKey("scale", valueName: "F", help: "f"),
+            RecipeKey("share", valueName: "P", help: "p"), RecipeKey("name", valueName: "S", help: "n"),
         ]
         let parser = CommandLineParser(options: specs)
         let p = try parser.parse(["--seed", "18446744073709551615", "--scale", "1.50", "--share", "0.9", "--name", "007"])

@@ -79,45 +79,45 @@ struct CountCLITests {
         #expect(table(r.stdout).first.map { $0 == ("cat", 2) } == true)
     }
 
-    static let errorCases: [CLIErrorCase] = [
-        CLIErrorCase(
+    static let errorCases: [RecipeErrorCase] = [
+        RecipeErrorCase(
             name: "NUL bytes", args: ["count", "--text", "DIR/bin.txt"], files: ["bin.txt": [0x61, 0x00, 0x62]], status: 2,
             message: "NUL"),
-        CLIErrorCase(name: "missing file", args: ["count", "--text", "DIR/missing.txt"], status: 2, message: "missing.txt"),
-        CLIErrorCase(name: "no text", args: ["count"], status: 1, message: "--text"),
-        CLIErrorCase(
+        RecipeErrorCase(name: "missing file", args: ["count", "--text", "DIR/missing.txt"], status: 2, message: "missing.txt"),
+        RecipeErrorCase(name: "no text", args: ["count"], status: 1, message: "--text"),
+        RecipeErrorCase(
             name: "unknown language", args: ["count", "--text", "DIR/a.txt", "--language", "xx"],
             files: ["a.txt": Array("cat".utf8)], status: 1, message: "en, de"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "bad --top", args: ["count", "--text", "DIR/a.txt", "--top", "0"], files: ["a.txt": Array("cat".utf8)],
             status: 1, message: "--top"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "text option without --text", args: ["cloud", "swift", "--language", "en", "-o", "OUT.png"], status: 1,
             message: "--text"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "only stop words", args: ["count", "--text", "DIR/a.txt"], files: ["a.txt": Array("the and of".utf8)],
             status: 2,
             message:
                 "no words left in DIR/a.txt: 3 words read, all removed by the English stop-word list (use --no-stopwords or --language)"
         ),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "only stop words of a given language", args: ["count", "--text", "DIR/a.txt", "--language", "de"],
             files: ["a.txt": Array("der die das".utf8)], status: 2,
             message: "no words left in DIR/a.txt: 3 words read, all removed by the German stop-word list (use --no-stopwords)"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "only numbers", args: ["count", "DIR/a.txt"], files: ["a.txt": Array("1 2 3 4".utf8)], status: 2,
             message: "4 words read, all removed by the number filter (use --numbers"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "only words of a custom stop-word list", args: ["count", "--text", "DIR/a.txt", "--stopwords", "DIR/s.txt"],
             files: ["a.txt": Array("cat dog".utf8), "s.txt": Array("cat\ndog\n".utf8)], status: 2,
             message: "all removed by the stop words of --stopwords"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "bad word pattern", args: ["count", "--text", "DIR/a.txt", "--word-pattern", "(["],
             files: ["a.txt": Array("cat".utf8)], status: 1, message: "--word-pattern"),
     ]
 
     @Test("Errors: one line, the right exit status", arguments: errorCases)
-    func errors(_ c: CLIErrorCase) throws {
+    func errors(_ c: RecipeErrorCase) throws {
         let dir = try scratchFolder()
         for (name, bytes) in c.files { try Data(bytes).write(to: dir.appendingPathComponent(name)) }
         let args = c.args.map {

@@ -3,6 +3,8 @@ import TagCloudTestSupport
 import Testing
 
 @testable import TagCloudCLI
+@testable import TagCloudRecipe
+@testable import TagCloudServer
 
 /// `tagcloud flow --previous LAYOUT.json`, through the real fonts: a flow laid out again keeps its
 /// tags where they were.

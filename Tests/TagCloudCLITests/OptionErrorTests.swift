@@ -16,90 +16,90 @@ private let text: [UInt8] = Array("The White Rabbit ran past Alice.\n".utf8)
 /// check of the text, output, style, flow and cloud options that the other suites do not reach.
 @Suite("option errors: the message and status of each resolved option")
 struct OptionErrorTests {
-    static let cases: [CLIErrorCase] = [
-        CLIErrorCase(
+    static let cases: [RecipeErrorCase] = [
+        RecipeErrorCase(
             name: "text that is a folder", args: ["count", "--text", "DIR"], status: 2,
             message: "cannot read DIR: it is a folder, not a file"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "file argument of count that does not exist", args: ["count", "DIR/missing.txt"], status: 2,
             message: "cannot read DIR/missing.txt: no such file"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "standard input for tags and text", args: ["flow", "--input", "-", "--text", "-", "-o", "OUT.png"],
             status: 1, message: "standard input (-) can be read only once: give it to --text or to --input, not both"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "standard input counted twice", args: ["count", "--text", "-", "-"], status: 1,
             message: "standard input (-) can be read only once"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "a stop-word list and none",
             args: ["count", "--text", "DIR/t.txt", "--stopwords", "DIR/s.txt", "--no-stopwords"],
             files: ["t.txt": text, "s.txt": Array("alice\n".utf8)], status: 1,
             message: "give either --stopwords FILE or --no-stopwords, not both"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "stop-word list that does not exist", args: ["count", "--text", "DIR/t.txt", "--stopwords", "DIR/none.txt"],
             files: ["t.txt": text], status: 2, message: "cannot read DIR/none.txt: no such file"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "word pattern that does not compile", args: ["count", "--text", "DIR/t.txt", "--word-pattern", "(["],
             files: ["t.txt": text], status: 1, message: "--word-pattern: invalid word pattern \"([\""),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "count without a text", args: ["count"], status: 1,
             message: "no text given: use --text FILE (or - for standard input)"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "text option without a text", args: ["flow", "swift", "--top", "3", "-o", "OUT.png"], status: 1,
             message: "--top applies to --text FILE: give the text to count with --text"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "unknown theme", args: ["flow", "swift", "--theme", "neon", "-o", "OUT.html"], status: 1,
             message: "invalid value \"neon\" for --theme: expected one of light, dark, auto"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "unknown format", args: ["flow", "swift", "--format", "gif", "-o", "OUT.png"], status: 1,
             message: "invalid value \"gif\" for --format: expected png, pdf, svg, html or json"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "scale out of range", args: ["flow", "swift", "--scale", "0", "-o", "OUT.svg"], status: 1,
             message: "invalid value \"0\" for --scale: expected a number between 0.01 and 64"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "unknown font weight", args: ["flow", "swift", "--font-weight", "heavyish", "-o", "OUT.png"], status: 1,
             message: "invalid value \"heavyish\" for --font-weight: expected 100–900 or a name such as bold"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "unknown font style", args: ["flow", "swift", "--font-style", "slanted", "-o", "OUT.png"], status: 1,
             message: "invalid value \"slanted\" for --font-style: expected normal, italic or oblique"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "negative seed", args: ["flow", "swift", "--seed", "-1", "-o", "OUT.png"], status: 1,
             message: "invalid value \"-1\" for --seed: expected a whole number between 0 and 18446744073709551615"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "padding of three numbers", args: ["flow", "swift", "--padding", "1,2,3", "-o", "OUT.png"], status: 1,
             message:
                 "invalid value \"1,2,3\" for --padding: expected 1 number or 2 numbers of points from 0 to 100000, separated by commas"
         ),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "insets of two numbers", args: ["flow", "swift", "--insets", "1,2", "-o", "OUT.png"], status: 1,
             message:
                 "invalid value \"1,2\" for --insets: expected 1 number or 4 numbers of points from 0 to 100000, separated by commas"
         ),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "unknown alignment", args: ["flow", "swift", "--align", "middle", "-o", "OUT.png"], status: 1,
             message: "invalid value \"middle\" for --align: expected one of leading, center, trailing"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "unknown strategy", args: ["cloud", "a", "--strategy", "spiral", "-o", "OUT.png"], status: 1,
             message: "invalid value \"spiral\" for --strategy: expected one of archimedean, rectangular, random"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "a shape and a mask", args: ["cloud", "a", "--shape", "heart", "--mask", "DIR/m.png", "-o", "OUT.png"],
             files: ["m.png": maskPNG], status: 1, message: "give either --shape or --mask, not both"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "a mask whose proportions make too wide a canvas",
             args: ["cloud", "a", "--mask", "DIR/m.png", "--height", "30000", "-o", "OUT.png"], files: ["m.png": maskPNG],
             status: 1, message: "--mask DIR/m.png makes a 40000x30000 canvas, over 32767 px a side: give --width or --height"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "a threshold without a mask", args: ["cloud", "a", "--mask-threshold", "9", "-o", "OUT.png"], status: 1,
             message: "--mask-invert and --mask-threshold need --mask PNG"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "config without --print", args: ["config"], status: 1,
             message: "usage: tagcloud config --print flow|cloud|series|count [options…]"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "config of an unknown command", args: ["config", "--print", "bogus"], status: 1,
             message: "usage: tagcloud config --print flow|cloud|series|count [options…]"),
     ]
 
     @Test("a bad option: one line, its status, no output", arguments: cases)
-    func badOption(_ c: CLIErrorCase) throws {
+    func badOption(_ c: RecipeErrorCase) throws {
         try CLIProcessTests().badInput(c)
     }
 

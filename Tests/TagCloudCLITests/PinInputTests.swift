@@ -91,36 +91,36 @@ struct PinInputTests {
         #expect(cairo.rotation == -20 && cairo.size == 40)
     }
 
-    static let errorCases: [CLIErrorCase] = [
-        CLIErrorCase(
+    static let errorCases: [RecipeErrorCase] = [
+        RecipeErrorCase(
             name: "x without y", args: ["cloud", "--input", "DIR/t.json", "-o", "OUT.png"],
             files: ["t.json": Array(#"[{"text": "swift", "x": 10}]"#.utf8)], status: 2,
             message: "DIR/t.json: item 1: tag \"swift\": x given without y: a pin needs both x and y"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "a size that is negative", args: ["cloud", "--input", "DIR/t.json", "-o", "OUT.png"],
             files: ["t.json": Array(#"["a", {"text": "swift", "x": 10, "y": 20, "size": -4}]"#.utf8)], status: 2,
             message: "DIR/t.json: item 2: tag \"swift\": size -4 is out of range: give a font size in points from 0.5 to 2000"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "an x that is not a number", args: ["cloud", "--input", "DIR/t.csv", "-o", "OUT.png"],
             files: ["t.csv": Array("swift,3,,,,,left,20\n".utf8)], status: 2,
             message: "DIR/t.csv:1:7: tag \"swift\": x \"left\" is not a number"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "a y that is not finite", args: ["cloud", "--input", "DIR/t.csv", "-o", "OUT.png"],
             files: ["t.csv": Array("swift,3,,,,,10,inf\n".utf8)], status: 2,
             message: "DIR/t.csv:1:8: tag \"swift\": y inf is not a finite number"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "an angle without a place", args: ["cloud", "--input", "DIR/t.csv", "-o", "OUT.png"],
             files: ["t.csv": Array("swift,3,,,,,,,45\n".utf8)], status: 2,
             message: "DIR/t.csv:1:7: tag \"swift\": angle given without x: a pin needs both x and y"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "a JSON x that is not a number", args: ["cloud", "--input", "DIR/t.json", "-o", "OUT.png"],
             files: ["t.json": Array(#"[{"text": "swift", "x": true, "y": 3}]"#.utf8)], status: 2,
             message: "DIR/t.json: item 1: \"x\" must be a number"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "a pin off the canvas", args: ["cloud", "--input", "DIR/t.json", "--width", "200", "-o", "OUT.png"],
             files: ["t.json": Array(#"[{"text": "swift", "x": 900, "y": 30}, "linux"]"#.utf8)], status: 2,
             message: "the pinned word \"swift\" leaves the canvas: move its pin (x, y) inside, or make it smaller"),
-        CLIErrorCase(
+        RecipeErrorCase(
             name: "two pins on one spot", args: ["cloud", "--input", "DIR/t.json", "-o", "OUT.png"],
             files: [
                 "t.json": Array(
@@ -131,7 +131,7 @@ struct PinInputTests {
     ]
 
     @Test("a bad pin: one line naming the tag and the field, exit status 2, no output", arguments: errorCases)
-    func badPin(_ c: CLIErrorCase) throws {
+    func badPin(_ c: RecipeErrorCase) throws {
         try CLIProcessTests().badInput(c)
     }
 }

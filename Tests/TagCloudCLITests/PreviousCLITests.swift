@@ -3,6 +3,8 @@ import TagCloudTestSupport
 import Testing
 
 @testable import TagCloudCLI
+@testable import TagCloudRecipe
+@testable import TagCloudServer
 
 /// `tagcloud cloud --previous LAYOUT.json`, through the real fonts: a cloud laid out again keeps its
 /// words where they were.
@@ -151,14 +153,12 @@ struct PreviousCLITests {
 
     @Test("a request to the service cannot name a previous layout on the server's disk")
     func serviceRefusesPath() throws {
-        let dir = try scratchFolder()
-        defer { try? FileManager.default.removeItem(at: dir) }
         let body = Data(#"{"previous": "/etc/passwd", "tags": ["a", "b"]}"#.utf8)
         do {
-            _ = try ServiceBody(body, command: "cloud", scratch: dir, output: nil)
+            _ = try RequestRecipe(body, command: "cloud")
             Issue.record("the path was taken")
         } catch let e as ServiceError {
-            #expect(e.status == 400 && e.option == "--previous", "\(e)")
+            #expect(e.status == 400 && e.key == "previous", "\(e)")
         }
     }
 

@@ -3,6 +3,8 @@ import TagCloudTestSupport
 import Testing
 
 @testable import TagCloudCLI
+@testable import TagCloudRecipe
+@testable import TagCloudServer
 
 @Suite("progress bar")
 struct ProgressBarTests {

@@ -5,13 +5,15 @@ import TagCloudText
 import Testing
 
 @testable import TagCloudCLI
+@testable import TagCloudRecipe
+@testable import TagCloudServer
 
 /// Parses a command line of `command` as its prologue does.
-private func parsed(_ command: any OptionTableCommand.Type, _ args: [String]) throws -> ParsedArguments {
+private func parsed(_ command: any OptionTableCommand.Type, _ args: [String]) throws -> Recipe {
     try CommandLineParser(options: command.options).parse(args)
 }
 
-private var quiet: Reporting { Reporting(ParsedArguments(flags: ["quiet"])) }
+private var quiet: Reporting { Reporting(Recipe(flags: ["quiet"])) }
 
 @Suite("resolved requests: each command's options as typed values")
 struct ResolvedRequestTests {
@@ -62,15 +64,15 @@ struct ResolvedRequestTests {
 
     @Test("quiet and verbose are read once: verbose is off under quiet")
     func reporting() {
-        #expect(!Reporting(ParsedArguments(flags: ["verbose", "quiet"])).verbose.enabled)
-        #expect(Reporting(ParsedArguments(flags: ["verbose"])).verbose.enabled)
-        #expect(!Reporting(ParsedArguments()).quiet)
+        #expect(!Reporting(Recipe(flags: ["verbose", "quiet"])).verbose.enabled)
+        #expect(Reporting(Recipe(flags: ["verbose"])).verbose.enabled)
+        #expect(!Reporting(Recipe()).quiet)
     }
 
     @Test("exit statuses: 1 usage, 2 input, 3 unplaced under --fit all, 4 output")
     func exitStatuses() {
-        #expect([CLIError.usage("x"), .input("x"), .unplaced("x"), .output("x")].map(\.exitCode) == [1, 2, 3, 4])
-        #expect(CLIError.unplaced("--fit all: 3 words fit nowhere").description == "--fit all: 3 words fit nowhere")
+        #expect([RecipeError.usage("x"), .input("x"), .unplaced("x"), .output("x")].map(\.exitCode) == [1, 2, 3, 4])
+        #expect(RecipeError.unplaced("--fit all: 3 words fit nowhere").description == "--fit all: 3 words fit nowhere")
     }
 
     @Test("numbers as the command line writes them")
@@ -102,7 +104,7 @@ struct ResolvedRequestTests {
         #expect(try InputFile.readableSize(file) == 5)
         #expect(throws: WholeFile.Failure.folder) { try InputFile.readableSize(dir.path) }
         #expect(throws: WholeFile.Failure.missing) { try InputFile.readableSize(link) }
-        #expect(throws: CLIError.input("cannot read \(dir.path): it is a folder, not a file")) {
+        #expect(throws: RecipeError.input("cannot read \(dir.path): it is a folder, not a file")) {
             try InputFile.checkedSize(dir.path)
         }
     }

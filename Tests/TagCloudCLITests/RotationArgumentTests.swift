@@ -2,6 +2,8 @@ import TagCloud
 import Testing
 
 @testable import TagCloudCLI
+@testable import TagCloudRecipe
+@testable import TagCloudServer
 
 struct RotationArgumentTests {
     @Test(
@@ -21,6 +23,6 @@ struct RotationArgumentTests {
         "bad --rotate values are usage errors",
         arguments: ["", "sideways", "10..", "45..-45", "0..90:0", "0..90:-5", "1e400", "0..90:1:2"])
     func refuses(text: String) {
-        #expect(throws: CLIError.self) { try RotationArgument.parse(text) }
+        #expect(throws: RecipeError.self) { try RotationArgument.parse(text) }
     }
 }

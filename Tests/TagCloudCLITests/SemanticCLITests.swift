@@ -3,6 +3,8 @@ import TagCloudTestSupport
 import Testing
 
 @testable import TagCloudCLI
+@testable import TagCloudRecipe
+@testable import TagCloudServer
 
 /// `tagcloud cloud --arrange semantic`, through the real fonts: a text's topics come out as groups.
 @Suite("cloud --arrange semantic")

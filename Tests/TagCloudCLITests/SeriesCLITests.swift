@@ -3,6 +3,8 @@ import TagCloudTestSupport
 import Testing
 
 @testable import TagCloudCLI
+@testable import TagCloudRecipe
+@testable import TagCloudServer
 
 /// `tagcloud series`, through the real tool and fonts: frames from tables and texts, every shared
 /// word at one place, the page, the WebP and the per-frame files, and each mistake's message.

@@ -154,10 +154,10 @@ struct ServeTests {
         fontFile["font"] = ["DejaVu Sans", "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf"]
         let cases: [(String, () throws -> ServerProcess.Answer, Int, String?)] = [
             ("bad JSON", { try server.request("POST", "/api/layout", body: Data("{\"width\": ".utf8)) }, 400, nil),
-            ("bad option", { try server.post("/api/layout", bad) }, 400, "--width"),
+            ("bad option", { try server.post("/api/layout", bad) }, 400, "width"),
             ("unknown option", { try server.post("/api/layout", unknown) }, 400, nil),
-            ("a file path", { try server.post("/api/layout", path) }, 400, "--input"),
-            ("a font file", { try server.post("/api/layout", fontFile) }, 400, "--font"),
+            ("a file path", { try server.post("/api/layout", path) }, 400, "input"),
+            ("a font file", { try server.post("/api/layout", fontFile) }, 400, "font"),
             ("no such path", { try server.request("GET", "/api/nothing") }, 404, nil),
             ("wrong method", { try server.request("GET", "/api/layout") }, 405, nil),
             ("too large", { try server.request("POST", "/api/layout", body: Data(count: 200_000)) }, 413, nil),
@@ -167,7 +167,7 @@ struct ServeTests {
             ),
             ("no tags", { try server.post("/api/layout", noTags) }, 422, nil),
             ("a bad term object", { try server.post("/api/layout", badTerm) }, 422, nil),
-            ("bad format", { try server.post("/api/render?format=gif", Self.cloud) }, 400, "--format"),
+            ("bad format", { try server.post("/api/render?format=gif", Self.cloud) }, 400, "format"),
             (
                 "foreign Host", { try server.request("GET", "/api/shapes", headers: ["Host": "evil.example:\(server.port)"]) },
                 403, nil
@@ -177,14 +177,18 @@ struct ServeTests {
                 403, nil
             ),
         ]
-        for (name, send, status, option) in cases {
+        for (name, send, status, key) in cases {
             let answer = try send()
             #expect(answer.status == status, "\(name): \(answer.text)")
             #expect(answer.headers["content-type"]?.hasPrefix("application/json") == true, "\(name)")
             #expect((answer.json["error"] as? String)?.isEmpty == false, "\(name)")
             // The server's scratch folder is its own business.
             #expect(!answer.text.contains("tagcloud-serve-"), "\(name): \(answer.text)")
-            if let option { #expect(answer.json["option"] as? String == option, "\(name): \(answer.text)") }
+            // The key to blame, spelled in the message as the request spells it.
+            if let key {
+                #expect(answer.json["key"] as? String == key, "\(name): \(answer.text)")
+                #expect(!answer.text.contains("--\(key)"), "\(name): \(answer.text)")
+            }
             #expect(try server.request("GET", "/api/shapes").status == 200, "after \(name)")
         }
         let sameOrigin = try server.post("/api/layout", Self.cloud, headers: ["Origin": "http://\(host)"])

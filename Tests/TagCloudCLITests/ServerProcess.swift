@@ -20,10 +20,15 @@ final class ServerProcess: @unchecked Sendable {
         var json: [String: Any] { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:] }
     }
 
-    /// Starts `tagcloud serve --port 0` with `arguments` and reads the port from its first line.
-    init(_ arguments: [String] = []) throws {
+    /// Starts `tagcloud serve --port 0` with `arguments` and reads the port from its first line;
+    /// `folder`, when given, is its working folder and its temporary folder (TMPDIR).
+    init(_ arguments: [String] = [], folder: URL? = nil) throws {
         process.executableURL = try ToolRun.binary
         process.arguments = ["serve", "--port", "0"] + arguments
+        if let folder {
+            process.currentDirectoryURL = folder
+            process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": folder.path]) { $1 }
+        }
         process.standardOutput = output
         process.standardError = errors
         try process.run()

@@ -5,10 +5,12 @@ import TagCloudText
 import Testing
 
 @testable import TagCloudCLI
+@testable import TagCloudRecipe
+@testable import TagCloudServer
 
 /// How a request's term objects reach the layout: read once, by the tag list reader, while the body
-/// is read; images go to a scratch folder of the request's own.
-@Suite("service bodies: term objects and scratch files")
+/// is read; images and texts stay in the request's recipe, never in a file.
+@Suite("service bodies: term objects, images and texts")
 struct ServiceBodyTests {
     /// Term objects with every kind of value: long decimals, the smallest and largest doubles,
     /// integers past 2^53 and past Int64, -0, exponents, escapes and non-ASCII text, pins, numeric
@@ -58,7 +60,7 @@ struct ServiceBodyTests {
 
     @Test("a key given twice, or more tags than the limit, is refused while the body is read")
     func refusedWhileReading() throws {
-        let twice = #expect(throws: CLIError.self) {
+        let twice = #expect(throws: RecipeError.self) {
             try OptionsObject(Array(#"{"width": 3, "width": 4}"#.utf8), name: "body")
         }
         #expect(twice?.description == #"body: "width" is given twice: keep one"#)
@@ -67,20 +69,32 @@ struct ServiceBodyTests {
         #expect(error?.description.contains("more than") == true, "\(String(describing: error))")
     }
 
-    @Test("scratch files are new files readable by their owner only")
-    func scratchFiles() throws {
-        let folder = try scratchFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("tags.json")
-        try ServiceBody.writeScratch(Data("[\"swift\"]".utf8), to: file)
-        #expect(try Data(contentsOf: file) == Data("[\"swift\"]".utf8))
-        let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
-        #expect(mode == 0o600)
-        // An existing file (or a link planted in its place) is never written through.
-        let error = #expect(throws: ServiceError.self) { try ServiceBody.writeScratch(Data("x".utf8), to: file) }
-        #expect(error?.status == 503)
-        #expect(try Data(contentsOf: file) == Data("[\"swift\"]".utf8))
+    @Test("a request's images and text are carried in its recipe, and a path to the server's files is refused")
+    func carriedInMemory() throws {
+        let png = try #require(Data(base64Encoded: Self.onePixelPNG))
+        let url = "data:image/png;base64," + png.base64EncodedString()
+        let cloud = try RequestRecipe(
+            Data(#"{"command": "cloud", "mask": "\#(url)", "tags": ["a"]}"#.utf8), command: nil)
+        #expect(cloud.command == "cloud")
+        #expect(cloud.recipe.images["mask"] == [UInt8](png))
+        #expect(cloud.recipe.string("mask") == nil)
+        let count = try RequestRecipe(Data(#"{"text": "one two two"}"#.utf8), command: "count")
+        #expect(count.recipe.texts == ["one two two"])
+        #expect(count.recipe.strings("text").isEmpty)
+        let refused = #expect(throws: ServiceError.self) {
+            try RequestRecipe(Data(#"{"command": "flow", "input": "/etc/passwd", "tags": ["a"]}"#.utf8), command: nil)
+        }
+        #expect(refused?.status == 400 && refused?.key == "input")
+        let bad = #expect(throws: ServiceError.self) {
+            try RequestRecipe(
+                Data(#"{"command": "cloud", "mask": "data:image/png;base64,???", "tags": ["a"]}"#.utf8), command: nil)
+        }
+        #expect(bad?.key == "mask" && bad?.message.contains(#""mask" must be a base64 data: URL"#) == true)
     }
+
+    /// A 1×1 opaque black PNG.
+    static let onePixelPNG =
+        "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNgAAAAAgABSK+kcQAAAABJRU5ErkJggg=="
 
     @Test("a request with these term objects draws the bytes the CLI draws from the same body")
     func renderMatchesCLI() throws {

@@ -4,6 +4,8 @@ import TagCloudTestSupport
 import Testing
 
 @testable import TagCloudCLI
+@testable import TagCloudRecipe
+@testable import TagCloudServer
 
 /// The server's entry points stop a count when the request's token is cancelled, as they stop a
 /// layout: `tagcloud serve --timeout` passes each request's token.
@@ -14,14 +16,13 @@ struct ServiceCancellationTests {
 
     @Test("ToolService.count with a cancelled token throws the cancelled error; without, it counts")
     func count() throws {
-        // A folder per request, as the server makes: the request's files are created, never replaced.
         let token = CancellationToken()
         let counted = String(
-            decoding: try ToolService.count(Self.body, scratch: try scratchFolder(), cancellation: token), as: UTF8.self)
+            decoding: try ToolService.count(Self.body, cancellation: token), as: UTF8.self)
         #expect(counted.contains(#"{"text": "Alice", "weight": 2}"#), "\(counted)")
         token.cancel()
         do {
-            _ = try ToolService.count(Self.body, scratch: try scratchFolder(), cancellation: token)
+            _ = try ToolService.count(Self.body, cancellation: token)
             Issue.record("a cancelled count answered")
         } catch let error as ServiceError {
             #expect(error.message == TagCloudError.cancelled.description)

@@ -3,6 +3,8 @@ import TagCloudTestSupport
 import Testing
 
 @testable import TagCloudCLI
+@testable import TagCloudRecipe
+@testable import TagCloudServer
 
 /// `--sizes exact`, `--weight-range` and `--legend`, through the real fonts.
 @Suite("sizes that tell the truth")

@@ -371,14 +371,14 @@ struct EditorBrowserTests {
         try s.browser.waitUntil("JSON.parse(localStorage.getItem('tagcloud-editor')).options.cloud.seed !== '1'", "a new seed")
     }
 
-    @Test("an option's error is shown next to its control, in the CLI's words, and goes when fixed")
+    @Test("an option's error is shown next to its control, naming its key, and goes when fixed")
     func errorNextToControl() throws {
         let s = try EditorSession()
         defer { s.close() }
         try s.setControl("opt-width", "abc")
         try s.browser.waitUntil("document.getElementById('opt-width-error').textContent !== ''", "the error")
         let message = try s.js("document.getElementById('opt-width-error').textContent") as? String ?? ""
-        #expect(message.contains("\"abc\"") && message.contains("--width"), "message: \(message)")
+        #expect(message.contains("\"abc\"") && message.contains("for \"width\""), "message: \(message)")
         #expect(try s.js("document.getElementById('opt-width').getAttribute('aria-invalid')") as? String == "true")
         try s.waitForPreview { try s.setControl("opt-width", "700") }
         #expect(try s.js("document.getElementById('opt-width-error').textContent") as? String == "")

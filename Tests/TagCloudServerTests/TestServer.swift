@@ -7,7 +7,6 @@ import TagCloudTestSupport
 final class TestServer: @unchecked Sendable {
     let server: HTTPServer
     let port: UInt16
-    private let scratch: URL
     private let lines = Lines()
 
     /// Starts a server whose limits are `HTTPLimits(maximumBody:)` changed by `adjust`.
@@ -15,11 +14,8 @@ final class TestServer: @unchecked Sendable {
         let address = ServeAddress(host: "127.0.0.1", port: 0)!
         let listener = try Listener(address)
         port = listener.port
-        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tagcloud-server-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         let router = Router(
-            hosts: HostCheck(address: address.ip, port: port), pool: LayoutPool(workers: 2, queue: 8), timeout: timeout,
-            scratchRoot: scratch)
+            hosts: HostCheck(address: address.ip, port: port), pool: LayoutPool(workers: 2, queue: 8), timeout: timeout)
         var limits = HTTPLimits(maximumBody: maximumBody)
         adjust(&limits)
         let lines = lines
@@ -27,10 +23,9 @@ final class TestServer: @unchecked Sendable {
         server.start()
     }
 
-    /// Stops the server and removes its scratch folder.
+    /// Stops the server.
     func stop() {
         server.stop()
-        try? FileManager.default.removeItem(at: scratch)
     }
 
     /// The log lines written so far.

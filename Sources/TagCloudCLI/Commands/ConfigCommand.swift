@@ -1,4 +1,5 @@
 import TagCloud
+import TagCloudRecipe
 
 /// `tagcloud config --print COMMAND [options…]`: the configuration a command would run with, as the
 /// JSON `--config` reads — every option of the command, with the value given (on the command line or
@@ -26,10 +27,10 @@ enum ConfigCommand: Subcommand {
                 try StandardOutput.print(helpPage)
                 return
             }
-            throw CLIError.usage(usage)
+            throw RecipeError.usage(usage)
         }
         guard arguments.count >= 2, let command = TagCloudTool.configurable.first(where: { $0.name == arguments[1] }) else {
-            throw CLIError.usage(usage)
+            throw RecipeError.usage(usage)
         }
         let parser = CommandLineParser(options: command.options)
         var parsed = try parser.parse(Array(arguments.dropFirst(2)))

@@ -1,4 +1,5 @@
 import TagCloudGraphics
+import TagCloudRecipe
 
 /// `tagcloud fonts`: the installed font families, optionally only those that can draw a sample
 /// text or cover a script.
@@ -17,8 +18,8 @@ enum FontsCommand: OptionTableCommand {
     static let examples = ["tagcloud fonts --sample 你好", "tagcloud fonts --script han", "tagcloud fonts --script Arab"]
 
     static let options = [
-        OptionSpec("sample", valueName: "TEXT", help: "Only families that can draw TEXT."),
-        OptionSpec(
+        RecipeKey("sample", valueName: "TEXT", help: "Only families that can draw TEXT."),
+        RecipeKey(
             "script", valueName: "NAME",
             help:
                 "Only families that cover a script: latin, cyrillic, greek, arabic, hebrew, devanagari, thai, han, japanese, hangul, … or its ISO 15924 code (Latn, Hani, Arab…)."
@@ -26,11 +27,11 @@ enum FontsCommand: OptionTableCommand {
         CommonOptions.help,
     ]
 
-    static func resolve(_ arguments: ParsedArguments, reporting: Reporting) throws -> Request {
+    static func resolve(_ arguments: Recipe, reporting: Reporting) throws -> Request {
         var request = Request(sample: arguments.string("sample"))
         if let name = arguments.string("script") {
             guard let script = FontScript.named(name) else {
-                throw CLIError.usage(
+                throw RecipeError.usage(
                     "unknown script \"\(name)\": choose one of \(FontScript.acceptedNames.joined(separator: ", ")), "
                         + "or an ISO 15924 code such as Latn, Hani or Arab")
             }

@@ -1,5 +1,6 @@
 import Foundation
 import TagCloud
+import TagCloudRecipe
 
 /// `tagcloud palettes`: the built-in colour palettes, a name and its colours per line.
 enum PalettesCommand: Subcommand {
@@ -39,5 +40,5 @@ private func noArguments(_ arguments: [String], command: String, summary: String
             helpText(command: "tagcloud \(command)", summary: summary, usage: [""], options: [], examples: []), terminator: "")
         return false
     }
-    throw CLIError.usage("tagcloud \(command) takes no arguments, but was given \"\(first)\": run `tagcloud \(command)` alone")
+    throw RecipeError.usage("tagcloud \(command) takes no arguments, but was given \"\(first)\": run `tagcloud \(command)` alone")
 }

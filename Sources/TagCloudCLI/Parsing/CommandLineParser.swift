@@ -1,4 +1,5 @@
 import TagCloud
+import TagCloudRecipe
 
 /// A table-driven parser for GNU-style command lines.
 ///
@@ -8,19 +9,19 @@ import TagCloud
 /// values that start with `-` must be attached: `--text=-x`.
 public struct CommandLineParser: Sendable {
     /// The options understood, in help order.
-    public let options: [OptionSpec]
+    public let options: [RecipeKey]
     /// The command parsed for (`flow`, `cloud`…), which a configuration file's `"command"` must name.
     public let command: String?
-    private let byName: [String: OptionSpec]
-    private let byShort: [Character: OptionSpec]
+    private let byName: [String: RecipeKey]
+    private let byShort: [Character: RecipeKey]
 
     /// Creates a parser. Duplicate long or short names are a programming error and trap. Every parser
     /// also understands `--config FILE` (options from a JSON file, under the command line's).
-    public init(options: [OptionSpec], command: String? = nil) {
+    public init(options: [RecipeKey], command: String? = nil) {
         self.command = command
         let options = options.contains { $0.name == ConfigFile.spec.name } ? options : options + [ConfigFile.spec]
         self.options = options
-        var byName: [String: OptionSpec] = [:], byShort: [Character: OptionSpec] = [:]
+        var byName: [String: RecipeKey] = [:], byShort: [Character: RecipeKey] = [:]
         for spec in options {
             precondition(byName.updateValue(spec, forKey: spec.name) == nil, "duplicate option --\(spec.name)")
             if let s = spec.short {
@@ -35,10 +36,10 @@ public struct CommandLineParser: Sendable {
     /// phrase to match), and a configuration file could otherwise list millions.
     public static let maximumRepeats = 1000
 
-    /// Parses arguments (without the program name); throws `CLIError.usage` with a one-line reason.
+    /// Parses arguments (without the program name); throws `RecipeError.usage` with a one-line reason.
     /// Options from a `--config` file are merged in under the command line's.
-    public func parse(_ args: [String]) throws -> ParsedArguments {
-        var result = ParsedArguments()
+    public func parse(_ args: [String]) throws -> Recipe {
+        var result = Recipe()
         var index = 0
         while index < args.count {
             let arg = args[index]
@@ -53,10 +54,10 @@ public struct CommandLineParser: Sendable {
             }
             let (spec, spelled, attached) = try split(arg)
             if result.values[spec.name] != nil || result.flags.contains(spec.name), !spec.repeatable {
-                throw CLIError.usage("option --\(spec.name) given twice")
+                throw RecipeError.usage("option --\(spec.name) given twice")
             }
             guard let valueName = spec.valueName else {
-                if attached != nil { throw CLIError.usage("option \(spelled) takes no value") }
+                if attached != nil { throw RecipeError.usage("option \(spelled) takes no value") }
                 result.flags.insert(spec.name)
                 continue
             }
@@ -71,7 +72,7 @@ public struct CommandLineParser: Sendable {
                 if index < args.count, args[index] != "--" {
                     message += "; for a value starting with '-', write --\(spec.name)=\(valueName)"
                 }
-                throw CLIError.usage(message)
+                throw RecipeError.usage(message)
             }
             result.values[spec.name, default: []].append(value)
         }
@@ -79,17 +80,17 @@ public struct CommandLineParser: Sendable {
             result = try ConfigFile.load(path: path, under: result, options: options, command: command)
         }
         for (name, values) in result.values where values.count > Self.maximumRepeats {
-            throw CLIError.usage("--\(name) is given \(values.count) times, more than \(Self.maximumRepeats): give fewer")
+            throw RecipeError.usage("--\(name) is given \(values.count) times, more than \(Self.maximumRepeats): give fewer")
         }
         return result
     }
 
     /// The spec of an option, by long name.
-    public func spec(named name: String) -> OptionSpec? { byName[name] }
+    public func spec(named name: String) -> RecipeKey? { byName[name] }
 
     /// The option an argument names, how the user spelled it (for messages) and any value attached
     /// with `=`.
-    private func split(_ arg: String) throws -> (spec: OptionSpec, spelled: String, attached: String?) {
+    private func split(_ arg: String) throws -> (spec: RecipeKey, spelled: String, attached: String?) {
         if arg.hasPrefix("--") {
             let body = arg.dropFirst(2)
             let equals = body.firstIndex(of: "=")
@@ -113,7 +114,7 @@ public struct CommandLineParser: Sendable {
         return !(second.map { $0.isASCII && ($0.isNumber || $0 == ".") } ?? false)
     }
 
-    private func unknown(_ spelled: String, _ name: String) -> CLIError {
+    private func unknown(_ spelled: String, _ name: String) -> RecipeError {
         var message = "unknown option \(spelled)"
         if let best = closestMatch(to: name, among: options.map(\.name)) {
             message += ": did you mean --\(best)?"

@@ -1,4 +1,6 @@
-/// Formats a help page: summary, usage lines, options grouped by `OptionSpec.group` in first-seen
+import TagCloudRecipe
+
+/// Formats a help page: summary, usage lines, options grouped by `RecipeKey.group` in first-seen
 /// order with aligned columns, then examples. Prose wraps at 100 columns; usage and example lines
 /// are commands, so they are never broken.
 ///
@@ -7,7 +9,7 @@
 ///   - usage: argument patterns that follow the command, one per line, e.g. `[options] FILE`.
 ///   - examples: complete command lines.
 public func helpText(
-    command: String, summary: String, usage: [String], options: [OptionSpec],
+    command: String, summary: String, usage: [String], options: [RecipeKey],
     examples: [String]
 ) -> String {
     let width = 100, indent = "  "
@@ -24,8 +26,8 @@ public func helpText(
 
 /// The options' part of a help page: a header per group, then each option's label and its help
 /// in a second column.
-private func optionLines(_ options: [OptionSpec], width: Int, indent: String) -> [String] {
-    func label(_ spec: OptionSpec) -> String {
+private func optionLines(_ options: [RecipeKey], width: Int, indent: String) -> [String] {
+    func label(_ spec: RecipeKey) -> String {
         // Flags without a short form are indented as if they had one so long names line up.
         let short = spec.short.map { "-\($0), " } ?? "    "
         return indent + short + "--" + spec.name + (spec.valueName.map { " " + $0 } ?? "")

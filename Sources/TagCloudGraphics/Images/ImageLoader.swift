@@ -45,6 +45,31 @@ public enum ImageLoader {
     static func loadRGBA(path: String, willDecode: (PNGHeader) -> Void) throws -> RGBAImage {
         let file = try openRegularFile(path)
         defer { fclose(file) }
+        return try decode(file, name: path, willDecode: willDecode)
+    }
+
+    /// The PNG held in `bytes` (an image a request carries), read and checked as `loadRGBA(path:)`
+    /// reads a file; `name` names it in errors.
+    public static func loadRGBA(data bytes: [UInt8], name: String) throws -> RGBAImage {
+        guard bytes.count <= maximumFileBytes else {
+            throw GraphicsError.imageFileTooLarge(path: name, bytes: bytes.count, limit: maximumFileBytes)
+        }
+        guard !bytes.isEmpty else { throw GraphicsError.invalidPNG(path: name, problem: "the image is empty") }
+        var copy = bytes
+        return try copy.withUnsafeMutableBytes { buffer in
+            // A stream over the bytes, so that the file's checks and decoder read them unchanged.
+            guard let file = fmemopen(buffer.baseAddress, buffer.count, "rb") else {
+                throw GraphicsError.unreadableImage(path: name, reason: String(cString: strerror(errno)))
+            }
+            defer { fclose(file) }
+            return try decode(file, name: name, willDecode: { _ in })
+        }
+    }
+
+    /// Reads the PNG `file` (named `path` in errors): its header and chunks checked, then decoded.
+    private static func decode(
+        _ file: UnsafeMutablePointer<FILE>, name path: String, willDecode: (PNGHeader) -> Void
+    ) throws -> RGBAImage {
         do {
             var bytes = [UInt8](repeating: 0, count: PNGHeader.byteCount)
             let count = fread(&bytes, 1, bytes.count, file)

@@ -2,11 +2,11 @@
 // `tagcloud COMMAND --config FILE` reads), the calls, and the preview's scheduling, in which only
 // the newest request's answer is ever shown.
 
-/** An answer of the server that is not a success: its one-line message and the option to blame. */
+/** An answer of the server that is not a success: its one-line message and the key to blame. */
 export class APIError extends Error {
-  constructor(message, option, status) {
+  constructor(message, key, status) {
     super(message);
-    this.option = option || null;
+    this.key = key || null;
     this.status = status;
   }
 }
@@ -33,7 +33,7 @@ export async function post(path, body, signal) {
 async function errorOf(response) {
   try {
     const answer = await response.json();
-    return new APIError(answer.error || `HTTP ${response.status}`, answer.option, response.status);
+    return new APIError(answer.error || `HTTP ${response.status}`, answer.key, response.status);
   } catch {
     return new APIError(`the server answered HTTP ${response.status}`, null, response.status);
   }

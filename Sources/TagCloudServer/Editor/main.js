@@ -115,13 +115,12 @@ class Editor {
     document.body.dataset.layouts = String(Number(document.body.dataset.layouts || 0) + 1);
   }
 
-  /** Shows an error next to the control it concerns (its `option`), and above the preview. */
+  /** Shows an error next to the control it concerns (its `key`), and above the preview. */
   showError(e) {
     byId('stage').classList.remove('busy');
     this.controls.clearErrors();
-    const name = e.option ? e.option.replace(/^--/, '') : null;
-    const here = name && this.controls.showError(name, e.message);
-    byId('error').textContent = here ? `--${name}: ${e.message}` : e.message;
+    if (e.key) this.controls.showError(e.key, e.message);
+    byId('error').textContent = e.message;
     document.body.dataset.errors = String(Number(document.body.dataset.errors || 0) + 1);
   }
 

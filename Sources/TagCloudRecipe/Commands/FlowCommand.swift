@@ -1,0 +1,183 @@
+import TagCloud
+import TagCloudGraphics
+
+/// `tagcloud flow`: tags in rows that wrap.
+package enum FlowCommand: RecipeCommand {
+    package static let name = "flow"
+    package static let summary = "Lay tags out in rows that wrap, like the words of a paragraph."
+    static let layoutGroup = "Layout"
+    static let inputGroup = "Input"
+
+    /// The library's defaults, which the option table reports and the flags fall back to.
+    private static let library = FlowOptions()
+    /// The width without --width; a flow needs one, and the library leaves it to the caller.
+    static let defaultWidth = 600.0
+    /// Sizes without --min-size and --max-size (and without --random-sizes).
+    static let defaultSizes = 14.0...36.0
+    /// A text has thousands of words; a flow shows the most frequent unless --top says otherwise.
+    static let defaultTextTop = 100
+    /// The padding and fill of a tag with a frame (--pill, --tag-fill or --tag-border) when not given.
+    static let framePadding = EdgeInsets(vertical: 4, horizontal: 10)
+    static let pillFill = Color(rgb: 0xEEF1F5)
+
+    // One option per line, as a table: the formatter would spread each over several.
+    // swift-format-ignore
+    package static let options: [RecipeKey] = [
+        RecipeKey("input", short: "i", valueName: "FILE", help: "Read tags from FILE: `tag` or `tag<TAB>weight` lines (# comments), CSV, or JSON; - for standard input. Repeatable.", repeatable: true, group: inputGroup),
+        RecipeKey("width", short: "w", valueName: "PT", help: "Width of the cloud in points; the height follows.", group: layoutGroup,
+                   defaultValue: NumberText.plain(defaultWidth)),
+        RecipeKey("insets", valueName: "PT[,PT,PT,PT]", help: "Space around the cloud: one value, or top,left,bottom,right.", group: layoutGroup,
+                   defaultValue: FlowRequest.lengths(library.insets, pairs: false)),
+        RecipeKey("spacing", valueName: "PT", help: "Space between tags in a row.", group: layoutGroup,
+                   defaultValue: NumberText.plain(library.itemSpacing)),
+        RecipeKey("row-spacing", valueName: "PT", help: "Space between rows.", group: layoutGroup,
+                   defaultValue: NumberText.plain(library.rowSpacing)),
+        RecipeKey("align", valueName: "ALIGN", help: "Row alignment: leading (default), center, trailing, or justified (= leading with --justify).", group: layoutGroup,
+                   defaultValue: library.alignment.rawValue),
+        RecipeKey("justify", help: "Fill every row but the last from edge to edge.", group: layoutGroup),
+        RecipeKey("valign", valueName: "ALIGN", help: "Mixed sizes in a row: baseline (default), top, center or bottom.", group: layoutGroup,
+                   defaultValue: library.crossAlignment.rawValue),
+        RecipeKey("rtl", help: "Right-to-left rows: the first tag at the right, alignment mirrored.", group: layoutGroup),
+        RecipeKey("overflow", valueName: "POLICY", help: "A tag wider than the space left in its row: wrap (default), shrink (smaller font) or truncate (ellipsis), when at least --min-remaining is left.", group: layoutGroup,
+                   defaultValue: library.overflow.rawValue),
+        RecipeKey("min-remaining", valueName: "PT", help: "Least space left in a row for shrink/truncate to use it.", group: layoutGroup,
+                   defaultValue: NumberText.plain(library.minimumRemainingWidth)),
+        RecipeKey("oversize", valueName: "POLICY", help: "A tag wider than a whole row: truncate (default) or scale.", group: layoutGroup,
+                   defaultValue: library.oversize.rawValue),
+        RecipeKey("previous", valueName: "JSON", help: "Keep to an earlier flow of this width (the JSON an earlier run wrote with -o FILE.json): its tags stay where they were, with their colours and fonts; a tag that no longer fits there takes the nearest free place, new tags fill the gaps in reading order, and what is left goes on rows after the last. Without --width the flow takes the layout's width.", group: layoutGroup),
+        RecipeKey("max-rows", valueName: "N", help: "At most N rows; the tags left over are reported (\"+N more\").", group: layoutGroup),
+        RecipeKey("padding", valueName: "PT[,PT]", help: "Space inside each tag's frame: one value, or vertical,horizontal.", group: layoutGroup,
+                   defaultValue: FlowRequest.lengths(library.padding, pairs: true)),
+        RecipeKey("pill", help: "Draw each tag as a pill: rounded frame with a light fill (padding 4,10 unless given).", group: layoutGroup),
+        RecipeKey("tag-fill", valueName: "COLOR", help: "Fill colour of each tag's frame (implies a frame).", group: layoutGroup),
+        RecipeKey("tag-border", valueName: "COLOR", help: "Border colour of each tag's frame (implies a frame).", group: layoutGroup),
+        RecipeKey("tag-border-width", valueName: "PT", help: "Border width. Default: 1.", group: layoutGroup,
+                   defaultValue: NumberText.plain(TagDecoration().borderWidth)),
+        RecipeKey("corner-radius", valueName: "PT", help: "Corner radius of each tag's frame. Default: half the height (a pill).", group: layoutGroup),
+    ] + StyleArguments.specs + OutputArguments.specs + TextArguments.specs + [CommonOptions.help]
+
+    package static let usage = [
+        "[options] TAG... -o FILE",
+        "[options] --input FILE -o FILE",
+        "[options] --text FILE -o FILE",
+    ]
+
+    package static let examples = [
+        "tagcloud flow --width 600 --font \"DejaVu Sans\" --palette tableau10 --seed 7 swift ios linux \"machine learning\" -o tags.png",
+        "tagcloud flow --input tags.tsv --align center --justify -o tags.svg",
+        "tagcloud flow --input tags.tsv -o tags.json      # frames for UIButtons / SwiftUI",
+        "tagcloud flow --pill --max-rows 3 --input tags.tsv -o tags.png --scale 2",
+        "tagcloud flow --input today.tsv --previous yesterday.json -o today.json",
+    ]
+
+    package static func resolve(_ arguments: Recipe, reporting: Reporting) throws -> FlowRequest {
+        try FlowRequest(arguments, destination: nil)
+    }
+
+    package static func run(_ request: FlowRequest, reporting: Reporting) throws {
+        let flow = try written(request, reporting: reporting)
+        let (layout, continuity, terms) = (flow.layout, flow.continuity, flow.terms)
+        let hidden = layout.unplaced.filter { $0.reason == .rowLimit }.count
+        request.seed.announce(reporting)
+        if !layout.unplaced.isEmpty || continuity != nil {
+            reporting.note(placementLine(layout, terms: terms, hidden: hidden, continuity: continuity))
+        }
+    }
+
+    /// A flow laid out: the layout, how it kept to an earlier one, and how many tags it was given.
+    package struct LaidOut {
+        /// The layout.
+        package var layout: CloudLayout
+        /// How it kept to an earlier flow (`previous`), nil without one.
+        package var continuity: FlowLayout.Continuity?
+        /// How many tags it was given.
+        package var terms: Int
+    }
+
+    /// Reads the request's tags and lays them out. A flow that even the fewest rows its tags can
+    /// fill would make too tall for the output is refused before the layout. `cancellation` stops
+    /// the layout midway (the server's time limit).
+    package static func laidOut(
+        _ request: FlowRequest, reporting: Reporting, cancellation: CancellationToken? = nil
+    ) throws -> LaidOut {
+        let terms = try request.terms.read(reporting)
+        reporting.verbose.phase("read", "\(terms.count) tags")
+        let least = FlowLayout(request.options).leastHeight(of: terms, width: request.width)
+        if least > 0 {
+            try request.output.checkSize(
+                width: request.width, height: least,
+                subject: "\(terms.count) tags at --width \(NumberText.plain(request.width)) make a flow at least "
+                    + "\(NumberText.plain(least.rounded(.up))) pt tall")
+        }
+        var flow = FlowLayout(request.options)
+        flow.cancellation = cancellation
+        let (layout, continuity) = try RecipeError.mappingLibraryErrors {
+            try flow.run(terms, typesetter: FreeTypeTypesetter(), width: request.width)
+        }
+        return LaidOut(layout: layout, continuity: continuity, terms: terms.count)
+    }
+
+    /// Lays the request out and writes it where its output says, as `tagcloud flow` does; a flow
+    /// too large for its output (its height is known only now) is refused.
+    static func written(_ request: FlowRequest, reporting: Reporting) throws -> LaidOut {
+        let report = reporting.verbose
+        report.start()
+        var flow = try laidOut(request, reporting: reporting)
+        let layout = flow.layout
+        let hidden = layout.unplaced.filter { $0.reason == .rowLimit }.count
+        let size = "\(NumberText.plain(layout.drawingSize.width))x\(NumberText.plain(layout.drawingSize.height))"
+        report.phase(
+            "layout",
+            "\(layout.placed.count) placed, \(hidden) hidden by --max-rows, \(layout.unplaced.count - hidden) empty, "
+                + "\(layout.placed.filter(\.shrunk).count) shrunk, \(layout.placed.filter { $0.fullText != nil }.count) truncated; "
+                + "\(size) pt")
+        report.unplaced(layout.unplaced)
+        try request.output.checkSize(
+            width: layout.drawingSize.width, height: layout.drawingSize.height, subject: "the flow is \(size) pt")
+        var output = request.output
+        // Guarded here, in place, rather than by the writer on a copy of every word.
+        if output.contrastGuard {
+            flow.layout.guardContrast()
+            output.contrastGuard = false
+        }
+        try OutputArguments.write(flow.layout, output, reporting: reporting)
+        return flow
+    }
+
+    /// The line that says how many tags were placed, hidden and left empty, and how they kept to
+    /// an earlier layout.
+    static func placementLine(_ layout: CloudLayout, terms: Int, hidden: Int, continuity c: FlowLayout.Continuity?) -> String {
+        var line = "placed \(layout.placed.count) of \(terms) tags"
+        if !layout.unplaced.isEmpty {
+            line += "; \(hidden) hidden by --max-rows, \(layout.unplaced.count - hidden) empty"
+        }
+        if let c {
+            let largest = c.moved > 0 ? " (largest \(NumberText.plain(c.largestMove.rounded())) pt)" : ""
+            line += "; \(c.stayed) stayed, \(c.moved) moved\(largest), \(c.new) new"
+            if c.removed > 0 { line += ", \(c.removed) gone" }
+        }
+        return line
+    }
+
+    /// The value of each option when the command line `args` does not give it (for `config --print`):
+    /// the table's defaults, and those that depend on other options.
+    package static func defaults(for args: Recipe) -> [String: String] {
+        var d = tableDefaults(options)
+        if args.flag("pill") || args.string("tag-fill") != nil || args.string("tag-border") != nil {
+            d["padding"] = FlowRequest.lengths(framePadding, pairs: true)
+        }
+        if args.flag("pill") { d["tag-fill"] = pillFill.hex }
+        // With an earlier flow, the default width is its width.
+        if let path = args.string("previous"), let layout = try? PreviousArgument.read(path, kind: .flow),
+            FlowRequest.widths.contains(layout.size.width)
+        {
+            d["width"] = NumberText.plain(layout.size.width)
+        }
+        if let sizes = try? StyleArguments.sizes(args, defaultSizes: defaultSizes) {
+            d["min-size"] = NumberText.plain(sizes.min)
+            d["max-size"] = NumberText.plain(sizes.max)
+        }
+        TextArguments.adjust(&d, counting: !args.strings("text").isEmpty, defaultTop: defaultTextTop)
+        return d
+    }
+}

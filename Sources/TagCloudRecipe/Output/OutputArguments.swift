@@ -1,0 +1,104 @@
+import Foundation
+import TagCloud
+import TagCloudExport
+import TagCloudGraphics
+
+/// The output flags every drawing command shares, and the rendering they select.
+package enum OutputArguments {
+    static let group = "Output"
+
+    // One option per line, as a table: the formatter would spread each over several.
+    // swift-format-ignore
+    static let specs: [RecipeKey] = [
+        RecipeKey("output", short: "o", valueName: "FILE", help: "Where to write: .png, .pdf, .svg, .html or .json (the format follows the extension); - for standard output.", group: group),
+        RecipeKey("format", valueName: "FORMAT", help: "png, pdf, svg, html or json; overrides the extension (needed for -o - unless SVG).", group: group),
+        RecipeKey("scale", valueName: "FACTOR", help: "Pixels per point in PNG output (2 for high-DPI); the layout is unchanged. Default: 1.", group: group,
+                   defaultValue: NumberText.plain(RenderOptions().scale)),
+        RecipeKey("theme", valueName: "THEME", help: "HTML page colours: light (the cloud's own, default), dark (dark page, words lightened to stay readable), or auto (follows the reader's light/dark setting).", group: group,
+                   defaultValue: HTMLWriter().theme.rawValue),
+        RecipeKey("svg-outlines", help: "Write SVG words as glyph outlines (paths), so the file looks the same without the fonts.", group: group),
+        RecipeKey("svg-embed-fonts", help: "Keep SVG words as text and embed a subset of each font used (a data URI), so the file looks right without the fonts.", group: group),
+        RecipeKey("json-glyphs", help: "Write each word's glyph ids and positions in JSON output, for an app that draws the glyphs itself (left out by default: they are most of a large layout's bytes).", group: group),
+        CommonOptions.quiet,
+        CommonOptions.verbose,
+    ]
+
+    /// Renders `layout` as `output` asks and writes it atomically, reporting the two phases.
+    static func write(_ layout: CloudLayout, _ output: OutputRequest, reporting: Reporting) throws {
+        let destination = output.destination
+        if destination.format == .json {
+            // A large flow's JSON is tens of megabytes: written as it is made, never held whole.
+            let guarded = contrastGuarded(layout, output)
+            var count = 0
+            try OutputFile.write(to: destination.path) { sink in
+                try LayoutJSON.write(guarded, glyphs: output.jsonGlyphs) { bytes in
+                    count += bytes.count
+                    try sink(bytes)
+                }
+            }
+            reporting.verbose.phase("render", "json, written as it was made")
+            reporting.verbose.phase("write", "\(count) bytes to \(destination.name)")
+            return
+        }
+        // Drawing a large PNG takes seconds (most of it compressing): say so on a terminal, as
+        // the layout's progress bar has just been cleared.
+        let pixels = layout.drawingSize.width * layout.drawingSize.height * pow(output.scale, 2)
+        let drawing = destination.path == "-" ? "the PNG" : destination.path
+        let status =
+            destination.format == .png && pixels >= 4_000_000 && !reporting.quiet
+            ? ProgressBar.Status("drawing \(drawing) (\(Int(pixels / 1e6)) megapixels)…") : nil
+        let data = try {
+            defer { status?.clear() }; return try render(layout, output)
+        }()
+        reporting.verbose.phase("render", destination.format.rawValue)
+        try OutputFile.write(data, to: destination.path)
+        reporting.verbose.phase("write", "\(data.count) bytes to \(destination.name)")
+    }
+
+    /// `layout` with `ContrastGuard` applied unless `--no-contrast-guard`. It runs on the finished
+    /// layout, so it sees every colour however it was chosen (palette, a term's own colour,
+    /// --color-image, pill fills) and every format, JSON included, carries the colours drawn.
+    static func contrastGuarded(_ layout: CloudLayout, _ output: OutputRequest) -> CloudLayout {
+        output.contrastGuard ? layout.contrastGuarded() : layout
+    }
+
+    /// The bytes of `layout` in the chosen format.
+    package static func render(_ unguarded: CloudLayout, _ output: OutputRequest) throws -> Data {
+        let (path, format) = (output.destination.name, output.destination.format)
+        let scale = output.scale
+        let theme = output.theme
+        let layout = contrastGuarded(unguarded, output)
+        let data: Data
+        do {
+            switch format {
+            case .png:
+                data = try CairoRenderer(options: RenderOptions(scale: scale)).pngData(layout)
+            case .pdf:
+                data = try CairoRenderer(options: RenderOptions()).pdfData(layout)
+            case .svg:
+                let mode: SVGWriter.Mode = output.svgOutlines ? .outlines(GlyphOutlineCache()) : .text
+                let embedded: (any FontSubsetProvider)? = output.svgEmbedFonts ? FontSubsetter() : nil
+                data = Data(try SVGWriter(mode: mode, embeddedFonts: embedded).data(layout))
+            case .json:
+                data = try LayoutJSON.encode(layout, glyphs: output.jsonGlyphs)
+            case .html:
+                let mode: SVGWriter.Mode = output.svgOutlines ? .outlines(GlyphOutlineCache()) : .text
+                data = Data(try HTMLWriter(theme: theme, mode: mode).data(layout))
+            }
+        } catch let e as RecipeError {
+            throw e
+        } catch let e as GraphicsError {
+            switch e {
+            case .renderedImageTooLarge, .pageTooLarge: throw RecipeError.usage(e.description)
+            case .invalidCanvasSize, .invalidScale, .invalidWord, .cairo, .invalidRotation, .outputFailed:
+                throw RecipeError.output("cannot render \(path): \(e)")
+            default:
+                // A damaged font or image is a problem of the input, not of the output's destination.
+                throw RecipeError.input(e.description)
+            }
+        } catch {
+            throw RecipeError.output("cannot render \(path): \(error)")
+        }
+        return data
+    }
+}

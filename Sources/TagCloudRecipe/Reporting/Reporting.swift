@@ -1,0 +1,24 @@
+/// How much a command says on standard error besides its errors, from `--quiet` and `--verbose`:
+/// read once, by the prologue every command shares, and passed to whatever speaks.
+package struct Reporting {
+    /// `--quiet`: nothing but errors, so no seed, notes, progress bars or `--verbose` lines.
+    let quiet: Bool
+    /// The `--verbose` phase lines; off unless asked for, and always off under `--quiet`.
+    let verbose: VerboseReport
+
+    /// The reporting a command line asks for; a command without the options is not quiet and not verbose.
+    package init(_ args: Recipe) {
+        quiet = args.flag(CommonOptions.quiet.name)
+        verbose = VerboseReport(enabled: args.flag(CommonOptions.verbose.name) && !quiet)
+    }
+
+    /// An informational line on standard error, unless `--quiet`.
+    func note(_ message: @autoclosure () -> String) {
+        if !quiet { Console.note(message()) }
+    }
+
+    /// A progress bar for `total` units (nil when unknown), none under `--quiet`.
+    func progressBar(total: Int64?, unit: ProgressBar.Unit) -> ProgressBar? {
+        quiet ? nil : ProgressBar(total: total, unit: unit)
+    }
+}

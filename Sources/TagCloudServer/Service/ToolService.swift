@@ -1,0 +1,194 @@
+import Foundation
+import TagCloud
+import TagCloudExport
+import TagCloudGraphics
+import TagCloudRecipe
+import TagCloudText
+
+/// The CLI's work as calls a server can make: a request body (the JSON `--config` reads, plus
+/// `"command"` and `"tags"`) is resolved by the same option tables and checks as the command line,
+/// laid out by the same library calls and drawn by the same writers, so a saved body run with
+/// `tagcloud COMMAND --config FILE` gives the same bytes. Every failure is a `ServiceError`.
+public enum ToolService {
+    /// The option tables of `flow`, `cloud` and `count` as JSON: `{"flow": [{"name", "valueName",
+    /// "help", "group", "default", "repeatable", "flag", "file", "kind", "choices"}, ...], ...}`;
+    /// `kind` and `choices` are `OptionCatalog`'s.
+    public static func optionTables() -> Data {
+        var commands: [String] = []
+        for command in RecipeCommands.all {
+            let rows = command.options.filter { $0.name != CommonOptions.help.name }.map { spec in
+                "{\"name\": \(q(spec.name)), \"valueName\": \(spec.valueName.map(q) ?? "null"), "
+                    + "\"help\": \(q(spec.help)), \"group\": \(q(spec.group)), "
+                    + "\"default\": \(spec.defaultValue.map(q) ?? "null"), \"repeatable\": \(spec.repeatable), "
+                    + "\"flag\": \(!spec.takesValue), \"file\": \(RequestRecipe.pathKeys.contains(spec.name)), "
+                    + "\"kind\": \(q(OptionCatalog.kind(spec))), "
+                    + "\"choices\": \(OptionCatalog.choices[spec.name].map { "[" + $0.map(q).joined(separator: ", ") + "]" } ?? "null")}"
+            }
+            commands.append("\(q(command.name)): [\n  " + rows.joined(separator: ",\n  ") + "\n]")
+        }
+        return Data(("{" + commands.joined(separator: ",\n") + "}\n").utf8)
+    }
+
+    /// The installed font families, and for each writing system the families that set it (as
+    /// `tagcloud fonts --script` lists them; scripts no font sets are left out): `{"families":
+    /// ["DejaVu Sans", ...], "scripts": {"han": ["Noto Sans CJK SC", ...], ...}}`.
+    public static func fonts() -> Data { fontList }
+
+    /// Fonts do not change while a server runs; listing every script's families takes a while.
+    private static let fontList: Data = {
+        let library = FontLibrary.shared
+        let scripts = FontScript.all.compactMap { script -> String? in
+            let families = library.families(covering: script)
+            return families.isEmpty ? nil : "\(q(script.name)): [" + families.map(q).joined(separator: ", ") + "]"
+        }
+        let families = library.families().map(q).joined(separator: ", ")
+        return Data(("{\"families\": [" + families + "], \"scripts\": {" + scripts.joined(separator: ", ") + "}}\n").utf8)
+    }()
+
+    /// The built-in palettes: `{"palettes": [{"name": "tableau10", "colors": ["#4e79a7", ...]}, ...]}`.
+    public static func palettes() -> Data {
+        let rows = Palette.builtIn.map { p in
+            "{\"name\": \(q(p.name)), \"colors\": [" + p.colors.map { q($0.hex) }.joined(separator: ", ") + "]}"
+        }
+        return Data(("{\"palettes\": [" + rows.joined(separator: ", ") + "]}\n").utf8)
+    }
+
+    /// The built-in shapes of `cloud --shape`: `{"shapes": ["circle", ...]}`.
+    public static func shapes() -> Data {
+        Data(("{\"shapes\": [" + Shape.allCases.map { q($0.rawValue) }.joined(separator: ", ") + "]}\n").utf8)
+    }
+
+    /// `tagcloud count` on the body's `"text"` with its count options: `{"terms": [{"text", "weight"}]}`.
+    /// `cancellation` stops the count midway (a request past its time limit): the call then throws
+    /// a `ServiceError` with `TagCloudError.cancelled`'s message, as `draw` does.
+    public static func count(_ body: Data, cancellation: CancellationToken? = nil) throws -> Data {
+        try serving {
+            let request = try RequestRecipe(body, command: CountCommand.name)
+            let reporting = Reporting(request.recipe)
+            let resolved = try CountCommand.resolve(request.recipe, reporting: reporting)
+            let terms = try working { try resolved.text.terms(reporting, cancellation: cancellation) }
+            return termsAnswer(terms)
+        }
+    }
+
+    /// A pasted or dropped tag list (`{"data": "...", "format": "csv"}`: `tag<TAB>weight` lines, CSV
+    /// or JSON; without `format`, the one `guessedFormat` sees) read exactly as `--input` reads a file: `{"terms": [{"text", "weight", "id", "link", "color",
+    /// "group", "x", "y", "angle", "size"}]}` as a JSON tag list has them, fields left out when not
+    /// given, unsafe links dropped.
+    public static func tags(_ body: Data) throws -> Data {
+        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
+            let text = object["data"] as? String
+        else {
+            throw ServiceError(status: 400, "send the tag list as {\"data\": \"swift\\t3\\nrust\\t2\"}")
+        }
+        var format = guessedFormat(text)
+        if let name = object["format"] as? String {
+            guard let given = TagListFormat(rawValue: name.lowercased()) else {
+                let names = TagListFormat.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ServiceError(status: 400, "\"format\" must be one of \(names), not \"\(name)\"")
+            }
+            format = given
+        }
+        let read: [Term]
+        do { read = try TagListReader.read(data: Data(text.utf8), name: "the pasted tags", format: format) } catch let e
+            as TextError
+        {
+            throw ServiceError(status: 422, e.description)
+        }
+        let terms = TagInput.withSafeLinks(read, reporting: Reporting(Recipe(flags: [CommonOptions.quiet.name])))
+        return termsAnswer(terms)
+    }
+
+    /// `{"terms": [...]}`, each term as `termObject` writes it: the answer of `count` and `tags`.
+    static func termsAnswer(_ terms: [Term]) -> Data {
+        Data(("{\"terms\": [" + terms.map(termObject).joined(separator: ", ") + "]}\n").utf8)
+    }
+
+    /// The format pasted text reads as: JSON when it starts with `[` or `{`, CSV when its first line
+    /// that is not a comment has a comma and no tab, otherwise tag lines.
+    static func guessedFormat(_ text: String) -> TagListFormat {
+        let trimmed = text.drop { $0.isWhitespace }
+        if trimmed.first == "[" || trimmed.first == "{" { return .json }
+        let first = trimmed.split(separator: "\n").first { !$0.hasPrefix("#") } ?? ""
+        return first.contains(",") && !first.contains("\t") ? .csv : .lines
+    }
+
+    /// A term as the JSON tag list writes it.
+    static func termObject(_ t: Term) -> String {
+        var fields = ["\"text\": \(q(t.text))", "\"weight\": \(NumberText.plain(t.weight))"]
+        if let id = t.id { fields.append("\"id\": \(q(id))") }
+        if let link = t.link { fields.append("\"link\": \(q(link))") }
+        if let color = t.color { fields.append("\"color\": \(q(color.hex))") }
+        if let group = t.group { fields.append("\"group\": \(q(group))") }
+        if let pin = t.pin {
+            fields += [
+                "\"x\": \(NumberText.plain(pin.x))", "\"y\": \(NumberText.plain(pin.y))",
+                "\"angle\": \(NumberText.plain(pin.angle))",
+            ]
+            if let size = pin.size { fields.append("\"size\": \(NumberText.plain(size))") }
+        }
+        return "{" + fields.joined(separator: ", ") + "}"
+    }
+
+    /// Lays out the body's cloud or flow; `Drawing.render` draws it. `cancellation` stops the
+    /// layout midway (a request past its time limit): the call then throws a `ServiceError` with
+    /// `TagCloudError.cancelled`'s message; a token cancelled already lets the body be read and
+    /// checked in full, its tags included, without any layout.
+    public static func draw(_ body: Data, cancellation: CancellationToken? = nil) throws -> Drawing {
+        try serving {
+            let request = try RequestRecipe(body, command: nil)
+            try refuseFontFiles(request.recipe)
+            let reporting = Reporting(request.recipe)
+            let destination = OutputDestination(inMemory: .json)
+            if request.command == CloudCommand.name {
+                let resolved = try CloudRequest(request.recipe, reporting: reporting, destination: destination)
+                return try working {
+                    let (layout, stats) = try CloudCommand.laidOut(resolved, reporting: reporting, cancellation: cancellation)
+                    let summary = CloudCommand.placementLine(layout, stats, repeated: resolved.options.repeatWords)
+                    return Drawing(layout: layout, recipe: request.recipe, summary: summary, checksSize: false)
+                }
+            }
+            let resolved = try FlowRequest(request.recipe, destination: destination)
+            return try working {
+                let flow = try FlowCommand.laidOut(resolved, reporting: reporting, cancellation: cancellation)
+                let (placed, unplaced) = (flow.layout.placed.count, flow.layout.unplaced)
+                let hidden = unplaced.filter { $0.reason == .rowLimit }.count
+                let summary =
+                    "placed \(placed) of \(flow.terms) tags; \(hidden) hidden by --max-rows, \(unplaced.count - hidden) empty"
+                return Drawing(layout: flow.layout, recipe: request.recipe, summary: summary, checksSize: true)
+            }
+        }
+    }
+
+    /// Refuses a font given as a file: `--font` takes a path on the command line, but a request
+    /// names installed families only, so that it can neither read a file on the server nor learn
+    /// whether one exists.
+    static func refuseFontFiles(_ recipe: Recipe) throws {
+        for font in recipe.strings("font") where FontDescriptor(family: font).isFilePath {
+            throw ServiceError(
+                status: 400,
+                "\"font\" \(q(font)) names a file on the server, which a request cannot: "
+                    + "give an installed family (GET /api/fonts lists them)", key: "font")
+        }
+    }
+
+    /// Runs `body` with the request's errors as 400s.
+    static func serving<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch let e as ServiceError {
+            throw e
+        } catch {
+            do { return try RecipeError.mappingLibraryErrors { throw error } } catch let e as RecipeError {
+                throw ServiceError(e, status: 400)
+            }
+        }
+    }
+
+    /// Runs the work of a request that was read and checked: its failures are 422s.
+    static func working<T>(_ body: () throws -> T) throws -> T {
+        do { return try RecipeError.mappingLibraryErrors(body) } catch let e as RecipeError {
+            throw ServiceError(e, status: 422)
+        }
+    }
+
+    private static func q(_ s: String) -> String { JSONString.quoted(s) }
+}
