@@ -34,6 +34,11 @@ struct ServeTests {
         #expect((json.json["terms"] as? [[String: Any]])?.first?["y"] as? Double == 6, "\(json.text)")
         let lines = try server.request("POST", "/api/tags", body: Data(#"{"data": "a,b\t2", "format": "tsv"}"#.utf8))
         #expect((lines.json["terms"] as? [[String: Any]])?.first?["text"] as? String == "a,b", "\(lines.text)")
+        // A dropped file's name decides by its extension, as --input's does; its text only without one.
+        let named = try server.request("POST", "/api/tags", body: Data(#"{"data": "a,b\t2", "name": "t.tsv"}"#.utf8))
+        #expect((named.json["terms"] as? [[String: Any]])?.first?["text"] as? String == "a,b", "\(named.text)")
+        let unnamed = try server.request("POST", "/api/tags", body: Data(#"{"data": "a,2", "name": "t.md"}"#.utf8))
+        #expect((unnamed.json["terms"] as? [[String: Any]])?.first?["weight"] as? Double == 2, "\(unnamed.text)")
         let format = try server.request("POST", "/api/tags", body: Data(#"{"data": "a", "format": "xml"}"#.utf8))
         #expect(format.status == 400 && (format.json["error"] as? String)?.contains("csv") == true)
     }

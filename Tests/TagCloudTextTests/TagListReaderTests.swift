@@ -37,6 +37,17 @@ private func failure(_ data: Data, _ name: String, _ format: TagListFormat? = ni
         #expect(TagListFormat(guessingFrom: name) == format)
     }
 
+    @Test(
+        "a pasted or dropped list: the name's extension when it has one of ours, else what the text looks like",
+        arguments: [
+            (nil, " [\"a\"]", TagListFormat.json), (nil, "{\"a\": 1}", .json), (nil, "# tags\na,2", .csv),
+            (nil, "a, b\t2", .lines), (nil, "swift 3", .lines), ("t.tsv", "a,2", .tsv), ("t.md", "a,2", .csv),
+            ("t.json", "a", .json),
+        ] as [(String?, String, TagListFormat)])
+    func guessByText(name: String?, text: String, format: TagListFormat) {
+        #expect(TagListFormat(guessingFrom: name, text: text) == format)
+    }
+
     @Test func explicitFormatOverridesExtension() throws {
         #expect(try read("[\"a\"]", "tags.txt", .json) == [Term("a")])
         #expect(try read("[\"a\"]", "tags.json", .lines) == [Term("[\"a\"]")])

@@ -18,11 +18,11 @@ export class Inputs {
   }
 
   /**
-   * Reads a pasted tag list (in `format`, or the one the server sees); `replace` puts it in place
-   * of the table, otherwise after it.
+   * Reads a pasted or dropped tag list (in the format its file `name` or its text shows, as the
+   * server sees it); `replace` puts it in place of the table, otherwise after it.
    */
-  async addTagList(data, { replace = false, format = null } = {}) {
-    const response = await post('/api/tags', format ? { data, format } : { data });
+  async addTagList(data, { replace = false, name = null } = {}) {
+    const response = await post('/api/tags', name ? { data, name } : { data });
     const terms = (await response.json()).terms.map((t) => tagOf(t));
     this.history.commit((s) => {
       s.tags = replace ? terms : s.tags.filter((t) => t.text.trim()).concat(terms);
@@ -82,9 +82,7 @@ export class Inputs {
       this.report(`${file.name}: ${n} words counted into the table.`);
       return;
     }
-    const extension = name.slice(name.lastIndexOf('.') + 1);
-    const format = ['csv', 'tsv', 'json'].includes(extension) ? extension : null;
-    const n = await this.addTagList(text, { replace: true, format });
+    const n = await this.addTagList(text, { replace: true, name: file.name });
     this.report(`${file.name}: ${n} tags read.`);
   }
 

@@ -71,26 +71,33 @@ public enum ToolService {
         }
     }
 
-    /// A pasted or dropped tag list (`{"data": "...", "format": "csv"}`: `tag<TAB>weight` lines, CSV
-    /// or JSON; without `format`, the one `guessedFormat` sees) read exactly as `--input` reads a file: `{"terms": [{"text", "weight", "id", "link", "color",
-    /// "group", "x", "y", "angle", "size"}]}` as a JSON tag list has them, fields left out when not
-    /// given, unsafe links dropped.
+    /// A pasted or dropped tag list (`{"data": "...", "name": "tags.csv", "format": "csv"}`:
+    /// `tag<TAB>weight` lines, CSV or JSON; without `format`, the one `TagListFormat(guessingFrom:text:)`
+    /// sees from the file's `name`, if any, and the data) read exactly as `--input` reads a file:
+    /// `{"terms": [{"text", "weight", "id", "link", "color", "group", "x", "y", "angle", "size"}]}` as
+    /// a JSON tag list has them, fields left out when not given, unsafe links dropped.
     public static func tags(_ body: Data) throws -> Data {
-        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
-            let text = object["data"] as? String
-        else {
-            throw ServiceError(status: 400, "send the tag list as {\"data\": \"swift\\t3\\nrust\\t2\"}")
+        let object: OptionsObject
+        do { object = try OptionsObject([UInt8](body), name: "the request body", maximumTags: 0) } catch let e
+            as RecipeError
+        {
+            throw ServiceError(e, status: 400)
         }
-        var format = guessedFormat(text)
-        if let name = object["format"] as? String {
-            guard let given = TagListFormat(rawValue: name.lowercased()) else {
-                let names = TagListFormat.allCases.map(\.rawValue).joined(separator: ", ")
-                throw ServiceError(status: 400, "\"format\" must be one of \(names), not \"\(name)\"")
+        guard case .string(let text)? = object.value("data") else {
+            throw ServiceError(status: 400, "send the tag list as {\"data\": \"swift\\t3\\nrust\\t2\"}", key: "data")
+        }
+        var name: String?
+        if case .string(let given)? = object.value("name") { name = given }
+        var format = TagListFormat(guessingFrom: name, text: text)
+        if let value = object.value("format") {
+            let names = TagListFormat.allCases.map(\.rawValue).joined(separator: ", ")
+            guard case .string(let given) = value, let chosen = TagListFormat(rawValue: given.lowercased()) else {
+                throw ServiceError(status: 400, "\"format\" must be one of \(names)", key: "format")
             }
-            format = given
+            format = chosen
         }
         let read: [Term]
-        do { read = try TagListReader.read(data: Data(text.utf8), name: "the pasted tags", format: format) } catch let e
+        do { read = try TagListReader.read(data: Data(text.utf8), name: name ?? "the pasted tags", format: format) } catch let e
             as TextError
         {
             throw ServiceError(status: 422, e.description)
@@ -102,15 +109,6 @@ public enum ToolService {
     /// `{"terms": [...]}`, each term as `termObject` writes it: the answer of `count` and `tags`.
     static func termsAnswer(_ terms: [Term]) -> Data {
         Data(("{\"terms\": [" + terms.map(termObject).joined(separator: ", ") + "]}\n").utf8)
-    }
-
-    /// The format pasted text reads as: JSON when it starts with `[` or `{`, CSV when its first line
-    /// that is not a comment has a comma and no tab, otherwise tag lines.
-    static func guessedFormat(_ text: String) -> TagListFormat {
-        let trimmed = text.drop { $0.isWhitespace }
-        if trimmed.first == "[" || trimmed.first == "{" { return .json }
-        let first = trimmed.split(separator: "\n").first { !$0.hasPrefix("#") } ?? ""
-        return first.contains(",") && !first.contains("\t") ? .csv : .lines
     }
 
     /// A term as the JSON tag list writes it.
