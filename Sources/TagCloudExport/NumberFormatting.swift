@@ -45,6 +45,12 @@ private func formatScaled(_ value: Double, decimals: Int) -> String? {
 extension String {
     /// The string escaped for XML text and attribute values.
     var xmlEscaped: String {
+        // Most words need no escape at all: they are returned as they are, without a copy.
+        let plain = utf8.allSatisfy { b in
+            b >= 0x20 && b != UInt8(ascii: "&") && b != UInt8(ascii: "<") && b != UInt8(ascii: ">")
+                && b != UInt8(ascii: "\"") && b != UInt8(ascii: "'") && b != 0xEF
+        }
+        if plain { return self }
         var out = ""
         out.reserveCapacity(count)
         for scalar in unicodeScalars {

@@ -38,7 +38,7 @@ public enum Server {
         if null >= 0 { dup2(null, STDIN_FILENO); close(null) }
         signal(SIGPIPE, SIG_IGN)
         // Before any thread is started (they inherit what libdispatch sets up for the signals).
-        let stop = StopSignal()
+        let stop = try StopSignal()
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let pool = LayoutPool(workers: cores, queue: settings.queue)
         raiseDescriptorLimit()
@@ -63,29 +63,6 @@ public enum Server {
         let end = DispatchTime.now() + settings.timeout
         while pool.inFlight > 0 && DispatchTime.now() < end { usleep(20_000) }
         server.stop()
-    }
-
-    /// SIGINT and SIGTERM, caught from before the address is printed: whoever reads the address
-    /// may signal at once, and a signal between ignoring it and watching for it would be lost.
-    private final class StopSignal {
-        private let semaphore = DispatchSemaphore(value: 0)
-        private var sources: [DispatchSourceSignal] = []
-
-        init() {
-            for sig in [SIGINT, SIGTERM] {
-                signal(sig, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-                source.setEventHandler { [semaphore] in semaphore.signal() }
-                source.resume()
-                sources.append(source)
-            }
-        }
-
-        /// Blocks until SIGINT or SIGTERM.
-        func wait() {
-            semaphore.wait()
-            sources.forEach { $0.cancel() }
-        }
     }
 
     /// Raises the soft limit on open descriptors towards the hard one: each connection holds one,

@@ -32,16 +32,28 @@ public struct Color: Hashable, Sendable {
     public static let white = Color(rgb: 0xFFFFFF)
 
     /// `#rrggbb`, or `#rrggbbaa` when not opaque.
-    public var hex: String {
-        func h(_ v: UInt8) -> String {
-            let digits = Array("0123456789abcdef")
-            return String([digits[Int(v >> 4)], digits[Int(v & 15)]])
-        }
-        return "#" + h(red) + h(green) + h(blue) + (alpha == 255 ? "" : h(alpha))
-    }
+    public var hex: String { hexDigits(withAlpha: alpha != 255) }
 
     /// `#rrggbb` without alpha (for SVG `fill`, paired with `fill-opacity`).
-    public var hexRGB: String { String(hex.prefix(7)) }
+    public var hexRGB: String { hexDigits(withAlpha: false) }
+
+    /// `#rrggbb`, and `aa` after it `withAlpha`, written into one buffer: every placed word's
+    /// colour is written this way in SVG, HTML and JSON, so it is kept cheap.
+    private func hexDigits(withAlpha: Bool) -> String {
+        let digits: StaticString = "0123456789abcdef"
+        return String(unsafeUninitializedCapacity: 9) { buffer in
+            digits.withUTF8Buffer { d in
+                buffer[0] = UInt8(ascii: "#")
+                var n = 1
+                for v in withAlpha ? [red, green, blue, alpha] : [red, green, blue] {
+                    buffer[n] = d[Int(v >> 4)]
+                    buffer[n + 1] = d[Int(v & 15)]
+                    n += 2
+                }
+                return n
+            }
+        }
+    }
 
     /// Opacity as a fraction 0–1.
     public var opacity: Double { Double(alpha) / 255 }

@@ -75,14 +75,13 @@ public struct SeriesLayout: Sendable {
         }
         let words = try SeriesWords(frames, maximumWords: options.maximumWords)
         let full = try maximumSize(words, typesetter: typesetter)
-        var scale = 1.0
-        var pass = try SeriesPass(
-            self, frames: frames, words: words, maximumSize: full, typesetter: typesetter, progress: progress)
         // Under --fit all (and exact sizes without a weight range) the whole series shrinks until
-        // every word fits in every frame.
-        while options.scalesToFit && pass.unplaced > 0 && full * scale * 0.85 >= options.minimumFontSize {
-            scale *= 0.85
-            pass = try SeriesPass(
+        // every word fits in every frame, as one word cloud does.
+        let (pass, scale) = try CloudScale.largestFitting(
+            searching: options.scalesToFit, maximumSize: full, minimumSize: options.minimumFontSize,
+            leftOver: \.leftOver
+        ) { scale, _ in
+            try SeriesPass(
                 self, frames: frames, words: words, maximumSize: full * scale, typesetter: typesetter, progress: progress)
         }
         let canvas = Double(options.width * options.height)
@@ -96,23 +95,19 @@ public struct SeriesLayout: Sendable {
         return (CloudSeries(frames: built), stats)
     }
 
-    /// The size of the heaviest word of the series: the sizing's maximum, or, as a word cloud
-    /// sizes its heaviest word, the size at which it spans a comfortable part of the area (with a
-    /// weight range, the size of its upper bound).
+    /// The size of the heaviest word of the series (`CloudScale.heaviestSize`): the series'
+    /// heaviest word, styled as its cloud styles it first, measured at its first angle.
     private func maximumSize<T: Typesetter & GlyphRasterizer>(_ words: SeriesWords, typesetter: T) throws -> Double {
-        if case .fitted(let f) = options.style.sizing, let m = f.maximumSize { return m }
-        if options.style.weightRange != nil { return PlacementContext<T>.rangeMaximumSize(options) }
         guard let top = words.terms.indices.max(by: { words.terms[$0].weight < words.terms[$1].weight }) else {
             return options.minimumFontSize
         }
-        var rng = SeededRandom(seed: options.seed)
-        let styled = options.style.looks([words.terms[top]], using: &rng)[0]
-        let angle = AngleChoices(options).choose(&rng)[0]
-        let probe = 100.0
-        let set = try typesetter.typesetUnremembered(styled.term.text, font: styled.font, size: probe)
-        let mask = try typesetter.coverage(of: set, rotation: angle)
-        return PlacementContext<T>.comfortableSize(
-            of: mask.bits, at: probe, room: try PlacementArea(options).room, minimum: options.minimumFontSize)
+        return try CloudScale.heaviestSize(options, styledMaximum: nil, room: try PlacementArea(options).room) {
+            var rng = SeededRandom(seed: options.seed)
+            let styled = options.style.looks([words.terms[top]], using: &rng)[0]
+            let angle = AngleChoices(options).choose(&rng)[0]
+            let set = try typesetter.typesetUnremembered(styled.term.text, font: styled.font, size: CloudScale.probeSize)
+            return try typesetter.coverage(of: set, rotation: angle).bits
+        }
     }
 
     /// The size curve of the series: the options' curve, or the one nearest their relative scaling.

@@ -11,6 +11,9 @@ struct SeriesPass {
     private(set) var unplaced = 0
     /// Distinct words placed smaller than their weights ask for.
     private(set) var shrunk = 0
+    /// The words left out of a frame for want of space, over all frames (a word placed in one
+    /// frame may find no space in another).
+    var leftOver: Int { frames.reduce(0) { $0 + $1.unplaced.filter { $0.reason == .noSpace }.count } }
 
     /// Where a word placed in an earlier frame is, and how it is drawn.
     private struct Fixed {

@@ -74,9 +74,17 @@ public struct CloudStyle: Hashable, Codable, Sendable {
 
     /// The weights sizes span for `terms`: `weightRange`, else the terms' own.
     func range(of terms: [Term]) -> ClosedRange<Double> {
-        if let weightRange { return weightRange }
-        let weights = terms.map(\.weight)
-        return (weights.min() ?? 0)...(weights.max() ?? 0)
+        range(of: terms.map(\.weight))
+    }
+
+    /// The weights sizes span for words of `weights`: `weightRange`, else the weights' own.
+    func range(of weights: [Double]) -> ClosedRange<Double> {
+        weightRange ?? Self.span(of: weights)
+    }
+
+    /// The lightest to the heaviest of `weights` (0...0 for none).
+    static func span(of weights: [Double]) -> ClosedRange<Double> {
+        (weights.min() ?? 0)...(weights.max() ?? 0)
     }
 
     /// Checks the options, naming the first bad one.

@@ -56,7 +56,7 @@ public struct FittedSizing: Hashable, Codable, Sendable {
             }
             return sizes
         case .curve(let curve):
-            let range = given ?? (weights.min() ?? 0)...(weights.max() ?? 0)
+            let range = given ?? CloudStyle.span(of: weights)
             let weightScale = WeightScale(curve: curve, minimumSize: minimumSize, maximumSize: maximumSize)
             return weights.map { max(minimumSize, (weightScale.size(for: $0, in: range) * scale).rounded()) }
         }

@@ -4,7 +4,7 @@ extension WordCloudLayout {
     /// font, below the canvas. Nil for sizes no weight decides.
     func sizeLegend<T>(_ context: PlacementContext<T>, maximumSize: Double, scale: Double) throws -> SizeLegend? {
         let weights = context.styled.map(\.term.weight)
-        let range = context.weightRange ?? options.style.weightRange ?? (weights.min() ?? 0)...(weights.max() ?? 0)
+        let range = context.weightRange ?? options.style.range(of: weights)
         guard
             let exact = ExactSizing(
                 options.style, range: range, maximumSize: maximumSize, minimumSize: options.minimumFontSize,

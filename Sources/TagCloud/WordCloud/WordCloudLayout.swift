@@ -242,16 +242,18 @@ extension WordCloudLayout {
     }
 
     /// The attempt at full scale; when words are left over and the options scale to fit (`fit =
-    /// .all`, exact sizes without a weight range), the whole cloud is shrunk until everything fits,
-    /// then bisected back up. Returns the attempt kept and its scale (when nothing fits every
-    /// word, the attempt that left the fewest over).
+    /// .all`, exact sizes without a weight range), the attempt at the largest scale at which
+    /// everything fits (`CloudScale.largestFitting`). A series' frame keeps the series' scale: the
+    /// series scales all its frames alike.
     private func fittedAttempt<T>(
         _ context: PlacementContext<T>, maximumSize: Double, seed: UInt64,
         progress: ((Progress) -> Void)?
     ) throws -> (attempt: PlacementAttempt, scale: Double) {
         var attempts = 0
-        // A probe stops at its first word left over: the search needs only to know whether all fit.
-        func placeAll(scale: Double, probe: Bool = false) throws -> PlacementAttempt {
+        return try CloudScale.largestFitting(
+            searching: options.scalesToFit && series == nil, maximumSize: maximumSize,
+            minimumSize: options.minimumFontSize, leftOver: \.unplacedCount
+        ) { scale, probe in
             attempts += 1
             let number = attempts, total = context.styled.count
             let report = progress.map { progress in
@@ -259,30 +261,6 @@ extension WordCloudLayout {
             }
             return try context.attempt(scale: scale, maximumSize: maximumSize, seed: seed, probe: probe, progress: report)
         }
-        // A series' frame keeps the series' scale: the series scales all its frames alike.
-        let searches = options.scalesToFit && series == nil
-        let first = try placeAll(scale: 1, probe: searches)
-        guard searches && first.unplacedCount > 0 else { return (first, 1) }
-        var hi = 1.0, lo = 0.5
-        var best = first
-        var found = false
-        while lo * maximumSize >= options.minimumFontSize / 2 {
-            let a = try placeAll(scale: lo, probe: true)
-            if a.unplacedCount == 0 { best = a; found = true; break }
-            hi = lo
-            lo /= 2
-        }
-        guard found else {
-            // Nothing fits every word: the full scale or the smallest tried, whichever leaves fewer over.
-            let full = try placeAll(scale: 1), smallest = try placeAll(scale: hi)
-            return smallest.unplacedCount < full.unplacedCount ? (smallest, hi) : (full, 1)
-        }
-        for _ in 0..<6 {
-            let mid = (lo + hi) / 2
-            let a = try placeAll(scale: mid, probe: true)
-            if a.unplacedCount == 0 { best = a; lo = mid } else { hi = mid }
-        }
-        return (best, lo)
     }
 
     /// Each placed word with several sizes in a series at each of them, where the series puts it:

@@ -19,7 +19,7 @@ package struct OutputRequest {
     let jsonGlyphs: Bool
     /// Whether colours that contrast less than 3:1 with their background are adjusted
     /// (`ContrastGuard`); off with `--no-contrast-guard`.
-    var contrastGuard: Bool
+    package var contrastGuard: Bool
 
     /// The rendering the arguments ask for, to be written to `destination`.
     package init(_ destination: OutputDestination, _ args: Recipe) throws {

@@ -8,7 +8,7 @@ package struct CloudRequest {
     /// The seed, and whether it was drawn for this run.
     let seed: Seed
     /// How the layout is drawn and where it goes.
-    let output: OutputRequest
+    package let output: OutputRequest
     /// The tags and texts to read.
     let terms: TermSources
     /// Where words go relative to one another (`--arrange`).

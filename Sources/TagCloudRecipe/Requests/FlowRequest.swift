@@ -10,7 +10,7 @@ package struct FlowRequest {
     /// The width of the flow in points; the height follows from the layout.
     let width: Double
     /// How the layout is drawn and where it goes.
-    let output: OutputRequest
+    package let output: OutputRequest
     /// The tags and texts to read.
     let terms: TermSources
 

@@ -14,11 +14,25 @@ public struct Drawing: Sendable {
     public let summary: String
     /// Whether the size is checked after the layout (flows: their height is known only then).
     let checksSize: Bool
+    /// Whether the layout's colours were guarded already (the contrast guard runs once, in place,
+    /// not once for each format drawn).
+    let guarded: Bool
+
+    /// The drawing of `layout`, whose colours are guarded here, in place, when `output` asks.
+    init(_ layout: inout CloudLayout, recipe: Recipe, output: OutputRequest, summary: String, checksSize: Bool) {
+        if output.contrastGuard { layout.guardContrast() }
+        self.layout = layout
+        self.recipe = recipe
+        self.summary = summary
+        self.checksSize = checksSize
+        guarded = output.contrastGuard
+    }
 
     /// The bytes of the drawing in `format` (png, pdf, svg, html or json).
     public func render(_ format: OutputFormat) throws -> Data {
         do {
-            let output = try OutputRequest(OutputDestination(inMemory: format), recipe)
+            var output = try OutputRequest(OutputDestination(inMemory: format), recipe)
+            if guarded { output.contrastGuard = false }
             if checksSize {
                 let size = "\(NumberText.plain(layout.drawingSize.width))x\(NumberText.plain(layout.drawingSize.height))"
                 try output.checkSize(

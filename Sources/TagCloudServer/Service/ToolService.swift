@@ -141,19 +141,19 @@ public enum ToolService {
             if request.command == CloudCommand.name {
                 let resolved = try CloudRequest(request.recipe, reporting: reporting, destination: destination)
                 return try working {
-                    let (layout, stats) = try CloudCommand.laidOut(resolved, reporting: reporting, cancellation: cancellation)
+                    var (layout, stats) = try CloudCommand.laidOut(resolved, reporting: reporting, cancellation: cancellation)
                     let summary = CloudCommand.placementLine(layout, stats, repeated: resolved.options.repeatWords)
-                    return Drawing(layout: layout, recipe: request.recipe, summary: summary, checksSize: false)
+                    return Drawing(&layout, recipe: request.recipe, output: resolved.output, summary: summary, checksSize: false)
                 }
             }
             let resolved = try FlowRequest(request.recipe, destination: destination)
             return try working {
-                let flow = try FlowCommand.laidOut(resolved, reporting: reporting, cancellation: cancellation)
+                var flow = try FlowCommand.laidOut(resolved, reporting: reporting, cancellation: cancellation)
                 let (placed, unplaced) = (flow.layout.placed.count, flow.layout.unplaced)
                 let hidden = unplaced.filter { $0.reason == .rowLimit }.count
                 let summary =
                     "placed \(placed) of \(flow.terms) tags; \(hidden) hidden by --max-rows, \(unplaced.count - hidden) empty"
-                return Drawing(layout: flow.layout, recipe: request.recipe, summary: summary, checksSize: true)
+                return Drawing(&flow.layout, recipe: request.recipe, output: resolved.output, summary: summary, checksSize: true)
             }
         }
     }

@@ -90,11 +90,12 @@ extension TagListReader {
             throw Problem(column: 1, reason: "missing \"text\" (also accepted: \"word\", \"tag\")")
         }
         let pin = try pinFieldNames.map { try fields.numberText($0) }
+        // The pin's columns only when one is given: most tags have none.
         let columns =
             [
                 text, "", try fields.string(["link"]) ?? "", try fields.string(["id"]) ?? "",
                 try fields.string(["color", "colour"]) ?? "", try fields.string(["group"]) ?? "",
-            ] + pin.map { $0 ?? "" }
+            ] + (pin.contains { $0 != nil } ? pin.map { $0 ?? "" } : [])
         let hint = "give the weight as a number, e.g. {\"text\": \"swift\", \"weight\": 3}"
         guard let (key, value) = fields.first(["weight", "count", "value"]) else {
             return try term(fields: columns, hint: hint)
@@ -137,6 +138,9 @@ struct JSONTagFields {
         "x", "y", "angle", "size", "frame",
     ]
 
+    /// The slot of each of `keys` in `values`.
+    private static let slots = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
+
     /// The element when it is a string.
     private(set) var bareString: String?
     /// Whether the element is an object.
@@ -153,7 +157,7 @@ struct JSONTagFields {
             isObject = true
             try TagListReader.json(name) { () throws(JSONError) in try reader.beginObject() }
             while let key = try TagListReader.json(name, { () throws(JSONError) in try reader.nextKey() }) {
-                guard let slot = Self.keys.firstIndex(of: key) else {
+                guard let slot = Self.slots[key] else {
                     try TagListReader.json(name) { () throws(JSONError) in try reader.skipValue() }
                     continue
                 }
@@ -183,7 +187,7 @@ struct JSONTagFields {
     /// The first of `names` given (a `null` counts as given), with its value.
     func first(_ names: [String]) -> (key: String, value: Value)? {
         for name in names {
-            if let slot = Self.keys.firstIndex(of: name), let v = values[slot] { return (name, v) }
+            if let slot = Self.slots[name], let v = values[slot] { return (name, v) }
         }
         return nil
     }

@@ -237,17 +237,18 @@ public struct TagListReader {
             throw Problem(column: 1, reason: "the tag is empty")
         }
         var value = weight ?? 1
-        // JSON numbers arrive as Doubles; show -2 rather than -2.0 in messages.
-        var shown = DecimalText.plain(value)
+        var typed: String?
         if weight == nil, let raw = field(1) {
             guard let parsed = Double(raw) else {
                 throw Problem(column: 2, reason: "weight \"\(raw)\" is not a number (\(hint))")
             }
             value = parsed
-            shown = "\"\(raw)\""
+            typed = raw
         }
-        if !value.isFinite { throw Problem(column: 2, reason: "weight \(shown) is not a finite number") }
-        if value < 0 { throw Problem(column: 2, reason: "weight \(shown) is negative (weights must be 0 or more)") }
+        // As typed; JSON numbers arrive as Doubles: -2 rather than -2.0. Made only for a message.
+        func shown() -> String { typed.map { "\"\($0)\"" } ?? DecimalText.plain(value) }
+        if !value.isFinite { throw Problem(column: 2, reason: "weight \(shown()) is not a finite number") }
+        if value < 0 { throw Problem(column: 2, reason: "weight \(shown()) is negative (weights must be 0 or more)") }
         var color: Color?
         if let raw = field(4) {
             guard let parsed = Color.parse(raw) else {
@@ -255,7 +256,7 @@ public struct TagListReader {
             }
             color = parsed
         }
-        let pin = try pin(text: text, fields: (6..<10).map(field), column: 7)
+        let pin = fields.count > 6 ? try pin(text: text, fields: (6..<10).map(field), column: 7) : nil
         return Term(text, weight: value, id: field(3), link: field(2), color: color, group: field(5), pin: pin)
     }
 }

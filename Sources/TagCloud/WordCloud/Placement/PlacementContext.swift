@@ -33,47 +33,18 @@ struct PlacementContext<T: Typesetter & GlyphRasterizer> {
             typesetter: typesetter, room: area.room, extent: extents.isEmpty ? nil : extents[i])
     }
 
-    /// The heaviest word's size before any scaling: the fitted sizing's maximum, or the size at
-    /// which the heaviest word spans a comfortable part of the area (with a weight range, the
-    /// size of its upper bound, `rangeMaximumSize`); with another sizing, the largest size the
-    /// style gave.
+    /// The heaviest word's size before any scaling (`CloudScale.heaviestSize`): the heaviest word
+    /// is measured at its first angle (its angle in the previous layout, when it was there: the
+    /// angles drawn for a word change when words are added before it; its old angle does not).
     func maximumSize() throws -> Double {
-        switch options.style.sizing {
-        case .fitted(let fitted):
-            if let m = fitted.maximumSize { return m }
-            return options.style.weightRange == nil ? try automaticMaximumSize() : Self.rangeMaximumSize(options)
-        case .scaled, .random: return styled.map(\.size).max() ?? options.minimumFontSize
+        try CloudScale.heaviestSize(
+            options, styledMaximum: styled.map(\.size).max() ?? options.minimumFontSize, room: area.room
+        ) {
+            let angle = targets[0]?.angles[0] ?? angles[0][0]
+            return try cache.entry(
+                index: 0, word: styled[0], size: CloudScale.probeSize, angle: angle, margin: 0, typesetter: typesetter
+            ).raw.bits
         }
-    }
-
-    /// The size at which the heaviest word, at its first angle (its angle in the previous layout,
-    /// when it was there), spans a comfortable part of the area.
-    private func automaticMaximumSize() throws -> Double {
-        let probe = 100.0
-        // The angles drawn for a word change when words are added before it; its old angle does not.
-        let angle = targets[0]?.angles[0] ?? angles[0][0]
-        let entry = try cache.entry(
-            index: 0, word: styled[0], size: probe, angle: angle, margin: 0, typesetter: typesetter)
-        return Self.comfortableSize(of: entry.raw.bits, at: probe, room: area.room, minimum: options.minimumFontSize)
-    }
-
-    /// The size of a weight range's upper bound when no maximum size is given: a tenth of the
-    /// canvas's shorter side, in whole points from the minimum size to `CloudStyle.fontSizeLimit`.
-    /// It depends on the canvas alone, not on the words, so clouds of one canvas size given one
-    /// range share one size scale.
-    static func rangeMaximumSize(_ options: WordCloudOptions) -> Double {
-        let size = (Double(min(options.width, options.height)) / 10).rounded(.down)
-        return max(options.minimumFontSize, min(CloudStyle.fontSizeLimit, size))
-    }
-
-    /// The size at which a word whose ink is `ink` at `probe` points spans a comfortable part of
-    /// `room`: four fifths of its width, or nearly half its height, whichever is less; whole points
-    /// from `minimum` to `CloudStyle.fontSizeLimit`.
-    static func comfortableSize(of ink: BitMask, at probe: Double, room: (width: Int, height: Int), minimum: Double) -> Double {
-        let w = Double(max(1, ink.width)), h = Double(max(1, ink.height))
-        let aw = Double(max(1, room.width)), ah = Double(max(1, room.height))
-        let size = (probe * min(0.8 * aw / w, 0.45 * ah / h)).rounded(.down)
-        return max(minimum, min(CloudStyle.fontSizeLimit, size))
     }
 
     /// One placement of every word at global scale `scale`, the heaviest word at most `maximumSize`;

@@ -50,7 +50,7 @@ struct WordSizing {
         self.firstWord = firstWord
         weights = styled.map(\.term.weight)
         scale = g
-        let range = weightRange ?? options.style.weightRange ?? (weights.min() ?? 0)...(weights.max() ?? 0)
+        let range = weightRange ?? options.style.range(of: weights)
         self.weightRange = range
         let exact =
             options.sizes == .exact
