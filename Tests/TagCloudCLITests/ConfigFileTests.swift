@@ -183,7 +183,8 @@ struct ConfigPrintTests {
         #expect(printed.status == 0, "\(printed.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: printed.stdout) as? [String: Any])
         let specs = try #require(TagCloudTool.options(of: command))
-        #expect(Set(json.keys) == Set(specs.map(\.name)).subtracting(["help", "config"]))
+        #expect(Set(json.keys) == Set(specs.map(\.name)).subtracting(["help", "config"]).union(["command"]))
+        #expect(json["command"] as? String == command)
         for spec in specs where spec.name != "help" {
             guard let value = json[spec.name] else { continue }
             if !spec.takesValue {

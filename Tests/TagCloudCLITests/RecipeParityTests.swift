@@ -57,6 +57,25 @@ struct RecipeParityTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: serverFolder.path) == [])
     }
 
+    @Test("what config --print writes names its command, and render-config draws it as the command does")
+    func printedConfiguration() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let renderConfig = try ToolRun.binary.deletingLastPathComponent().appendingPathComponent("render-config")
+        for command in ["flow", "cloud"] {
+            let printed = try ToolRun.run(["config", "--print", command, "--width", "300", "swift", "linux", "cairo"])
+            #expect(printed.status == 0, "\(printed.stderr)")
+            #expect(String(decoding: printed.stdout, as: UTF8.self).hasPrefix("{\n  \"command\": \"\(command)\",\n"))
+            let config = folder.appendingPathComponent("\(command).json")
+            try printed.stdout.write(to: config)
+            let cli = folder.appendingPathComponent("\(command)-cli.svg")
+            #expect(try ToolRun.run([command, "--config", config.path, "-o", cli.path]).status == 0)
+            let library = folder.appendingPathComponent("\(command)-library.svg")
+            #expect(try Self.run(renderConfig, [config.path, library.path]) == 0)
+            #expect(try Data(contentsOf: library) == (try Data(contentsOf: cli)), "\(command)")
+        }
+    }
+
     /// A cloud in a mask and a colour image sent as data: URLs, and a text to count: the requests
     /// that once went through files.
     static func requestsWithImageAndText(_ server: ServerProcess) throws {

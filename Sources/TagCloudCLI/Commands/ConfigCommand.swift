@@ -40,6 +40,6 @@ enum ConfigCommand: Subcommand {
         try StandardOutput.print(
             ConfigFile.effective(
                 parsed, options: parser.options, defaults: command.defaults(for: parsed),
-                skip: [CommonOptions.help.name, ConfigFile.spec.name]), terminator: "")
+                skip: [CommonOptions.help.name, ConfigFile.spec.name], command: command.name), terminator: "")
     }
 }

@@ -129,13 +129,15 @@ package enum ConfigFile {
     /// The effective configuration of a command as the JSON `--config` reads, every option in
     /// table order: the value given (file or command line), else its default from `defaults`
     /// (by default the table's own), else `null` (`false` for a flag, `[]` for a repeatable option).
+    /// `command`, when given, is written first as `"command"`, so the file says what it draws
+    /// (`Recipe(contentsOf:)` reads it; the command line checks it).
     package static func effective(
         _ parsed: Recipe, options: [RecipeKey], defaults: [String: String]? = nil,
-        skip: Set<String>
+        skip: Set<String>, command: String? = nil
     ) -> String {
         let defaults = defaults ?? tableDefaults(options)
-        var fields: [(String, String)] = []
         let json = JSONString.quoted
+        var fields: [(String, String)] = command.map { [("command", json($0))] } ?? []
         // A number only when reading it back gives the same text: a seed above 2^53, or 1.50,
         // would come back as another value.
         func scalar(_ s: String) -> String {
