@@ -48,6 +48,22 @@ private func failure(_ data: Data, _ name: String, _ format: TagListFormat? = ni
         #expect(TagListFormat(guessingFrom: name, text: text) == format)
     }
 
+    @Test("a plain {text, weight} object reads as the same line of a TSV list does, and fails as it does")
+    func plainObjectsMatchLines() throws {
+        let rows: [(text: String, weight: String)] = [
+            ("swift", "3"), ("  spaced  ", "0"), ("Zürich", "2.5"), ("中文", "1e300"), ("a\u{200B}", "7"),
+            ("New York", "0.30000000000000004"),
+        ]
+        let lines = rows.map { "\($0.text)\t\($0.weight)" }.joined(separator: "\n")
+        let objects = rows.map { #"{"text": "\#($0.text)", "weight": \#($0.weight)}"# }.joined(separator: ", ")
+        #expect(try read("[\(objects)]", "t.json") == (try read(lines, "t.tsv")))
+        // Without a weight, a weight of 1, as a line without one.
+        #expect(try read(#"[{"text": " go "}]"#, "t.json") == [Term("go", weight: 1)])
+        for bad in [#"{"text": "   "}"#, #"{"text": "x", "weight": -1}"#, #"{"text": "x", "weight": null, "y": 2}"#] {
+            #expect(failure("[\(bad)]", "t.json") != nil, "\(bad)")
+        }
+    }
+
     @Test func explicitFormatOverridesExtension() throws {
         #expect(try read("[\"a\"]", "tags.txt", .json) == [Term("a")])
         #expect(try read("[\"a\"]", "tags.json", .lines) == [Term("[\"a\"]")])

@@ -83,6 +83,7 @@ extension TagListReader {
     /// The term of one element of a JSON tag list: a string, or an object of fields.
     static func term(json fields: JSONTagFields) throws -> Term {
         if let text = fields.bareString { return try term(fields: [text], hint: "") }
+        if let plain = fields.plainTerm() { return plain }
         guard fields.isObject else {
             throw Problem(column: 0, reason: "expected a string or an object like {\"text\": \"swift\", \"weight\": 3}")
         }
@@ -183,6 +184,24 @@ struct JSONTagFields {
             }
         }
     }
+
+    /// The term of the commonest element, `{"text": "swift", "weight": 3}` (or without a weight),
+    /// made without the general path's columns: nil for any other element, and for one the
+    /// general path would refuse, which then gives the message.
+    func plainTerm() -> Term? {
+        guard isObject, case .string(let raw)? = values[Self.textSlot] else { return nil }
+        var weight = 1.0
+        for (slot, value) in values.enumerated() where value != nil && slot != Self.textSlot {
+            guard slot == Self.weightSlot, case .number(let n)? = value else { return nil }
+            weight = n.value
+        }
+        guard weight.isFinite, weight >= 0 else { return nil }
+        let text = TermText.normalized(TagListReader.trimmed(raw))
+        return text.isEmpty ? nil : Term(text, weight: weight)
+    }
+
+    private static let textSlot = 0
+    private static let weightSlot = 3
 
     /// The first of `names` given (a `null` counts as given), with its value.
     func first(_ names: [String]) -> (key: String, value: Value)? {
