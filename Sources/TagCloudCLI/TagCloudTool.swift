@@ -55,15 +55,12 @@ public enum TagCloudTool {
     /// The subcommands that set words in fonts, for which fontconfig is loaded from the start.
     static let drawingCommands: Set<String> = [FlowCommand.name, CloudCommand.name, SeriesCommand.name]
 
-    /// The subcommands `config --print` describes, in help order.
-    static var configurable: [any RecipeCommand.Type] { RecipeCommands.all }
-
     /// The commands whose option tables `options(of:)` knows, in help order.
-    public static let configurableCommands = configurable.map { $0.name }
+    public static let configurableCommands = RecipeCommands.all.map { $0.name }
 
     /// The option table of a command (for `config --print`, fuzzing and documentation), or nil.
     public static func options(of command: String) -> [RecipeKey]? {
-        configurable.first { $0.name == command }?.options
+        RecipeCommands.named(command)?.options
     }
 
     /// The program: sets the process up for `arguments` (without the program name), runs the

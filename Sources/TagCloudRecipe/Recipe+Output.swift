@@ -81,10 +81,7 @@ extension Recipe {
         if command == FlowCommand.name {
             let request = try FlowRequest(self, destination: destination)
             let flow = try FlowCommand.laidOut(request, reporting: reporting)
-            let size = flow.layout.drawingSize
-            try request.output.checkSize(
-                width: size.width, height: size.height,
-                subject: "the flow is \(NumberText.plain(size.width))x\(NumberText.plain(size.height)) pt")
+            try FlowCommand.checkSize(flow.layout, request.output)
             return try OutputArguments.render(flow.layout, request.output)
         }
         let request = try CloudRequest(self, reporting: reporting, destination: destination)

@@ -81,7 +81,7 @@ struct ExampleSnippetTests {
     static func normalised(_ line: String) -> String {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         if trimmed.hasPrefix("//") { return trimmed }
-        guard let comment = trimmed.range(of: "   //") ?? trimmed.range(of: "  //") else { return trimmed }
+        guard let comment = trimmed.range(of: "  //") else { return trimmed }
         return String(trimmed[..<comment.lowerBound]).trimmingCharacters(in: .whitespaces)
     }
 }

@@ -43,14 +43,16 @@ public struct Color: Hashable, Sendable {
         let digits: StaticString = "0123456789abcdef"
         return String(unsafeUninitializedCapacity: 9) { buffer in
             digits.withUTF8Buffer { d in
-                buffer[0] = UInt8(ascii: "#")
-                var n = 1
-                for v in withAlpha ? [red, green, blue, alpha] : [red, green, blue] {
+                func put(_ v: UInt8, at n: Int) {
                     buffer[n] = d[Int(v >> 4)]
                     buffer[n + 1] = d[Int(v & 15)]
-                    n += 2
                 }
-                return n
+                buffer[0] = UInt8(ascii: "#")
+                put(red, at: 1)
+                put(green, at: 3)
+                put(blue, at: 5)
+                if withAlpha { put(alpha, at: 7) }
+                return withAlpha ? 9 : 7
             }
         }
     }

@@ -29,7 +29,7 @@ enum ConfigCommand: Subcommand {
             }
             throw RecipeError.usage(usage)
         }
-        guard arguments.count >= 2, let command = TagCloudTool.configurable.first(where: { $0.name == arguments[1] }) else {
+        guard arguments.count >= 2, let command = RecipeCommands.named(arguments[1]) else {
             throw RecipeError.usage(usage)
         }
         let parser = CommandLineParser(options: command.options)

@@ -178,12 +178,17 @@ package enum CloudCommand: RecipeCommand {
         let beyond = layout.unplaced.filter { $0.reason == .maxWords }.count
         if beyond > 0 { line += "; \(beyond) more beyond --max-words" }
         if s.scale < 1 { line += "; scaled to \(NumberText.percent(s.scale)) to fit all" }
-        if let c = s.continuity {
-            let largest = c.moved > 0 ? " (largest \(NumberText.plain(c.largestMove.rounded())) pt)" : ""
-            line += "; \(c.stayed) stayed, \(c.moved) moved\(largest), \(c.new) new"
-            if c.removed > 0 { line += ", \(c.removed) gone" }
-        }
+        if let c = s.continuity { line += continuityText(c) }
         return line
+    }
+
+    /// How a layout kept to an earlier one, as the placement lines of clouds and flows end:
+    /// `; 12 stayed, 3 moved (largest 40 pt), 2 new, 1 gone`.
+    static func continuityText(_ c: WordCloudLayout.Continuity) -> String {
+        let largest = c.moved > 0 ? " (largest \(NumberText.plain(c.largestMove.rounded())) pt)" : ""
+        var text = "; \(c.stayed) stayed, \(c.moved) moved\(largest), \(c.new) new"
+        if c.removed > 0 { text += ", \(c.removed) gone" }
+        return text
     }
 
     /// The value of each option when the command line `args` does not give it (for `config --print`):

@@ -125,15 +125,13 @@ package enum FlowCommand: RecipeCommand {
         var flow = try laidOut(request, reporting: reporting)
         let layout = flow.layout
         let hidden = layout.unplaced.filter { $0.reason == .rowLimit }.count
-        let size = "\(NumberText.plain(layout.drawingSize.width))x\(NumberText.plain(layout.drawingSize.height))"
         report.phase(
             "layout",
             "\(layout.placed.count) placed, \(hidden) hidden by --max-rows, \(layout.unplaced.count - hidden) empty, "
                 + "\(layout.placed.filter(\.shrunk).count) shrunk, \(layout.placed.filter { $0.fullText != nil }.count) truncated; "
-                + "\(size) pt")
+                + "\(sizeText(layout)) pt")
         report.unplaced(layout.unplaced)
-        try request.output.checkSize(
-            width: layout.drawingSize.width, height: layout.drawingSize.height, subject: "the flow is \(size) pt")
+        try checkSize(layout, request.output)
         var output = request.output
         // Guarded here, in place, rather than by the writer on a copy of every word.
         if output.contrastGuard {
@@ -144,6 +142,18 @@ package enum FlowCommand: RecipeCommand {
         return flow
     }
 
+    /// Refuses a laid-out flow too large for `output` (its height is known only after the layout).
+    package static func checkSize(_ layout: CloudLayout, _ output: OutputRequest) throws {
+        try output.checkSize(
+            width: layout.drawingSize.width, height: layout.drawingSize.height,
+            subject: "the flow is \(sizeText(layout)) pt")
+    }
+
+    /// `WIDTHxHEIGHT` of a layout's drawing, in points.
+    private static func sizeText(_ layout: CloudLayout) -> String {
+        "\(NumberText.plain(layout.drawingSize.width))x\(NumberText.plain(layout.drawingSize.height))"
+    }
+
     /// The line that says how many tags were placed, hidden and left empty, and how they kept to
     /// an earlier layout.
     static func placementLine(_ layout: CloudLayout, terms: Int, hidden: Int, continuity c: FlowLayout.Continuity?) -> String {
@@ -151,11 +161,7 @@ package enum FlowCommand: RecipeCommand {
         if !layout.unplaced.isEmpty {
             line += "; \(hidden) hidden by --max-rows, \(layout.unplaced.count - hidden) empty"
         }
-        if let c {
-            let largest = c.moved > 0 ? " (largest \(NumberText.plain(c.largestMove.rounded())) pt)" : ""
-            line += "; \(c.stayed) stayed, \(c.moved) moved\(largest), \(c.new) new"
-            if c.removed > 0 { line += ", \(c.removed) gone" }
-        }
+        if let c { line += CloudCommand.continuityText(c) }
         return line
     }
 

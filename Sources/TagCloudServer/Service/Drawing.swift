@@ -33,11 +33,7 @@ public struct Drawing: Sendable {
         do {
             var output = try OutputRequest(OutputDestination(inMemory: format), recipe)
             if guarded { output.contrastGuard = false }
-            if checksSize {
-                let size = "\(NumberText.plain(layout.drawingSize.width))x\(NumberText.plain(layout.drawingSize.height))"
-                try output.checkSize(
-                    width: layout.drawingSize.width, height: layout.drawingSize.height, subject: "the flow is \(size) pt")
-            }
+            if checksSize { try FlowCommand.checkSize(layout, output) }
             return try OutputArguments.render(layout, output)
         } catch let e as RecipeError {
             throw ServiceError(e, status: 422)

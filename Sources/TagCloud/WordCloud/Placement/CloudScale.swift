@@ -14,8 +14,10 @@ enum CloudScale {
         _ options: WordCloudOptions, styledMaximum: Double?, room: (width: Int, height: Int),
         heaviestInk: () throws -> BitMask
     ) throws -> Double {
-        if case .fitted(let fitted) = options.style.sizing, let m = fitted.maximumSize { return m }
-        if case .fitted = options.style.sizing {} else if let styledMaximum { return styledMaximum }
+        switch options.style.sizing {
+        case .fitted(let fitted): if let m = fitted.maximumSize { return m }
+        case .scaled, .random: if let styledMaximum { return styledMaximum }
+        }
         if options.style.weightRange != nil { return rangeMaximumSize(options) }
         return comfortableSize(of: try heaviestInk(), at: probeSize, room: room, minimum: options.minimumFontSize)
     }
