@@ -16,6 +16,9 @@ extension Recipe {
     public init(contentsOf path: String) throws {
         let object = try ConfigFile.read(path)
         try self.init(object, source: "config \(path)")
+        // The file is one of the recipe's inputs, as `--config FILE` is on the command line: no
+        // output may be written in its place.
+        values[ConfigFile.spec.name] = [path]
     }
 
     /// The recipe in `json`, a configuration as `init(contentsOf:)` reads one.

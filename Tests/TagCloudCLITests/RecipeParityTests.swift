@@ -73,6 +73,9 @@ struct RecipeParityTests {
             let library = folder.appendingPathComponent("\(command)-library.svg")
             #expect(try Self.run(renderConfig, [config.path, library.path]) == 0)
             #expect(try Data(contentsOf: library) == (try Data(contentsOf: cli)), "\(command)")
+            // The configuration is an input: render-config refuses to write over it, as tagcloud does.
+            #expect(try Self.run(renderConfig, [config.path, config.path]) == 1)
+            #expect(try Data(contentsOf: config) == printed.stdout)
         }
     }
 
