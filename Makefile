@@ -27,6 +27,7 @@ TESTFLAGS = -c release -Xswiftc -enable-testing
 test: setup
 	SWIFT="$(SWIFT)" scripts/format --check
 	scripts/check-sizes
+	scripts/check-embedded
 	@mkdir -p .build && rm -f .build/spark-setup.done && if [ "$$CI" = true ]; then 		(scripts/setup --spark > .build/spark-setup.log 2>&1; touch .build/spark-setup.done) & fi
 	$(SWIFT) build --build-tests $(TESTFLAGS)
 	$(SWIFT) test --skip-build $(TESTFLAGS)

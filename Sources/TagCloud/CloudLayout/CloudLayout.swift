@@ -2,9 +2,9 @@
 /// Its JSON form (what `tagcloud … -o layout.json` writes) is written by TagCloudExport's
 /// `LayoutJSON.encode` and read back through `Decodable`, which reads every version up to
 /// `jsonVersion` (docs/json-layout.md).
-public struct CloudLayout: Hashable, Decodable, Sendable {
+public struct CloudLayout: Hashable, Sendable {
     /// Which layout made a cloud.
-    public enum Kind: String, Hashable, Codable, Sendable, CaseIterable {
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
         /// Rows of tags (`FlowLayout`).
         case flow
         /// A word cloud (`WordCloudLayout`).
@@ -43,6 +43,7 @@ public struct CloudLayout: Hashable, Decodable, Sendable {
     /// version 1 (each word's fonts in full); both are read.
     public static let jsonVersion = 2
 
+    #if !hasFeature(Embedded)
     private enum CodingKeys: String, CodingKey {
         case kind, size, background, placed, unplaced, seed, contour, legend, fonts, version
     }
@@ -71,4 +72,10 @@ public struct CloudLayout: Hashable, Decodable, Sendable {
         contour = try c.decodeIfPresent(Contour.self, forKey: .contour)
         legend = try c.contains(.legend) ? SizeLegend(from: c.superDecoder(forKey: .legend), fonts: fonts) : nil
     }
+    #endif
 }
+
+#if !hasFeature(Embedded)
+extension CloudLayout: Decodable {}
+extension CloudLayout.Kind: Codable {}
+#endif

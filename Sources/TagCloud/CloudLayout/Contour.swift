@@ -1,5 +1,5 @@
 /// The outline of a cloud's shape, drawn as a stroke over the background and under the words.
-public struct Contour: Hashable, Codable, Sendable {
+public struct Contour: Hashable, Sendable {
     /// Closed polygons in canvas points (the last point joins the first).
     public var polygons: [[Point]]
     /// Stroke width in points.
@@ -12,3 +12,7 @@ public struct Contour: Hashable, Codable, Sendable {
         self.polygons = polygons; self.width = width; self.color = color
     }
 }
+
+#if !hasFeature(Embedded)
+extension Contour: Codable {}
+#endif

@@ -1,5 +1,5 @@
 /// A word on the canvas.
-public struct PlacedWord: Hashable, Decodable, Sendable {
+public struct PlacedWord: Hashable, Sendable {
     /// Position of the term in the input.
     public var index: Int
     /// The text drawn (shortened with an ellipsis when truncated).
@@ -103,6 +103,7 @@ public struct PlacedWord: Hashable, Decodable, Sendable {
     /// The font of glyphs whose `font` index is `index` (0 = `font`).
     public func font(at index: Int) -> ResolvedFont { fallbackFonts.font(at: index, main: font) }
 
+    #if !hasFeature(Embedded)
     private enum CodingKeys: String, CodingKey {
         case index, text, fullText, id, link, weight, frame, origin, baseline, inkBounds, font, fontSize
         case color, rotation, glyphs, rightToLeft, fallbackFont, shrunk, decoration, fallbackFonts, fontRuns
@@ -117,7 +118,7 @@ public struct PlacedWord: Hashable, Decodable, Sendable {
     /// (glyphs when not asked for, `rotation` 0, the flags false, the fallback fields empty).
     init(from decoder: any Decoder, fonts: [ResolvedFont]) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        func font(_ reference: FontReference) throws -> ResolvedFont {
+        func font(_ reference: FontReference) throws(CoreError) -> ResolvedFont {
             switch reference {
             case .font(let f): return f
             case .index(let i):
@@ -152,8 +153,10 @@ public struct PlacedWord: Hashable, Decodable, Sendable {
                 fallbackFonts: try (c.decodeIfPresent([FontReference].self, forKey: .fallbackFonts) ?? []).map(font),
                 fontRuns: try c.decodeIfPresent([FontRun].self, forKey: .fontRuns) ?? []))
     }
+    #endif
 }
 
+#if !hasFeature(Embedded)
 /// A font as a placed word's JSON names it: in full (version 1), or as an index into the
 /// layout's `fonts` table (version 2).
 private enum FontReference: Decodable {
@@ -168,3 +171,8 @@ private enum FontReference: Decodable {
         }
     }
 }
+#endif
+
+#if !hasFeature(Embedded)
+extension PlacedWord: Decodable {}
+#endif

@@ -6,9 +6,9 @@
 /// The band lies outside the canvas: `CloudLayout.size` stays the canvas's (what a later layout
 /// keeps to), and `CloudLayout.drawingSize` is the picture's. Its words are positioned in the
 /// picture's points (below the canvas), and a renderer draws them as it draws placed words.
-public struct SizeLegend: Hashable, Decodable, Sendable {
+public struct SizeLegend: Hashable, Sendable {
     /// One sample: a weight, the size every word of that weight is drawn at, and how it is shown.
-    public struct Entry: Hashable, Decodable, Sendable {
+    public struct Entry: Hashable, Sendable {
         /// The weight.
         public var weight: Double
         /// Its font size in points.
@@ -26,6 +26,7 @@ public struct SizeLegend: Hashable, Decodable, Sendable {
             self.label = label
         }
 
+        #if !hasFeature(Embedded)
         private enum CodingKeys: String, CodingKey { case weight, fontSize, sample, label }
 
         /// Decodes an entry whose words' fonts are written in full or as indices into `fonts`.
@@ -39,6 +40,7 @@ public struct SizeLegend: Hashable, Decodable, Sendable {
 
         /// Decodes an entry whose words' fonts are written in full.
         public init(from decoder: any Decoder) throws { try self.init(from: decoder, fonts: []) }
+        #endif
     }
 
     /// The band's height in points, from the canvas's bottom edge down.
@@ -55,6 +57,7 @@ public struct SizeLegend: Hashable, Decodable, Sendable {
         self.entries = entries
     }
 
+    #if !hasFeature(Embedded)
     private enum CodingKeys: String, CodingKey { case height, caption, entries }
 
     /// Decodes a legend whose words' fonts are written in full or as indices into `fonts`.
@@ -70,6 +73,7 @@ public struct SizeLegend: Hashable, Decodable, Sendable {
 
     /// Decodes a legend whose words' fonts are written in full.
     public init(from decoder: any Decoder) throws { try self.init(from: decoder, fonts: []) }
+    #endif
 
     /// Every word the band draws: the caption, then each entry's sample and number.
     public var words: [PlacedWord] { [caption] + entries.flatMap { [$0.sample, $0.label] } }
@@ -94,3 +98,8 @@ extension CloudLayout {
         return Size(width: size.width, height: size.height + band)
     }
 }
+
+#if !hasFeature(Embedded)
+extension SizeLegend: Decodable {}
+extension SizeLegend.Entry: Decodable {}
+#endif

@@ -1,5 +1,5 @@
 /// A pill or button shape drawn behind a tag.
-public struct TagDecoration: Hashable, Codable, Sendable {
+public struct TagDecoration: Hashable, Sendable {
     /// Fill colour; `nil` draws no fill.
     public var fill: Color?
     /// Border colour; `nil` draws no border.
@@ -15,3 +15,7 @@ public struct TagDecoration: Hashable, Codable, Sendable {
         self.fill = fill; self.border = border; self.borderWidth = borderWidth; self.cornerRadius = cornerRadius
     }
 }
+
+#if !hasFeature(Embedded)
+extension TagDecoration: Codable {}
+#endif

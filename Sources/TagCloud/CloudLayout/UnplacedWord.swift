@@ -1,7 +1,7 @@
 /// A word that is not on the canvas, and why.
-public struct UnplacedWord: Hashable, Codable, Sendable {
+public struct UnplacedWord: Hashable, Sendable {
     /// Why a word was left out.
-    public enum Reason: String, Hashable, Codable, Sendable {
+    public enum Reason: String, Hashable, Sendable {
         /// Beyond the maximum number of rows (an app can show "+N more").
         case rowLimit
         /// No free position at any allowed size and orientation.
@@ -26,3 +26,8 @@ public struct UnplacedWord: Hashable, Codable, Sendable {
         self.index = index; self.text = text; self.id = id; self.reason = reason
     }
 }
+
+#if !hasFeature(Embedded)
+extension UnplacedWord: Codable {}
+extension UnplacedWord.Reason: Codable {}
+#endif

@@ -2,7 +2,7 @@ extension FlowLayout {
     /// `layout` with its size legend when `options.legend` asks for one: the weights of the
     /// style's range (else those of `terms`), each at the size the weight scale gives it, in the
     /// first font, below the rows.
-    func addingLegend(to layout: CloudLayout, terms: [Term], typesetter: some Typesetter) throws -> CloudLayout {
+    func addingLegend(to layout: CloudLayout, terms: [Term], typesetter: some Typesetter) throws(CoreError) -> CloudLayout {
         guard options.legend else { return layout }
         let style = options.style
         let range = style.range(of: terms)

@@ -15,14 +15,14 @@ public struct FlowLayout: Sendable {
     public init(_ options: FlowOptions = FlowOptions()) { self.options = options }
 
     /// Styles `terms` with `options.style` and `options.seed`, then lays them out in `width` points.
-    public func layout(_ terms: [Term], typesetter: some Typesetter, width: Double) throws -> CloudLayout {
+    public func layout(_ terms: [Term], typesetter: some Typesetter, width: Double) throws(CoreError) -> CloudLayout {
         try run(terms, typesetter: typesetter, width: width).layout
     }
 
     /// `layout(_:typesetter:width:)`, and how the tags kept to `options.previous` (nil without one).
     public func run(
         _ terms: [Term], typesetter: some Typesetter, width: Double
-    ) throws -> (layout: CloudLayout, continuity: Continuity?) {
+    ) throws(CoreError) -> (layout: CloudLayout, continuity: Continuity?) {
         try options.validate()
         try Term.checkWeights(terms)
         try options.previous?.validate(flowWidth: width)
@@ -36,24 +36,24 @@ public struct FlowLayout: Sendable {
 
     /// The size the cloud needs at `width` (the legend's band included): the same computation as
     /// `layout`, without drawing anything.
-    public func size(forWidth width: Double, terms: [Term], typesetter: some Typesetter) throws -> Size {
+    public func size(forWidth width: Double, terms: [Term], typesetter: some Typesetter) throws(CoreError) -> Size {
         try layout(terms, typesetter: typesetter, width: width).drawingSize
     }
 
     /// Lays out words already styled (the layout records no seed: it did not style them). With
     /// `options.previous`, the tags keep their places, not their looks: those are the words'.
-    public func layout(styled words: [StyledWord], typesetter: some Typesetter, width: Double) throws -> CloudLayout {
+    public func layout(styled words: [StyledWord], typesetter: some Typesetter, width: Double) throws(CoreError) -> CloudLayout {
         try options.validate()
         try options.previous?.validate(flowWidth: width)
         let layout = try checkedLayout(styled: words, typesetter: typesetter, width: width, seed: nil).layout
-        return try addingLegend(to: layout, terms: words.map(\.term), typesetter: typesetter)
+        return try addingLegend(to: layout, terms: words.map { $0.term }, typesetter: typesetter)
     }
 
     /// Lays out `words` under options already validated; `seed` is the one they were styled with.
     private func checkedLayout(
         styled words: [StyledWord], typesetter: some Typesetter, width: Double,
         seed: UInt64?
-    ) throws -> (layout: CloudLayout, continuity: Continuity?) {
+    ) throws(CoreError) -> (layout: CloudLayout, continuity: Continuity?) {
         guard width.isFinite, width > options.insets.horizontal, width <= 1_000_000 else {
             throw TagCloudError.invalidOption(
                 name: "width", value: "\(width)",
@@ -114,7 +114,7 @@ public struct FlowLayout: Sendable {
     }
 
     /// `word` measured, made to fit a row of `available` points on its own when it is wider.
-    func measured(_ word: StyledWord, available: Double, typesetter: some Typesetter) throws -> Item {
+    func measured(_ word: StyledWord, available: Double, typesetter: some Typesetter) throws(CoreError) -> Item {
         let item = try measure(word, text: word.term.text, size: word.size, typesetter: typesetter)
         return item.width > available ? try fitAlone(item, available: available, typesetter: typesetter) : item
     }
@@ -123,7 +123,7 @@ public struct FlowLayout: Sendable {
     func measure(
         _ word: StyledWord, text: String, size: Double, typesetter: some Typesetter,
         truncated: Bool = false
-    ) throws -> Item {
+    ) throws(CoreError) -> Item {
         let set = try typesetter.typeset(text, font: word.font, size: size)
         let b = set.layoutBounds
         let p = options.padding
@@ -133,7 +133,7 @@ public struct FlowLayout: Sendable {
             ascent: p.top - b.minY, descent: b.maxY + p.bottom)
     }
 
-    private func fitAlone(_ item: Item, available: Double, typesetter: some Typesetter) throws -> Item {
+    private func fitAlone(_ item: Item, available: Double, typesetter: some Typesetter) throws(CoreError) -> Item {
         switch options.oversize {
         case .scale:
             if let s = try scaled(item, toWidth: available, typesetter: typesetter) { return s }
@@ -153,7 +153,7 @@ public struct FlowLayout: Sendable {
     }
 
     /// The item at the largest whole-point size (not below the minimum) whose box fits `width`.
-    func scaled(_ item: Item, toWidth width: Double, typesetter: some Typesetter) throws -> Item? {
+    func scaled(_ item: Item, toWidth width: Double, typesetter: some Typesetter) throws(CoreError) -> Item? {
         let p = options.padding.horizontal
         guard item.bounds.width > 0, width > p else { return nil }
         // Metrics scale almost linearly with size; start from the linear estimate and step down.
@@ -170,7 +170,7 @@ public struct FlowLayout: Sendable {
     }
 
     /// The item cut to the longest prefix (in whole characters) that fits `width` with an ellipsis.
-    func truncated(_ item: Item, toWidth width: Double, typesetter: some Typesetter) throws -> Item? {
+    func truncated(_ item: Item, toWidth width: Double, typesetter: some Typesetter) throws(CoreError) -> Item? {
         let chars = Array(item.text)
         var lo = 0, hi = chars.count - 1  // prefix lengths to try
         var best: Item? = nil
@@ -189,8 +189,8 @@ public struct FlowLayout: Sendable {
 
     func rowHeight(_ row: [Item]) -> Double {
         switch options.crossAlignment {
-        case .baseline: return (row.map(\.ascent).max() ?? 0) + (row.map(\.descent).max() ?? 0)
-        default: return row.map(\.height).max() ?? 0
+        case .baseline: return (row.map { $0.ascent }.max() ?? 0) + (row.map { $0.descent }.max() ?? 0)
+        default: return row.map { $0.height }.max() ?? 0
         }
     }
 

@@ -1,7 +1,7 @@
 /// Everything that shapes a flow tag cloud. Every field has a default; the CLI maps one flag to one field.
-public struct FlowOptions: Hashable, Codable, Sendable {
+public struct FlowOptions: Hashable, Sendable {
     /// Horizontal placement of a row's tags.
-    public enum Alignment: String, Hashable, Codable, Sendable, CaseIterable {
+    public enum Alignment: String, Hashable, Sendable, CaseIterable {
         /// Rows start at the leading edge (left, or right under right-to-left).
         case leading
         /// Rows are centred.
@@ -11,7 +11,7 @@ public struct FlowOptions: Hashable, Codable, Sendable {
     }
 
     /// Vertical placement of mixed sizes within a row.
-    public enum CrossAlignment: String, Hashable, Codable, Sendable, CaseIterable {
+    public enum CrossAlignment: String, Hashable, Sendable, CaseIterable {
         /// Tops line up.
         case top
         /// Centres line up.
@@ -23,7 +23,7 @@ public struct FlowOptions: Hashable, Codable, Sendable {
     }
 
     /// Reading direction of rows.
-    public enum Direction: String, Hashable, Codable, Sendable, CaseIterable {
+    public enum Direction: String, Hashable, Sendable, CaseIterable {
         /// First tag at the left.
         case leftToRight = "ltr"
         /// First tag at the right, rows mirrored.
@@ -31,7 +31,7 @@ public struct FlowOptions: Hashable, Codable, Sendable {
     }
 
     /// What happens to a tag wider than the space left in its row.
-    public enum Overflow: String, Hashable, Codable, Sendable, CaseIterable {
+    public enum Overflow: String, Hashable, Sendable, CaseIterable {
         /// Start a new row (the default).
         case wrap
         /// Shrink the font until the tag fits the space left, when at least
@@ -43,7 +43,7 @@ public struct FlowOptions: Hashable, Codable, Sendable {
     }
 
     /// What happens to a tag wider than a whole row.
-    public enum Oversize: String, Hashable, Codable, Sendable, CaseIterable {
+    public enum Oversize: String, Hashable, Sendable, CaseIterable {
         /// Cut the text with an ellipsis.
         case truncate
         /// Scale the font down until it fits.
@@ -95,8 +95,8 @@ public struct FlowOptions: Hashable, Codable, Sendable {
     public init() {}
 
     /// Checks the options, naming the first bad one.
-    public func validate() throws {
-        func check(_ v: Double, _ name: String, limit: Double = 100_000) throws {
+    public func validate() throws(CoreError) {
+        func check(_ v: Double, _ name: String, limit: Double = 100_000) throws(CoreError) {
             guard v.isFinite, v >= 0, v <= limit else {
                 throw TagCloudError.invalidOption(
                     name: name, value: "\(v)",
@@ -134,3 +134,12 @@ public struct FlowOptions: Hashable, Codable, Sendable {
         }
     }
 }
+
+#if !hasFeature(Embedded)
+extension FlowOptions: Codable {}
+extension FlowOptions.Alignment: Codable {}
+extension FlowOptions.CrossAlignment: Codable {}
+extension FlowOptions.Direction: Codable {}
+extension FlowOptions.Overflow: Codable {}
+extension FlowOptions.Oversize: Codable {}
+#endif

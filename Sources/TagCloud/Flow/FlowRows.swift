@@ -23,7 +23,9 @@ extension FlowLayout {
         }
 
         /// Adds `item` (no wider than `available`); false when it needs a row past the limit.
-        mutating func add(_ item: Item, in flow: FlowLayout, available: Double, typesetter: some Typesetter) throws -> Bool {
+        mutating func add(_ item: Item, in flow: FlowLayout, available: Double, typesetter: some Typesetter) throws(CoreError)
+            -> Bool
+        {
             var item = item
             let options = flow.options
             let gap = row.isEmpty ? 0 : options.itemSpacing
@@ -87,7 +89,7 @@ extension FlowLayout {
         mutating func place(_ row: [Item], last: Bool, in flow: FlowLayout) {
             let options = flow.options
             let height = flow.rowHeight(row)
-            let rowAscent = row.map(\.ascent).max() ?? 0
+            let rowAscent = row.map { $0.ascent }.max() ?? 0
             let used = row.reduce(0) { $0 + $1.width } + options.itemSpacing * Double(row.count - 1)
             let extra = max(0, available - used)
             let justifyRow = options.justify && row.count > 1 && !last

@@ -19,7 +19,7 @@ extension FlowLayout {
     /// (or sizes are drawn at random) and the size is within the sizing's range, unless it had
     /// been shrunk to fit (`keptLook` then draws it as it was).
     func keepSizes(_ words: inout [StyledWord], of previous: PreviousLayout) {
-        for (i, k) in previous.matches(words.map(\.term)).enumerated() {
+        for (i, k) in previous.matches(words.map { $0.term }).enumerated() {
             guard let k, let size = previous.words[k].fontSize, !previous.words[k].shrunk,
                 sizeRange.contains(size), keepsLook(words[i], previous.words[k])
             else { continue }
@@ -45,7 +45,8 @@ extension FlowLayout {
 
     /// `word` drawn as `old` was when it had been shrunk or cut short to fit (at its old size,
     /// its text cut as before) and keeps its look; nil otherwise.
-    private func keptLook(_ word: StyledWord, _ old: PreviousLayout.Word, typesetter: some Typesetter) throws -> Item? {
+    private func keptLook(_ word: StyledWord, _ old: PreviousLayout.Word, typesetter: some Typesetter) throws(CoreError) -> Item?
+    {
         guard old.shrunk || old.truncatedText != nil, let size = old.fontSize, size <= sizeRange.upperBound,
             keepsLook(word, old)
         else { return nil }
@@ -61,9 +62,9 @@ extension FlowLayout {
     func keptLayout(
         _ words: [StyledWord], previous: PreviousLayout, typesetter: some Typesetter, width: Double,
         seed: UInt64?
-    ) throws -> (layout: CloudLayout, continuity: Continuity?) {
+    ) throws(CoreError) -> (layout: CloudLayout, continuity: Continuity?) {
         let available = width - options.insets.horizontal
-        let matches = previous.matches(words.map(\.term))
+        let matches = previous.matches(words.map { $0.term })
         var unplaced: [UnplacedWord] = []
         var items: [Item?] = []
         for (word, k) in zip(words, matches) {
@@ -73,8 +74,11 @@ extension FlowLayout {
                 items.append(nil)
                 continue
             }
-            let kept = try k.flatMap { try keptLook(word, previous.words[$0], typesetter: typesetter) }
-            items.append(try kept ?? measured(word, available: available, typesetter: typesetter))
+            if let k, let kept = try keptLook(word, previous.words[k], typesetter: typesetter) {
+                items.append(kept)
+            } else {
+                items.append(try measured(word, available: available, typesetter: typesetter))
+            }
         }
         var board = FlowBoard(previous, options: options, width: width)
         var spots: [Int: (frame: Rect, baseline: Double)] = [:]
@@ -106,7 +110,7 @@ extension FlowLayout {
     private func place(
         _ items: [Item?], matches: [Int?], previous: PreviousLayout, on board: inout FlowBoard,
         into spots: inout [Int: (frame: Rect, baseline: Double)]
-    ) throws -> [Int] {
+    ) throws(CoreError) -> [Int] {
         func unchanged(_ i: Int) -> Bool {
             let w = previous.words[matches[i]!], item = items[i]!
             guard let f = w.frame, w.baseline != nil else { return false }
@@ -147,7 +151,7 @@ extension FlowLayout {
     /// order; the items past the last row are left out.
     private func appendedRows(
         _ items: [Item], after board: FlowBoard, available: Double, typesetter: some Typesetter
-    ) throws -> [PlacedWord] {
+    ) throws(CoreError) -> [PlacedWord] {
         let allowed = options.maximumRows.map { $0 - board.shelves.count }
         if let allowed, allowed <= 0 { return [] }
         let top = board.bottom.map { $0 + options.rowSpacing } ?? options.insets.top
@@ -168,6 +172,6 @@ extension FlowLayout {
             return (p.frame.center.x - old.center.x, old.baseline.map { p.baseline - $0 } ?? p.frame.center.y - old.center.y)
         }
         return Continuity(
-            offsets: offsets, removed: Set(previous.words.map(\.identity)).count - matches.count { $0 != nil })
+            offsets: offsets, removed: Set(previous.words.map { $0.identity }).count - matches.count { $0 != nil })
     }
 }

@@ -24,7 +24,7 @@ struct LegendBand {
     static func legend(
         range: ClosedRange<Double>, size: (Double) -> Double, font: FontDescriptor, background: Color?,
         canvas: Size, typesetter: some Typesetter
-    ) throws -> SizeLegend {
+    ) throws(CoreError) -> SizeLegend {
         let width = canvas.width, top = canvas.height
         var entries: [(weight: Double, fontSize: Double)] = []
         let cap = sampleCap(width: canvas.width, height: canvas.height)
@@ -57,8 +57,8 @@ struct LegendBand {
         // large sample would otherwise leave a wide gap above its number.
         let sampleAscent = columns.map { -$0.sample.inkBounds.minY }.max() ?? 0
         let sampleDescent = max(0, columns.map { $0.sample.inkBounds.maxY }.max() ?? 0)
-        let labelAscent = ([caption] + columns.map(\.label)).map { -$0.layoutBounds.minY }.max() ?? 0
-        let labelDescent = ([caption] + columns.map(\.label)).map { $0.layoutBounds.maxY }.max() ?? 0
+        let labelAscent = ([caption] + columns.map { $0.label }).map { -$0.layoutBounds.minY }.max() ?? 0
+        let labelDescent = ([caption] + columns.map { $0.label }).map { $0.layoutBounds.maxY }.max() ?? 0
         let sampleBaseline = top + padding + sampleAscent
         let labelBaseline = sampleBaseline + sampleDescent + lineGap + labelAscent
         var placed: [SizeLegend.Entry] = []

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The weights a size legend shows and how their numbers read: from the heaviest weight whose
 /// size stays small enough for a key down to the lightest, with up to two round weights between.
 enum LegendSamples {
@@ -37,7 +35,7 @@ enum LegendSamples {
             let mid = (lo + hi) / 2
             if size(mid) <= cap { lo = mid } else { hi = mid }
         }
-        let magnitude = lo > 0 ? pow(10, log10(lo).rounded(.down)) : 0
+        let magnitude = lo > 0 ? Math.pow(10, Math.log10(lo).rounded(.down)) : 0
         let floored = magnitude > 0 ? (lo / magnitude).rounded(.down) * magnitude : lo
         return floored > range.lowerBound ? floored : lo
     }
@@ -45,9 +43,9 @@ enum LegendSamples {
     /// `x` rounded to `digits` significant digits.
     static func round(_ x: Double, digits: Int) -> Double {
         guard x != 0, x.isFinite else { return x }
-        let exponent = log10(abs(x)).rounded(.down) - Double(digits - 1)
+        let exponent = Math.log10(abs(x)).rounded(.down) - Double(digits - 1)
         // Dividing by a whole power of ten gives the nearest double to 1.7, multiplying by 0.1 does not.
-        let power = pow(10, abs(exponent))
+        let power = Math.pow(10, abs(exponent))
         let r = exponent >= 0 ? (x / power).rounded() * power : (x * power).rounded() / power
         return r.isFinite ? r : x
     }
@@ -55,6 +53,6 @@ enum LegendSamples {
     /// How a weight reads in the legend: a whole number plainly, else three significant digits.
     static func label(_ weight: Double) -> String {
         if weight == weight.rounded() && abs(weight) < 1e15 { return String(Int64(weight)) }
-        return String(format: "%.3g", weight)
+        return DecimalText.general(weight, significantDigits: 3)
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// An sRGB colour with 8-bit channels and alpha.
 ///
 /// Parses the forms users type: CSS names (`navy`), `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`,
@@ -86,7 +84,7 @@ public struct Color: Hashable, Sendable {
     }
 
     /// Parses a colour; throws `TagCloudError.invalidColor` naming the text and the accepted forms.
-    public init(parsing text: String) throws {
+    public init(parsing text: String) throws(CoreError) {
         guard let c = Color.parse(text) else { throw TagCloudError.invalidColor(text) }
         self = c
     }
@@ -199,6 +197,7 @@ public struct Color: Hashable, Sendable {
     ]
 }
 
+#if !hasFeature(Embedded)
 extension Color: Codable {
     /// Decodes from a colour string in any accepted form.
     public init(from decoder: Decoder) throws {
@@ -218,6 +217,7 @@ extension Color: Codable {
         try c.encode(hex)
     }
 }
+#endif
 
 extension Color: CustomStringConvertible {
     /// The hex form.
@@ -225,4 +225,4 @@ extension Color: CustomStringConvertible {
 }
 
 /// The sRGB transfer exponent.
-@inline(__always) func pow2_4(_ x: Double) -> Double { x > 0 ? pow(x, 2.4) : 0 }
+@inline(__always) func pow2_4(_ x: Double) -> Double { x > 0 ? Math.pow(x, 2.4) : 0 }

@@ -1,6 +1,6 @@
 /// What the user asks for: a font family (or a font file path), a weight and a style.
 /// The typesetter turns it into a concrete font file (`ResolvedFont`).
-public struct FontDescriptor: Hashable, Codable, Sendable {
+public struct FontDescriptor: Hashable, Sendable {
     /// Font weight on the CSS scale (100 thin … 400 regular … 700 bold … 900 black).
     public var weight: Int
     /// A family name such as "DejaVu Sans", or a path to a .ttf/.otf/.ttc file.
@@ -23,3 +23,7 @@ public struct FontDescriptor: Hashable, Codable, Sendable {
     /// The default font: DejaVu Sans, which every supported platform's set-up installs.
     public static let `default` = FontDescriptor(family: "DejaVu Sans")
 }
+
+#if !hasFeature(Embedded)
+extension FontDescriptor: Codable {}
+#endif

@@ -1,5 +1,5 @@
 /// Upright or slanted type.
-public enum FontStyle: String, Hashable, Codable, Sendable, CaseIterable {
+public enum FontStyle: String, Hashable, Sendable, CaseIterable {
     /// Upright.
     case normal
     /// Italic.
@@ -7,3 +7,7 @@ public enum FontStyle: String, Hashable, Codable, Sendable, CaseIterable {
     /// Oblique.
     case oblique
 }
+
+#if !hasFeature(Embedded)
+extension FontStyle: Codable {}
+#endif

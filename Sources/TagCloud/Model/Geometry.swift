@@ -1,5 +1,5 @@
 /// A point in layout coordinates: points at scale 1, x to the right, y down.
-public struct Point: Hashable, Codable, Sendable {
+public struct Point: Hashable, Sendable {
     /// Horizontal coordinate.
     public var x: Double
     /// Vertical coordinate (down is positive).
@@ -11,7 +11,7 @@ public struct Point: Hashable, Codable, Sendable {
 }
 
 /// A width and a height in points.
-public struct Size: Hashable, Codable, Sendable {
+public struct Size: Hashable, Sendable {
     /// Horizontal extent.
     public var width: Double
     /// Vertical extent.
@@ -23,7 +23,7 @@ public struct Size: Hashable, Codable, Sendable {
 }
 
 /// An axis-aligned rectangle; `x`/`y` is the top-left corner.
-public struct Rect: Hashable, Codable, Sendable {
+public struct Rect: Hashable, Sendable {
     /// Left edge.
     public var x: Double
     /// Top edge.
@@ -81,7 +81,7 @@ public struct Rect: Hashable, Codable, Sendable {
 }
 
 /// Distances inside the edges of a rectangle, in points.
-public struct EdgeInsets: Hashable, Codable, Sendable {
+public struct EdgeInsets: Hashable, Sendable {
     /// Space at the top.
     public var top: Double
     /// Space on the left.
@@ -112,3 +112,10 @@ public struct EdgeInsets: Hashable, Codable, Sendable {
     /// `top + bottom`.
     public var vertical: Double { top + bottom }
 }
+
+#if !hasFeature(Embedded)
+extension Point: Codable {}
+extension Size: Codable {}
+extension Rect: Codable {}
+extension EdgeInsets: Codable {}
+#endif

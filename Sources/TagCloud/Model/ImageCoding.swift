@@ -1,6 +1,7 @@
 // Masks and images are Codable so that `WordCloudOptions` is; decoding checks the sizes the
 // initialisers check, as a decoded value is input like any other.
 
+#if !hasFeature(Embedded)
 extension BitMask: Codable {
     private enum CodingKeys: String, CodingKey { case width, height, words }
 
@@ -56,3 +57,4 @@ extension RGBAImage: Codable {
         try c.encode(pixels, forKey: .pixels)
     }
 }
+#endif

@@ -4,7 +4,7 @@
 /// The reference point is the centre of the word's frame (`PlacedWord.frame`, the box around its
 /// ink), so an editor that drags a word by some distance pins it at its frame's centre moved by that
 /// distance. The frame lies on whole pixels, so its centre lands within half a point of the pin.
-public struct Pin: Hashable, Codable, Sendable {
+public struct Pin: Hashable, Sendable {
     /// Where the centre of the word's frame goes, in points from the canvas's left edge.
     public var x: Double
     /// Where the centre of the word's frame goes, in points from the canvas's top edge.
@@ -22,6 +22,7 @@ public struct Pin: Hashable, Codable, Sendable {
         self.x = x; self.y = y; self.angle = angle; self.size = size
     }
 
+    #if !hasFeature(Embedded)
     private enum CodingKeys: String, CodingKey { case x, y, angle, size }
 
     /// Decodes a pin; `angle` and `size` may be left out.
@@ -32,11 +33,12 @@ public struct Pin: Hashable, Codable, Sendable {
         angle = try c.decodeIfPresent(Double.self, forKey: .angle) ?? 0
         size = try c.decodeIfPresent(Double.self, forKey: .size)
     }
+    #endif
 
     /// Throws `TagCloudError.invalidPin` naming `text` (the pinned word) and the field when a value
     /// is unusable: a coordinate that is not finite, an angle beyond ±`angleLimit`, a size outside
     /// 0.5 to `CloudStyle.fontSizeLimit` points.
-    public func validate(text: String) throws {
+    public func validate(text: String) throws(CoreError) {
         for (field, v) in [("x", x), ("y", y)] where !v.isFinite {
             throw TagCloudError.invalidPin(text: text, field: field, value: v, expected: "a finite number of points")
         }
@@ -52,3 +54,7 @@ public struct Pin: Hashable, Codable, Sendable {
         }
     }
 }
+
+#if !hasFeature(Embedded)
+extension Pin: Codable {}
+#endif

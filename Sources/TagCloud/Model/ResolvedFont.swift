@@ -2,7 +2,7 @@
 ///
 /// Its fields live in one shared box: every placed word names its font, and the words of a layout
 /// share a handful, so a word holds a reference (8 bytes) instead of the fields (56).
-public struct ResolvedFont: Hashable, Codable, Sendable {
+public struct ResolvedFont: Hashable, Sendable {
     /// The family name the font file declares.
     public var family: String {
         get { box.value.family }
@@ -37,7 +37,7 @@ public struct ResolvedFont: Hashable, Codable, Sendable {
     }
 
     /// The fields, as the JSON holds them.
-    private struct Fields: Hashable, Codable, Sendable {
+    fileprivate struct Fields: Hashable, Sendable {
         var family: String
         var file: String
         var faceIndex: Int
@@ -51,11 +51,13 @@ public struct ResolvedFont: Hashable, Codable, Sendable {
         box = SharedBox(fields)
     }
 
+    #if !hasFeature(Embedded)
     /// Decodes a font from its fields (`family`, `file`, `faceIndex`, `weight`, `style`).
     public init(from decoder: any Decoder) throws { box = SharedBox(try Fields(from: decoder)) }
 
     /// Encodes the font's fields, as `init(from:)` reads them.
     public func encode(to encoder: any Encoder) throws { try box.value.encode(to: encoder) }
+    #endif
 }
 
 extension Array where Element == ResolvedFont {
@@ -65,3 +67,8 @@ extension Array where Element == ResolvedFont {
         index >= 1 && index <= count ? self[index - 1] : main
     }
 }
+
+#if !hasFeature(Embedded)
+extension ResolvedFont: Codable {}
+extension ResolvedFont.Fields: Codable {}
+#endif

@@ -93,3 +93,14 @@ public enum TagCloudError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A value as a person writes it: whole numbers without a fraction.
     private static func number(_ value: Double) -> String { DecimalText.plain(value) }
 }
+
+#if hasFeature(Embedded)
+/// What a core function throws. Embedded Swift (the WebAssembly build) has no `any Error`, so
+/// there the core throws only its own errors, and a typesetter or rasteriser plugged into it
+/// reports its failures as `TagCloudError`s too.
+public typealias CoreError = TagCloudError
+#else
+/// What a core function throws: any error, so a typesetter or rasteriser plugged into the core
+/// passes its own errors through unchanged.
+public typealias CoreError = any Error
+#endif

@@ -1,11 +1,11 @@
 extension Term {
     /// Throws `invalidWeight` when the weight is one no layout can use: NaN, infinite or negative.
-    func checkWeight() throws {
+    func checkWeight() throws(CoreError) {
         guard weight.isFinite && weight >= 0 else { throw TagCloudError.invalidWeight(text: text, weight: weight) }
     }
 
     /// Throws `invalidWeight` for the first term of `terms` whose weight no layout can use.
-    static func checkWeights(_ terms: [Term]) throws {
+    static func checkWeights(_ terms: [Term]) throws(CoreError) {
         for term in terms { try term.checkWeight() }
     }
 

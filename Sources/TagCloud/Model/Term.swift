@@ -2,7 +2,7 @@
 ///
 /// The optional data lives in one shared box, absent when none is set: most terms have only text
 /// and weight, and a million of them then take 32 bytes each instead of 120.
-public struct Term: Hashable, Codable, Sendable {
+public struct Term: Hashable, Sendable {
     /// The text shown.
     public var text: String
     /// Importance; larger weights get larger fonts. Must be finite and non-negative.
@@ -58,6 +58,7 @@ public struct Term: Hashable, Codable, Sendable {
         var isEmpty: Bool { id == nil && link == nil && color == nil && group == nil && pin == nil }
     }
 
+    #if !hasFeature(Embedded)
     private enum CodingKeys: String, CodingKey {
         case text, weight, id, link, color, group, pin
     }
@@ -83,4 +84,9 @@ public struct Term: Hashable, Codable, Sendable {
         try c.encodeIfPresent(group, forKey: .group)
         try c.encodeIfPresent(pin, forKey: .pin)
     }
+    #endif
 }
+
+#if !hasFeature(Embedded)
+extension Term: Codable {}
+#endif

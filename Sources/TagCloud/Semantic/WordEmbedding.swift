@@ -41,7 +41,7 @@ struct WordEmbedding {
         }
         // Stretched to fill the square from -1 to 1 along each axis, so the groups spread over
         // the whole area.
-        let xs = p.map(\.x), ys = p.map(\.y)
+        let xs = p.map { $0.x }, ys = p.map { $0.y }
         let x0 = xs.min()!, x1 = xs.max()!, y0 = ys.min()!, y1 = ys.max()!
         let sx = max(x1 - x0, 1e-9) / 2, sy = max(y1 - y0, 1e-9) / 2
         positions = p.map { (($0.x - x0) / sx - 1, ($0.y - y0) / sy - 1) }

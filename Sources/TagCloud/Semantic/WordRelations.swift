@@ -1,14 +1,12 @@
-import Foundation
-
 /// How strongly words are related: a sparse, symmetric similarity between 0 and 1 for some pairs
 /// of words, matched to terms by their text. The semantic arrangement
 /// (`WordCloudOptions.Arrangement.semantic`) places related words side by side.
 ///
 /// Relations come from a text (`init(cooccurrence:)`: words that often appear within a few words
 /// of each other), from the terms' groups (`init(groups:)`), or are given pair by pair.
-public struct WordRelations: Hashable, Codable, Sendable {
+public struct WordRelations: Hashable, Sendable {
     /// One related pair: the words' texts and their similarity, in (0, 1].
-    public struct Pair: Hashable, Codable, Sendable {
+    public struct Pair: Hashable, Sendable {
         /// The first word's text.
         public var first: String
         /// The second word's text.
@@ -75,7 +73,7 @@ public struct WordRelations: Hashable, Codable, Sendable {
                 let pij = Double(c) / (n * span)
                 let pi = Double(max(1, counts[i])) / n, pj = Double(max(1, counts[j])) / n
                 guard pij < 1 else { continue }
-                let npmi = log(pij / (pi * pj)) / -log(pij)
+                let npmi = Math.log(pij / (pi * pj)) / -Math.log(pij)
                 guard npmi > 0 else { continue }
                 best[i].append((j, npmi))
                 best[j].append((i, npmi))
@@ -116,3 +114,8 @@ struct RelationGraph {
     /// The number of words.
     var count: Int { neighbours.count }
 }
+
+#if !hasFeature(Embedded)
+extension WordRelations: Codable {}
+extension WordRelations.Pair: Codable {}
+#endif

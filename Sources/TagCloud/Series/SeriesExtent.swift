@@ -28,7 +28,7 @@ struct SeriesExtent: Sendable {
     /// ratio; `set` and `raw` are the word at `size` (ratio 1), already made.
     func union<T: Typesetter & GlyphRasterizer>(
         _ word: StyledWord, size: Double, set: TypesetWord, raw: WordMask, angle: Double, typesetter: T
-    ) throws -> (raw: WordMask, variants: [Variant]) {
+    ) throws(CoreError) -> (raw: WordMask, variants: [Variant]) {
         // Sizes in whole points, as a cloud's: ratios that round to one size share its mask.
         var made: [Double: (set: TypesetWord, raw: WordMask)] = [:]
         var parts: [(ratio: Double, set: TypesetWord, raw: WordMask)] = []
@@ -48,7 +48,7 @@ struct SeriesExtent: Sendable {
             }
             parts.append((r, part.set, part.raw))
         }
-        let width = parts.map(\.raw.bits.width).max() ?? 0, height = parts.map(\.raw.bits.height).max() ?? 0
+        let width = parts.map { $0.raw.bits.width }.max() ?? 0, height = parts.map { $0.raw.bits.height }.max() ?? 0
         var bits = BitMask(width: width, height: height)
         var variants: [Variant] = []
         var nominal = (dx: 0, dy: 0)

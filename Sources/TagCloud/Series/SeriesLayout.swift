@@ -66,7 +66,7 @@ public struct SeriesLayout: Sendable {
     /// Lays out `frames`; `progress` hears how far the placement of each frame's words has got.
     public func run<T: Typesetter & GlyphRasterizer>(
         _ frames: [Frame], typesetter: T, progress: ((WordCloudLayout.Progress) -> Void)? = nil
-    ) throws -> (series: CloudSeries, statistics: Statistics) {
+    ) throws(CoreError) -> (series: CloudSeries, statistics: Statistics) {
         try options.validate()
         guard !frames.isEmpty else { throw TagCloudError.noTerms }
         guard frames.count <= Limits.frames else {
@@ -79,11 +79,12 @@ public struct SeriesLayout: Sendable {
         // every word fits in every frame, as one word cloud does.
         let (pass, scale) = try CloudScale.largestFitting(
             searching: options.scalesToFit, maximumSize: full, minimumSize: options.minimumFontSize,
-            leftOver: \.leftOver
-        ) { scale, _ in
-            try SeriesPass(
-                self, frames: frames, words: words, maximumSize: full * scale, typesetter: typesetter, progress: progress)
-        }
+            leftOver: { $0.leftOver },
+            place: { (scale: Double, _: Bool) throws(CoreError) -> SeriesPass in
+                try SeriesPass(
+                    self, frames: frames, words: words, maximumSize: full * scale, typesetter: typesetter,
+                    progress: progress)
+            })
         let canvas = Double(options.width * options.height)
         var built: [CloudSeries.Frame] = []
         for f in frames.indices {
@@ -97,11 +98,12 @@ public struct SeriesLayout: Sendable {
 
     /// The size of the heaviest word of the series (`CloudScale.heaviestSize`): the series'
     /// heaviest word, styled as its cloud styles it first, measured at its first angle.
-    private func maximumSize<T: Typesetter & GlyphRasterizer>(_ words: SeriesWords, typesetter: T) throws -> Double {
+    private func maximumSize<T: Typesetter & GlyphRasterizer>(_ words: SeriesWords, typesetter: T) throws(CoreError) -> Double {
         guard let top = words.terms.indices.max(by: { words.terms[$0].weight < words.terms[$1].weight }) else {
             return options.minimumFontSize
         }
         return try CloudScale.heaviestSize(options, styledMaximum: nil, room: try PlacementArea(options).room) {
+            () throws(CoreError) -> BitMask in
             var rng = SeededRandom(seed: options.seed)
             let styled = options.style.looks([words.terms[top]], using: &rng)[0]
             let angle = AngleChoices(options).choose(&rng)[0]

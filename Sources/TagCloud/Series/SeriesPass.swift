@@ -28,7 +28,7 @@ struct SeriesPass {
     init<T: Typesetter & GlyphRasterizer>(
         _ series: SeriesLayout, frames input: [SeriesLayout.Frame], words: SeriesWords, maximumSize: Double, typesetter: T,
         progress: ((WordCloudLayout.Progress) -> Void)?
-    ) throws {
+    ) throws(CoreError) {
         var fixed: [Int: Fixed] = [:]
         let total = words.members.reduce(0) { $0 + $1.count }
         var done = 0
@@ -63,12 +63,12 @@ struct SeriesPass {
                 fixed[unionOf[w.index]] = Fixed(pin: pin, look: look, entry: entry, shrunk: w.shrunk)
             }
             let (cloud, covered) = Self.frame(
-                f, input[f], words: words, result: result, shrunk: fixed.mapValues(\.shrunk))
+                f, input[f], words: words, result: result, shrunk: fixed.mapValues { $0.shrunk })
             frames.append(cloud)
             ink.append(covered)
         }
         unplaced = words.terms.count - fixed.count
-        shrunk = fixed.values.filter(\.shrunk).count
+        shrunk = fixed.values.filter { $0.shrunk }.count
     }
 
     /// The options of each frame's cloud: the series' own, sized on its curve up to `maximumSize`,
@@ -98,7 +98,8 @@ struct SeriesPass {
         var placed: [PlacedWord] = []
         var unplaced: [UnplacedWord] = words.skipped[f]
         var ink = 0
-        let reasons = Dictionary(result.layout.unplaced.map { ($0.index, $0.reason) }, uniquingKeysWith: { a, _ in a })
+        var reasons: [Int: UnplacedWord.Reason] = [:]
+        for u in result.layout.unplaced where reasons[u.index] == nil { reasons[u.index] = u.reason }
         for (k, (j, u)) in words.members[f].enumerated() {
             let term = frame.terms[j]
             // A word with one size across its weights is known at its largest.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The clouds between two frames of a `CloudSeries`, for writers that morph one frame into the next
 /// (the animated WebP draws one of these for every in-between image).
 ///
@@ -161,7 +159,7 @@ public enum SeriesTween {
     private static func rotate(_ p: Point, by degrees: Double) -> Point {
         guard degrees != 0 else { return p }
         let r = degrees * .pi / 180
-        let c = cos(r), s = sin(r)
+        let c = Math.cos(r), s = Math.sin(r)
         return Point(x: p.x * c - p.y * s, y: p.x * s + p.y * c)
     }
 
@@ -175,7 +173,7 @@ public enum SeriesTween {
             let q = rotate(Point(x: (p.x - center.x) * scale, y: (p.y - center.y) * scale), by: turn)
             return Point(x: to.x + q.x, y: to.y + q.y)
         }
-        let xs = corners.map(\.x), ys = corners.map(\.y)
+        let xs = corners.map { $0.x }, ys = corners.map { $0.y }
         let x0 = xs.min() ?? 0, y0 = ys.min() ?? 0
         return Rect(x: x0, y: y0, width: (xs.max() ?? 0) - x0, height: (ys.max() ?? 0) - y0)
     }

@@ -15,7 +15,7 @@ struct SeriesWords {
 
     /// The words of `frames`, each frame cut to its `maximumWords` heaviest. Throws for a bad
     /// weight, a pin, or a word twice in one frame.
-    init(_ frames: [SeriesLayout.Frame], maximumWords: Int) throws {
+    init(_ frames: [SeriesLayout.Frame], maximumWords: Int) throws(CoreError) {
         var known: [PreviousLayout.Identity: Int] = [:]
         var low = Double.infinity, high = -Double.infinity
         for frame in frames {

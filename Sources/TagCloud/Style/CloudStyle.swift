@@ -1,10 +1,10 @@
 /// How terms become styled words: font size from weight (or at random), font family, colour —
 /// all drawn from one seeded generator, in input order, so a seed fixes the look.
-public struct CloudStyle: Hashable, Codable, Sendable {
+public struct CloudStyle: Hashable, Sendable {
     /// Where font sizes come from. The one place a word's size is decided from: `style(_:using:)`
     /// applies it for a flow; a word cloud applies it as it places the words, since a fitted size
     /// depends on the canvas and a word that does not fit is shrunk.
-    public enum Sizing: Hashable, Codable, Sendable {
+    public enum Sizing: Hashable, Sendable {
         /// Through a weight scale: the lightest word at its minimum, the heaviest at its maximum.
         case scaled(WeightScale)
         /// Uniformly at random in a range of points (the original recipe used 10–27 pt).
@@ -15,7 +15,7 @@ public struct CloudStyle: Hashable, Codable, Sendable {
     }
 
     /// How one of several fonts or colours is picked for each word.
-    public enum Choice: String, Hashable, Codable, Sendable, CaseIterable {
+    public enum Choice: String, Hashable, Sendable, CaseIterable {
         /// At random from the seeded generator.
         case random
         /// In turn, word by word.
@@ -23,7 +23,7 @@ public struct CloudStyle: Hashable, Codable, Sendable {
     }
 
     /// How a word's colour is chosen from the palette.
-    public enum ColorMode: String, Hashable, Codable, Sendable, CaseIterable {
+    public enum ColorMode: String, Hashable, Sendable, CaseIterable {
         /// At random from the seeded generator.
         case random
         /// In turn, word by word.
@@ -74,7 +74,7 @@ public struct CloudStyle: Hashable, Codable, Sendable {
 
     /// The weights sizes span for `terms`: `weightRange`, else the terms' own.
     func range(of terms: [Term]) -> ClosedRange<Double> {
-        range(of: terms.map(\.weight))
+        range(of: terms.map { $0.weight })
     }
 
     /// The weights sizes span for words of `weights`: `weightRange`, else the weights' own.
@@ -88,7 +88,7 @@ public struct CloudStyle: Hashable, Codable, Sendable {
     }
 
     /// Checks the options, naming the first bad one.
-    public func validate() throws {
+    public func validate() throws(CoreError) {
         switch sizing {
         case .scaled(let s):
             try Self.checkSizes(s.minimumSize, s.maximumSize)
@@ -114,7 +114,7 @@ public struct CloudStyle: Hashable, Codable, Sendable {
     /// Largest font size accepted, in points: beyond this a cloud is almost surely a typo.
     public static let fontSizeLimit = 2000.0
 
-    static func checkSize(_ v: Double, _ name: String) throws {
+    static func checkSize(_ v: Double, _ name: String) throws(CoreError) {
         guard v.isFinite, v >= 0.5, v <= fontSizeLimit else {
             throw TagCloudError.invalidOption(
                 name: name, value: "\(v)",
@@ -122,7 +122,7 @@ public struct CloudStyle: Hashable, Codable, Sendable {
         }
     }
 
-    private static func checkSizes(_ lo: Double, _ hi: Double) throws {
+    private static func checkSizes(_ lo: Double, _ hi: Double) throws(CoreError) {
         try checkSize(lo, "style.sizing.minimumSize")
         try checkSize(hi, "style.sizing.maximumSize")
         if lo > hi {
@@ -135,7 +135,7 @@ public struct CloudStyle: Hashable, Codable, Sendable {
     /// Styles `terms` in order, drawing from `rng` (font, then size, then colour, for each word).
     /// A `.fitted` sizing puts the heaviest word at its maximum size (or `FittedSizing.defaultMaximumSize`)
     /// and no word below `minimumSize`.
-    public func style(_ terms: [Term], minimumSize: Double = 1, using rng: inout SeededRandom) throws -> [StyledWord] {
+    public func style(_ terms: [Term], minimumSize: Double = 1, using rng: inout SeededRandom) throws(CoreError) -> [StyledWord] {
         try validate()
         try Term.checkWeights(terms)
         return styledWords(terms, minimumSize: minimumSize, using: &rng)
@@ -203,3 +203,10 @@ public struct CloudStyle: Hashable, Codable, Sendable {
         return out
     }
 }
+
+#if !hasFeature(Embedded)
+extension CloudStyle: Codable {}
+extension CloudStyle.Sizing: Codable {}
+extension CloudStyle.Choice: Codable {}
+extension CloudStyle.ColorMode: Codable {}
+#endif

@@ -1,9 +1,9 @@
 /// Sizes fitted by the layout: the heaviest word takes `maximumSize` (in a word cloud, when nil,
 /// the largest size at which it fits the area comfortably; in a flow, `defaultMaximumSize`), and
 /// each lighter word follows `rule` from there, never below the layout's `minimumFontSize`.
-public struct FittedSizing: Hashable, Codable, Sendable {
+public struct FittedSizing: Hashable, Sendable {
     /// How the lighter words' sizes follow the heaviest word's.
-    public enum Rule: Hashable, Codable, Sendable {
+    public enum Rule: Hashable, Sendable {
         /// As the Python wordcloud package defines relative scaling: in weight order, each word's
         /// size is the previous word's size times `scaling * (weight / previous weight) + (1 - scaling)`;
         /// 0 ranks only, 1 is proportional. The value must lie in 0…1.
@@ -69,3 +69,8 @@ public struct FittedSizing: Hashable, Codable, Sendable {
         return ((scaling * ratio + (1 - scaling)) * size).rounded()
     }
 }
+
+#if !hasFeature(Embedded)
+extension FittedSizing: Codable {}
+extension FittedSizing.Rule: Codable {}
+#endif

@@ -1,5 +1,5 @@
 /// A named list of colours words are painted with.
-public struct Palette: Hashable, Codable, Sendable {
+public struct Palette: Hashable, Sendable {
     /// The palette's name.
     public var name: String
     /// Its colours, in order (for sequential palettes, dark to light).
@@ -12,7 +12,7 @@ public struct Palette: Hashable, Codable, Sendable {
     }
 
     /// A built-in palette by name (case-insensitive), or an error listing the names.
-    public init(named name: String) throws {
+    public init(named name: String) throws(CoreError) {
         guard let p = Palette.builtIn.first(where: { $0.name == name.lowercased() }) else {
             throw TagCloudError.unknownPalette(name)
         }
@@ -20,7 +20,7 @@ public struct Palette: Hashable, Codable, Sendable {
     }
 
     /// Names of the built-in palettes.
-    public static var names: [String] { builtIn.map(\.name) }
+    public static var names: [String] { builtIn.map { $0.name } }
 
     /// The colour at fraction `t` (0–1) along the palette, interpolated between neighbours.
     public func color(at t: Double) -> Color {
@@ -75,3 +75,7 @@ public struct Palette: Hashable, Codable, Sendable {
         make("mono", [0x1A1A1A, 0x404040, 0x666666, 0x8C8C8C]),
     ]
 }
+
+#if !hasFeature(Embedded)
+extension Palette: Codable {}
+#endif

@@ -1,6 +1,6 @@
 /// A term with its look decided: font, size and colour. (A word cloud chooses each word's angle as it
 /// places it, from `WordCloudOptions.rotation`; a flow does not rotate.)
-public struct StyledWord: Hashable, Codable, Sendable {
+public struct StyledWord: Hashable, Sendable {
     /// The term.
     public var term: Term
     /// Position in the input list.
@@ -18,3 +18,7 @@ public struct StyledWord: Hashable, Codable, Sendable {
         self.color = color
     }
 }
+
+#if !hasFeature(Embedded)
+extension StyledWord: Codable {}
+#endif

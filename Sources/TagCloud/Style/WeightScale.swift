@@ -1,10 +1,8 @@
-import Foundation
-
 /// How a weight becomes a font size: weights are normalised to 0–1 between the smallest and largest
 /// weight present, passed through the curve, and mapped onto `minimumSize...maximumSize`.
-public struct WeightScale: Hashable, Codable, Sendable {
+public struct WeightScale: Hashable, Sendable {
     /// The curve from normalised weight to normalised size.
-    public enum Curve: String, Hashable, Codable, Sendable, CaseIterable {
+    public enum Curve: String, Hashable, Sendable, CaseIterable {
         /// Size proportional to weight.
         case linear
         /// Size proportional to the square root of weight (area ∝ weight).
@@ -37,11 +35,16 @@ public struct WeightScale: Hashable, Codable, Sendable {
         let f: (Double) -> Double
         switch curve {
         case .linear: f = { $0 }
-        case .sqrt: f = { Foundation.sqrt(max(0, $0)) }
-        case .log: f = { Foundation.log(1 + max(0, $0)) }
+        case .sqrt: f = { max(0, $0).squareRoot() }
+        case .log: f = { Math.log(1 + max(0, $0)) }
         }
         let a = f(lo), b = f(hi)
         guard b > a else { return 0.5 }
         return max(0, min(1, (f(weight) - a) / (b - a)))
     }
 }
+
+#if !hasFeature(Embedded)
+extension WeightScale: Codable {}
+extension WeightScale.Curve: Codable {}
+#endif

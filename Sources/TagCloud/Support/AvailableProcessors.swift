@@ -10,6 +10,9 @@ import Darwin
 package enum AvailableProcessors {
     /// The number of cores, at least 1.
     package static let count: Int = {
+        #if hasFeature(Embedded)
+        return 1  // WebAssembly runs one thread
+        #else
         #if os(Linux)
         // Swift's Glibc module leaves out `sched_getaffinity` (a GNU extension), and this module has
         // no C target, so it is looked up at run time.
@@ -24,5 +27,6 @@ package enum AvailableProcessors {
         }
         #endif
         return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        #endif
     }()
 }

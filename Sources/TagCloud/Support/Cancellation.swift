@@ -22,7 +22,7 @@ public final class CancellationToken: @unchecked Sendable {
     public var isCancelled: Bool { lock.withLock { cancelled } }
 
     /// Throws `TagCloudError.cancelled` once the token is cancelled.
-    public func check() throws {
+    public func check() throws(CoreError) {
         if isCancelled { throw TagCloudError.cancelled }
     }
 }

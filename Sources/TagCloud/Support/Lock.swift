@@ -1,3 +1,10 @@
+#if hasFeature(Embedded)
+/// A mutual-exclusion lock; WebAssembly runs one thread, so there is nothing to exclude.
+final class Lock: @unchecked Sendable {
+    /// Runs `body`.
+    func withLock<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R { try body() }
+}
+#else
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -16,9 +23,10 @@ final class Lock: @unchecked Sendable {
     }
 
     /// Runs `body` holding the lock.
-    func withLock<R>(_ body: () throws -> R) rethrows -> R {
+    func withLock<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body()
     }
 }
+#endif

@@ -2,5 +2,5 @@
 /// an SVG in text mode can carry its fonts (HarfBuzz's subsetter implements it in TagCloudGraphics).
 public protocol FontSubsetProvider {
     /// An OpenType/TrueType font file holding at least the glyphs of `text` in `font`.
-    func subset(of font: ResolvedFont, text: String) throws -> [UInt8]
+    func subset(of font: ResolvedFont, text: String) throws(CoreError) -> [UInt8]
 }

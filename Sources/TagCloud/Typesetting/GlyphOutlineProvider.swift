@@ -3,5 +3,5 @@
 public protocol GlyphOutlineProvider {
     /// SVG path data (absolute commands, y down) for `glyphs` of `font` at `size` points, each glyph
     /// placed at `origin` plus its own offset.
-    func pathData(for glyphs: [PositionedGlyph], font: ResolvedFont, size: Double, origin: Point) throws -> String
+    func pathData(for glyphs: [PositionedGlyph], font: ResolvedFont, size: Double, origin: Point) throws(CoreError) -> String
 }

@@ -4,7 +4,7 @@
 public protocol GlyphRasterizer: Sendable {
     /// The pixels (1 pixel = 1 point) covered by `word` drawn with its origin at (0, 0), rotated by
     /// `rotation` degrees clockwise about the origin. A pixel counts when any of it is covered.
-    func coverage(of word: TypesetWord, rotation: Double) throws -> WordMask
+    func coverage(of word: TypesetWord, rotation: Double) throws(CoreError) -> WordMask
 
     /// A size the mask of `word` at `rotation` is sure to reach in each direction, known without
     /// rasterising it, or nil when there is no such cheap bound. A layout skips a word at a size

@@ -1,6 +1,6 @@
 /// One glyph of a shaped run, positioned relative to the run's origin (on the baseline, at the pen
 /// start); y grows downward.
-public struct PositionedGlyph: Hashable, Codable, Sendable {
+public struct PositionedGlyph: Hashable, Sendable {
     /// Glyph index in the font.
     public var id: UInt32
     /// Horizontal offset from the origin, in points.
@@ -16,6 +16,7 @@ public struct PositionedGlyph: Hashable, Codable, Sendable {
         self.id = id; self.x = x; self.y = y; self.font = font
     }
 
+    #if !hasFeature(Embedded)
     private enum CodingKeys: String, CodingKey { case id, x, y, font }
 
     /// Decodes a glyph; `font` is optional, as glyphs in the word's main font leave it out.
@@ -36,4 +37,9 @@ public struct PositionedGlyph: Hashable, Codable, Sendable {
         try c.encode(y, forKey: .y)
         if font != 0 { try c.encode(font, forKey: .font) }
     }
+    #endif
 }
+
+#if !hasFeature(Embedded)
+extension PositionedGlyph: Codable {}
+#endif

@@ -1,6 +1,6 @@
 /// A shaped word: glyphs in visual order and metrics, all in points relative to the origin
 /// (the baseline at the start of the pen advance), y down.
-public struct TypesetWord: Hashable, Codable, Sendable {
+public struct TypesetWord: Hashable, Sendable {
     /// The text that was shaped.
     public var text: String
     /// The word's main font: the requested one, or the fallback font when that draws the whole
@@ -46,6 +46,7 @@ public struct TypesetWord: Hashable, Codable, Sendable {
     /// The font of glyphs whose `font` index is `index` (0 = `font`).
     public func font(at index: Int) -> ResolvedFont { fallbackFonts.font(at: index, main: font) }
 
+    #if !hasFeature(Embedded)
     private enum CodingKeys: String, CodingKey {
         case text, font, size, advance, ascent, descent, inkBounds, glyphs, isRightToLeft, usedFallback
         case fallbackFonts, fontRuns
@@ -84,6 +85,7 @@ public struct TypesetWord: Hashable, Codable, Sendable {
         if !fallbackFonts.isEmpty { try c.encode(fallbackFonts, forKey: .fallbackFonts) }
         if !fontRuns.isEmpty { try c.encode(fontRuns, forKey: .fontRuns) }
     }
+    #endif
 
     /// The box a layout reserves for the word: from the font's ascent to its descent, widened to
     /// any ink that reaches beyond them or beyond the advance, relative to the origin.
@@ -95,3 +97,7 @@ public struct TypesetWord: Hashable, Codable, Sendable {
         return Rect(x: left, y: top, width: right - left, height: bottom - top)
     }
 }
+
+#if !hasFeature(Embedded)
+extension TypesetWord: Codable {}
+#endif

@@ -3,17 +3,17 @@
 public protocol Typesetter {
     /// Shapes `text` in `font` at `size` points (falling back to another font for characters
     /// the requested one lacks) and returns its glyphs and metrics.
-    func typeset(_ text: String, font: FontDescriptor, size: Double) throws -> TypesetWord
+    func typeset(_ text: String, font: FontDescriptor, size: Double) throws(CoreError) -> TypesetWord
 
     /// `typeset(_:font:size:)` for a caller that keeps its own results (a word cloud keeps every
     /// word's masks, typesetting included): a typesetter that memoises may skip storing this one.
     /// The result is the same.
-    func typesetUnremembered(_ text: String, font: FontDescriptor, size: Double) throws -> TypesetWord
+    func typesetUnremembered(_ text: String, font: FontDescriptor, size: Double) throws(CoreError) -> TypesetWord
 }
 
 extension Typesetter {
     /// By default, `typeset(_:font:size:)`.
-    public func typesetUnremembered(_ text: String, font: FontDescriptor, size: Double) throws -> TypesetWord {
+    public func typesetUnremembered(_ text: String, font: FontDescriptor, size: Double) throws(CoreError) -> TypesetWord {
         try typeset(text, font: font, size: size)
     }
 }

@@ -6,9 +6,9 @@
 /// `center`, at `angle`, at its old size changed only as its weight changed. Unlike a pin, a wish
 /// is never an error: a word that no longer fits there moves to the nearest free position, and one
 /// that fits nowhere is reported unplaced.
-public struct PreviousLayout: Hashable, Codable, Sendable {
+public struct PreviousLayout: Hashable, Sendable {
     /// One word's place in the previous layout.
-    public struct Word: Hashable, Codable, Sendable {
+    public struct Word: Hashable, Sendable {
         /// The word's text.
         public var text: String
         /// The term's id, if it had one; the word is known by it instead of its text.
@@ -113,3 +113,8 @@ public struct PreviousLayout: Hashable, Codable, Sendable {
         }
     }
 }
+
+#if !hasFeature(Embedded)
+extension PreviousLayout: Codable {}
+extension PreviousLayout.Word: Codable {}
+#endif

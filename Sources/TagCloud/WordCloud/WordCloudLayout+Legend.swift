@@ -2,8 +2,8 @@ extension WordCloudLayout {
     /// The cloud's size legend: the weights of the style's range (else the words'), each at the
     /// size exact sizes give it at `scale`, the heaviest word at most `maximumSize`; in the first
     /// font, below the canvas. Nil for sizes no weight decides.
-    func sizeLegend<T>(_ context: PlacementContext<T>, maximumSize: Double, scale: Double) throws -> SizeLegend? {
-        let weights = context.styled.map(\.term.weight)
+    func sizeLegend<T>(_ context: PlacementContext<T>, maximumSize: Double, scale: Double) throws(CoreError) -> SizeLegend? {
+        let weights = context.styled.map { $0.term.weight }
         let range = context.weightRange ?? options.style.range(of: weights)
         guard
             let exact = ExactSizing(

@@ -66,7 +66,7 @@ public struct WordCloudLayout: Sendable {
     }
 
     /// Lays out `terms` with `options.seed` (which the layout records).
-    public func layout(_ terms: [Term], typesetter: some Typesetter & GlyphRasterizer) throws -> CloudLayout {
+    public func layout(_ terms: [Term], typesetter: some Typesetter & GlyphRasterizer) throws(CoreError) -> CloudLayout {
         try run(terms, typesetter: typesetter).layout
     }
 
@@ -74,7 +74,7 @@ public struct WordCloudLayout: Sendable {
     public func layout(
         _ terms: [Term], typesetter: some Typesetter & GlyphRasterizer,
         using rng: inout SeededRandom
-    ) throws -> CloudLayout {
+    ) throws(CoreError) -> CloudLayout {
         try run(terms, typesetter: typesetter, using: &rng).layout
     }
 
@@ -95,7 +95,7 @@ public struct WordCloudLayout: Sendable {
     public func run<T: Typesetter & GlyphRasterizer>(
         _ terms: [Term], typesetter: T,
         progress: ((Progress) -> Void)? = nil
-    ) throws -> (layout: CloudLayout, statistics: Statistics) {
+    ) throws(CoreError) -> (layout: CloudLayout, statistics: Statistics) {
         var rng = SeededRandom(seed: options.seed)
         let r = try run(terms, typesetter: typesetter, using: &rng, seed: options.seed, progress: progress)
         return (r.layout, r.statistics)
@@ -105,7 +105,7 @@ public struct WordCloudLayout: Sendable {
     /// series (by term index), the word at each of them, placed where the series puts it.
     func seriesRun<T: Typesetter & GlyphRasterizer>(
         _ terms: [Term], typesetter: T, progress: ((Progress) -> Void)? = nil
-    ) throws -> RunResult {
+    ) throws(CoreError) -> RunResult {
         var rng = SeededRandom(seed: options.seed)
         return try run(terms, typesetter: typesetter, using: &rng, seed: options.seed, progress: progress)
     }
@@ -129,7 +129,7 @@ public struct WordCloudLayout: Sendable {
         _ terms: [Term], typesetter: T,
         using rng: inout SeededRandom,
         progress: ((Progress) -> Void)? = nil
-    ) throws -> (layout: CloudLayout, statistics: Statistics) {
+    ) throws(CoreError) -> (layout: CloudLayout, statistics: Statistics) {
         let r = try run(terms, typesetter: typesetter, using: &rng, seed: nil, progress: progress)
         return (r.layout, r.statistics)
     }
@@ -137,7 +137,7 @@ public struct WordCloudLayout: Sendable {
     private func run<T: Typesetter & GlyphRasterizer>(
         _ terms: [Term], typesetter: T, using rng: inout SeededRandom,
         seed: UInt64?, progress: ((Progress) -> Void)?
-    ) throws -> RunResult {
+    ) throws(CoreError) -> RunResult {
         try cancellation?.check()
         try options.validate()
         let (order, skipped) = try wordOrder(terms)
@@ -193,7 +193,7 @@ public struct WordCloudLayout: Sendable {
             seed: seed, contour: contour)
         if options.legend { layout.legend = try sizeLegend(context, maximumSize: maximumSize, scale: scale) }
         var stats = Statistics(
-            requested: order.count, placed: placed.count, shrunk: placed.filter(\.shrunk).count,
+            requested: order.count, placed: placed.count, shrunk: placed.filter { $0.shrunk }.count,
             unplaced: attempt.failed.count, fillRatio: attempt.fillRatio, scale: scale)
         if options.previous != nil { stats.continuity = Continuity(attempt.placements, context) }
         var result = RunResult(layout: layout, statistics: stats)
@@ -213,12 +213,12 @@ extension WordCloudLayout {
     /// arrangement; nil under the default one.
     private func relatedWords(_ terms: [Term]) -> SemanticPlan.Relations? {
         guard case .semantic(let relations) = options.arrangement else { return nil }
-        return SemanticPlan.Relations(relations, texts: terms.map(\.text))
+        return SemanticPlan.Relations(relations, texts: terms.map { $0.text })
     }
 
     /// The indices of the terms to place, heaviest first (ties keep input order), and the terms left
     /// out: empty texts, and the words past `maximumWords`.
-    private func wordOrder(_ terms: [Term]) throws -> (order: [Int], unplaced: [UnplacedWord]) {
+    private func wordOrder(_ terms: [Term]) throws(CoreError) -> (order: [Int], unplaced: [UnplacedWord]) {
         for t in terms {
             try t.checkWeight()
             try t.pin?.validate(text: t.text)
@@ -248,26 +248,26 @@ extension WordCloudLayout {
     private func fittedAttempt<T>(
         _ context: PlacementContext<T>, maximumSize: Double, seed: UInt64,
         progress: ((Progress) -> Void)?
-    ) throws -> (attempt: PlacementAttempt, scale: Double) {
+    ) throws(CoreError) -> (attempt: PlacementAttempt, scale: Double) {
         var attempts = 0
         return try CloudScale.largestFitting(
             searching: options.scalesToFit && series == nil, maximumSize: maximumSize,
-            minimumSize: options.minimumFontSize, leftOver: \.unplacedCount
-        ) { scale, probe in
-            attempts += 1
-            let number = attempts, total = context.styled.count
-            let report = progress.map { progress in
-                { (words: Int) in progress(Progress(words: words, total: total, attempt: number)) }
-            }
-            return try context.attempt(scale: scale, maximumSize: maximumSize, seed: seed, probe: probe, progress: report)
-        }
+            minimumSize: options.minimumFontSize, leftOver: { $0.unplacedCount },
+            place: { (scale: Double, probe: Bool) throws(CoreError) -> PlacementAttempt in
+                attempts += 1
+                let number = attempts, total = context.styled.count
+                let report = progress.map { progress in
+                    { (words: Int) in progress(Progress(words: words, total: total, attempt: number)) }
+                }
+                return try context.attempt(scale: scale, maximumSize: maximumSize, seed: seed, probe: probe, progress: report)
+            })
     }
 
     /// Each placed word with several sizes in a series at each of them, where the series puts it:
     /// centred where its union is (`SeriesExtent`), by term index.
     private func variants<T>(
         _ placements: [Placement], _ context: PlacementContext<T>, terms: [Term], order: [Int]
-    ) throws -> [Int: [Double: (word: PlacedWord, ink: Int)]] {
+    ) throws(CoreError) -> [Int: [Double: (word: PlacedWord, ink: Int)]] {
         var result: [Int: [Double: (word: PlacedWord, ink: Int)]] = [:]
         for p in placements where p.weightFactor == 1 {
             let styled = context.styled[p.word], index = order[p.word]

@@ -1,7 +1,7 @@
 /// Everything that shapes a word cloud. Every field has a default; the CLI maps one flag to one field.
-public struct WordCloudOptions: Hashable, Codable, Sendable {
+public struct WordCloudOptions: Hashable, Sendable {
     /// Which angles words are drawn at (degrees, clockwise on screen; -90 reads bottom to top).
-    public enum Rotation: Hashable, Codable, Sendable {
+    public enum Rotation: Hashable, Sendable {
         /// A fixed set of angles; `preferHorizontal` decides how often 0° is chosen.
         case angles([Double])
         /// Any angle in the range (a fresh random angle per word).
@@ -9,7 +9,7 @@ public struct WordCloudOptions: Hashable, Codable, Sendable {
     }
 
     /// What the words may cover.
-    public enum Area: Hashable, Codable, Sendable {
+    public enum Area: Hashable, Sendable {
         /// The whole canvas.
         case canvas
         /// A built-in shape inscribed in the canvas.
@@ -19,7 +19,7 @@ public struct WordCloudOptions: Hashable, Codable, Sendable {
     }
 
     /// Where words go relative to one another.
-    public enum Arrangement: Hashable, Codable, Sendable {
+    public enum Arrangement: Hashable, Sendable {
         /// The heaviest words nearest the centre (or the strategy's start), each word wherever the
         /// search finds room first.
         case weight
@@ -29,7 +29,7 @@ public struct WordCloudOptions: Hashable, Codable, Sendable {
     }
 
     /// What to do when words do not all fit.
-    public enum Fit: String, Hashable, Codable, Sendable, CaseIterable {
+    public enum Fit: String, Hashable, Sendable, CaseIterable {
         /// Place what fits (shrinking words down to the minimum size), report the rest.
         case bestEffort = "best-effort"
         /// Scale the whole cloud down until every word fits. Pinned words (`Term.pin`) keep their
@@ -38,7 +38,7 @@ public struct WordCloudOptions: Hashable, Codable, Sendable {
     }
 
     /// How faithfully the sizes follow the weights.
-    public enum Sizes: String, Hashable, Codable, Sendable, CaseIterable {
+    public enum Sizes: String, Hashable, Sendable, CaseIterable {
         /// A word that does not fit at its size is shrunk on its own until it fits (so two equal
         /// weights may end at two sizes), and sizes follow the fitted sizing's rule.
         case shrink
@@ -126,7 +126,7 @@ public struct WordCloudOptions: Hashable, Codable, Sendable {
 
     /// Checks the options, naming the first bad one by its property (`maximumWords`,
     /// `style.sizing.maximumSize`…). The layout checks them once, before any work.
-    public func validate() throws {
+    public func validate() throws(CoreError) {
         func bad(_ name: String, _ value: String, _ expected: String) -> TagCloudError {
             TagCloudError.invalidOption(name: name, value: value, expected: expected)
         }
@@ -172,7 +172,7 @@ public struct WordCloudOptions: Hashable, Codable, Sendable {
     public var scalesToFit: Bool { fit == .all || (sizes == .exact && style.weightRange == nil) }
 
     /// The options exact sizes need, and those that need exact sizes.
-    private func validateSizes() throws {
+    private func validateSizes() throws(CoreError) {
         func needExact(_ name: String, _ value: String) -> TagCloudError {
             TagCloudError.invalidOption(name: name, value: value, expected: "it needs sizes = .exact")
         }
@@ -191,7 +191,7 @@ public struct WordCloudOptions: Hashable, Codable, Sendable {
         }
     }
 
-    private func validateRotation() throws {
+    private func validateRotation() throws(CoreError) {
         switch rotation {
         case .angles(let a):
             guard !a.isEmpty, a.allSatisfy({ $0.isFinite }) else {
@@ -210,3 +210,12 @@ public struct WordCloudOptions: Hashable, Codable, Sendable {
         }
     }
 }
+
+#if !hasFeature(Embedded)
+extension WordCloudOptions: Codable {}
+extension WordCloudOptions.Rotation: Codable {}
+extension WordCloudOptions.Area: Codable {}
+extension WordCloudOptions.Arrangement: Codable {}
+extension WordCloudOptions.Fit: Codable {}
+extension WordCloudOptions.Sizes: Codable {}
+#endif

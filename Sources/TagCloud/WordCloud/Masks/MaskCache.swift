@@ -99,7 +99,7 @@ final class MaskCache: @unchecked Sendable {
         index: Int, word: StyledWord, size: Double, angle: Double, margin: Int,
         typesetter: T, room: (width: Int, height: Int)? = nil,
         unlessClaimed: Bool = false, extent: SeriesExtent? = nil
-    ) throws -> Entry? {
+    ) throws(CoreError) -> Entry? {
         let key = Key(word: index, size: size, angle: angle, margin: margin)
         if !shared {
             if let e = known(key) { return e }
@@ -136,9 +136,14 @@ final class MaskCache: @unchecked Sendable {
         word: StyledWord, key: Key, typeset known: TypesetWord?,
         typesetter: T, room: (width: Int, height: Int)?,
         prefetch: Bool, extent: SeriesExtent?
-    ) throws -> Entry {
+    ) throws(CoreError) -> Entry {
         let angle = key.angle, margin = key.margin
-        let set = try known ?? typesetter.typesetUnremembered(word.term.text, font: word.font, size: key.size)
+        let set: TypesetWord
+        if let known {
+            set = known
+        } else {
+            set = try typesetter.typesetUnremembered(word.term.text, font: word.font, size: key.size)
+        }
         if let room, let least = typesetter.coverageLowerBound(of: set, rotation: angle),
             least.width + 2 * margin > room.width || least.height + 2 * margin > room.height
         {
@@ -162,7 +167,7 @@ final class MaskCache: @unchecked Sendable {
     func entry<T: Typesetter & GlyphRasterizer>(
         index: Int, word: StyledWord, size: Double, angle: Double, margin: Int,
         typesetter: T, room: (width: Int, height: Int)? = nil, extent: SeriesExtent? = nil
-    ) throws -> Entry {
+    ) throws(CoreError) -> Entry {
         // Never nil: only a prefetch gives way to a claim.
         try entry(
             index: index, word: word, size: size, angle: angle, margin: margin, typesetter: typesetter,

@@ -1,4 +1,16 @@
+#if hasFeature(Embedded)
+/// Where the prefetch would run: WebAssembly has one thread, so the work is dropped, which the
+/// layout never notices (only the mask cache sees prefetched work).
+private struct BackgroundQueue {
+    init(label: String) {}
+    func async(execute work: () -> Void) {}
+    func sync(execute work: () -> Void) {}
+}
+#else
 import Dispatch
+
+private typealias BackgroundQueue = DispatchQueue
+#endif
 
 /// Runs mask jobs on a background queue, in the order posted, skipping those the placement has
 /// already passed or that a newer prediction replaced. Only the cache sees its work, so the layout
@@ -10,7 +22,7 @@ final class MaskPrefetch: @unchecked Sendable {
         var angle: Double
     }
 
-    private let queue = DispatchQueue(label: "TagCloud.MaskPrefetch")
+    private let queue = BackgroundQueue(label: "TagCloud.MaskPrefetch")
     private let lock = Lock()
     private var current = 0
     private var generation = 0

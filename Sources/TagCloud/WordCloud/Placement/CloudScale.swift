@@ -12,8 +12,8 @@ enum CloudScale {
     /// as a fitted sizing is).
     static func heaviestSize(
         _ options: WordCloudOptions, styledMaximum: Double?, room: (width: Int, height: Int),
-        heaviestInk: () throws -> BitMask
-    ) throws -> Double {
+        heaviestInk: () throws(CoreError) -> BitMask
+    ) throws(CoreError) -> Double {
         switch options.style.sizing {
         case .fitted(let fitted): if let m = fitted.maximumSize { return m }
         case .scaled, .random: if let styledMaximum { return styledMaximum }
@@ -49,8 +49,8 @@ enum CloudScale {
     /// tried, whichever leaves fewer over. Without `searching`, the placement at full scale.
     static func largestFitting<Attempt>(
         searching: Bool, maximumSize: Double, minimumSize: Double,
-        leftOver: (Attempt) -> Int, place: (_ scale: Double, _ probe: Bool) throws -> Attempt
-    ) throws -> (attempt: Attempt, scale: Double) {
+        leftOver: (Attempt) -> Int, place: (_ scale: Double, _ probe: Bool) throws(CoreError) -> Attempt
+    ) throws(CoreError) -> (attempt: Attempt, scale: Double) {
         let first = try place(1, searching)
         guard searching && leftOver(first) > 0 else { return (first, 1) }
         var hi = 1.0, lo = 0.5

@@ -15,7 +15,7 @@ struct PinnedWords {
     /// The pinned words of `context`, each at its pin's size (or the size the sizing gives it at
     /// full scale, the heaviest word at most `maximumSize`) and angle. Throws when a pinned word's
     /// ink leaves the canvas or the area, or when two pinned words' masks, grown by the margin, meet.
-    init<T: Typesetter & GlyphRasterizer>(_ context: PlacementContext<T>, maximumSize: Double) throws {
+    init<T: Typesetter & GlyphRasterizer>(_ context: PlacementContext<T>, maximumSize: Double) throws(CoreError) {
         let styled = context.styled
         guard styled.contains(where: { $0.term.pin != nil }) else { return }
         let options = context.options, d = context.dilation
@@ -63,7 +63,7 @@ struct PinnedWords {
     /// lie on the canvas and inside the area.
     private static func place<T: Typesetter & GlyphRasterizer>(
         _ i: Int, pin: Pin, entry e: MaskCache.Entry, context: PlacementContext<T>
-    ) throws -> Placement {
+    ) throws(CoreError) -> Placement {
         let options = context.options, text = context.styled[i].term.text
         let bits = e.raw.bits
         let left = (pin.x - Double(bits.width) / 2).rounded(), top = (pin.y - Double(bits.height) / 2).rounded()

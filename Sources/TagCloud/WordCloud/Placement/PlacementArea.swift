@@ -26,7 +26,7 @@ struct PlacementArea {
     let bounds: (x: Int, y: Int, width: Int, height: Int)
 
     /// The area of `options`; throws when a shape or mask leaves no room.
-    init(_ options: WordCloudOptions) throws {
+    init(_ options: WordCloudOptions) throws(CoreError) {
         let allowed: BitMask?
         (allowed, contours) = try Self.allowed(options)
         forbidden = allowed?.inverted()
@@ -39,7 +39,7 @@ struct PlacementArea {
     }
 
     /// The pixels words may cover (nil: all of them) and the outline to draw around them.
-    private static func allowed(_ options: WordCloudOptions) throws -> (BitMask?, [[Point]]) {
+    private static func allowed(_ options: WordCloudOptions) throws(CoreError) -> (BitMask?, [[Point]]) {
         switch options.area {
         case .canvas:
             return (nil, [])

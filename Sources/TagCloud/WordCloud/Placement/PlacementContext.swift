@@ -27,7 +27,7 @@ struct PlacementContext<T: Typesetter & GlyphRasterizer> {
     var dilation: Int { (options.margin + 1) / 2 }
 
     /// Word `i` at `size` and `angle`, with its masks, made now unless the cache has it.
-    func entry(_ i: Int, size: Double, angle: Double) throws -> MaskCache.Entry {
+    func entry(_ i: Int, size: Double, angle: Double) throws(CoreError) -> MaskCache.Entry {
         try cache.entry(
             index: i, word: styled[i], size: size, angle: angle, margin: dilation,
             typesetter: typesetter, room: area.room, extent: extents.isEmpty ? nil : extents[i])
@@ -36,10 +36,10 @@ struct PlacementContext<T: Typesetter & GlyphRasterizer> {
     /// The heaviest word's size before any scaling (`CloudScale.heaviestSize`): the heaviest word
     /// is measured at its first angle (its angle in the previous layout, when it was there: the
     /// angles drawn for a word change when words are added before it; its old angle does not).
-    func maximumSize() throws -> Double {
+    func maximumSize() throws(CoreError) -> Double {
         try CloudScale.heaviestSize(
-            options, styledMaximum: styled.map(\.size).max() ?? options.minimumFontSize, room: area.room
-        ) {
+            options, styledMaximum: styled.map { $0.size }.max() ?? options.minimumFontSize, room: area.room
+        ) { () throws(CoreError) -> BitMask in
             let angle = targets[0]?.angles[0] ?? angles[0][0]
             return try cache.entry(
                 index: 0, word: styled[0], size: CloudScale.probeSize, angle: angle, margin: 0, typesetter: typesetter
@@ -52,7 +52,7 @@ struct PlacementContext<T: Typesetter & GlyphRasterizer> {
     /// stops at the first word that does not (its attempt then names that word alone).
     func attempt(
         scale: Double, maximumSize: Double, seed: UInt64, probe: Bool = false, progress: ((Int) -> Void)? = nil
-    ) throws -> PlacementAttempt {
+    ) throws(CoreError) -> PlacementAttempt {
         // Before the run's maps are made, which on a large canvas takes a while.
         try cancellation?.check()
         var run = PlacementRun(self, scale: scale, maximumSize: maximumSize, seed: seed, probe: probe)

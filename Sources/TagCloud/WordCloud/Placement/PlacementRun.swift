@@ -58,7 +58,7 @@ struct PlacementRun<T: Typesetter & GlyphRasterizer> {
 
     /// Places the pinned words, then every other word, then (with `repeatWords`) the repeats;
     /// `progress` hears how many words of the first pass are done.
-    mutating func placeAll(progress: ((Int) -> Void)?) throws -> PlacementAttempt {
+    mutating func placeAll(progress: ((Int) -> Void)?) throws(CoreError) -> PlacementAttempt {
         defer { lookahead?.stop() }
         let sizing = self.sizing, angles = context.angles, pinned = context.pinned
         // Pinned words take their pixels first; the sizes of the others do not follow from them.
@@ -95,7 +95,7 @@ struct PlacementRun<T: Typesetter & GlyphRasterizer> {
     /// and smaller, else nearest their old places wherever that is; then the new words, heaviest
     /// first, around them, each size following the word before it in weight order as placed, as in
     /// a new cloud. The placements are then put back in weight order, as a new cloud draws them.
-    private mutating func placeKeptThenNew(progress: ((Int) -> Void)?) throws {
+    private mutating func placeKeptThenNew(progress: ((Int) -> Void)?) throws(CoreError) {
         let targets = context.targets, pinned = context.pinned, words = context.styled.indices
         var done = words.filter { pinned.contains($0) }.count
         // What the size of the word after each kept word placed follows from.
@@ -117,7 +117,9 @@ struct PlacementRun<T: Typesetter & GlyphRasterizer> {
         }
         for (i, target) in displaced {
             // Farther and smaller, then as any word: its other angles, anywhere.
-            if let p = try placeNearby(i, target, reach: 4, least: 0.5) ?? placeShrinking(i, weightFactor: 1, near: target) {
+            var nearby = try placeNearby(i, target, reach: 4, least: 0.5)
+            if nearby == nil { nearby = try placeShrinking(i, weightFactor: 1, near: target) }
+            if let p = nearby {
                 commit(p)
                 after[i] = lastPlaced
             } else {
@@ -154,7 +156,7 @@ struct PlacementRun<T: Typesetter & GlyphRasterizer> {
     /// shrinks, rather than jump away or turn.
     private mutating func placeNearby(
         _ i: Int, _ target: WordTargets.Target, reach: Double, least: Double
-    ) throws -> Placement? {
+    ) throws(CoreError) -> Placement? {
         let want = sizing.keptSize(i, target, previousWeights: context.targets.previousWeights)
         for size in keptSizes(want: want, old: target.size.map { sizing.scaled($0) }, least: least) {
             let e = try context.entry(i, size: size, angle: target.angles[0])
@@ -194,9 +196,9 @@ struct PlacementRun<T: Typesetter & GlyphRasterizer> {
     }
 
     /// Repeats the placed words, each round at a lower weight, until the space or `maximumWords` runs out.
-    private mutating func placeRepeats() throws {
+    private mutating func placeRepeats() throws(CoreError) {
         // Pinned words stay where they are, once.
-        let originals = placements.map(\.word).filter { !context.pinned.contains($0) }
+        let originals = placements.map { $0.word }.filter { !context.pinned.contains($0) }
         let maximumWords = context.options.maximumWords
         var factor = 1.0
         var progress = true
@@ -217,7 +219,7 @@ struct PlacementRun<T: Typesetter & GlyphRasterizer> {
     private mutating func placeShrinking(
         _ i: Int, weightFactor: Double, near target: WordTargets.Target? = nil,
         toward aim: (x: Double, y: Double)? = nil
-    ) throws -> Placement? {
+    ) throws(CoreError) -> Placement? {
         let want =
             target.map { sizing.keptSize(i, $0, previousWeights: context.targets.previousWeights) }
             ?? sizing.target(i, weightFactor: weightFactor, after: lastPlaced)
@@ -250,7 +252,7 @@ struct PlacementRun<T: Typesetter & GlyphRasterizer> {
     private mutating func place(
         _ i: Int, size: Double, final: Bool = false, near target: WordTargets.Target? = nil,
         toward aim: (x: Double, y: Double)? = nil
-    ) throws -> Placement? {
+    ) throws(CoreError) -> Placement? {
         if let target {
             return try placeNear(i, size: size, final: final, x: target.x, y: target.y, angles: target.angles)
         }
@@ -287,7 +289,7 @@ struct PlacementRun<T: Typesetter & GlyphRasterizer> {
     /// there when nothing is in the way.
     private mutating func placeNear(
         _ i: Int, size: Double, final: Bool, x: Double, y: Double, angles: [Double]
-    ) throws -> Placement? {
+    ) throws(CoreError) -> Placement? {
         for angle in angles {
             try context.cancellation?.check()
             let e = try context.entry(i, size: size, angle: angle)

@@ -48,7 +48,7 @@ struct WordSizing {
     ) {
         minSize = options.minimumFontSize
         self.firstWord = firstWord
-        weights = styled.map(\.term.weight)
+        weights = styled.map { $0.term.weight }
         scale = g
         let range = weightRange ?? options.style.range(of: weights)
         self.weightRange = range

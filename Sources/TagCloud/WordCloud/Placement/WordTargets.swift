@@ -31,7 +31,7 @@ struct WordTargets {
     /// The targets of `styled` (each trying `angles`) in `previous`. A pinned word takes its previous
     /// place's word out of the count of removed words, but keeps to its pin.
     init(_ previous: PreviousLayout, styled: [StyledWord], angles: [[Double]]) {
-        let matches = previous.matches(styled.map(\.term))
+        let matches = previous.matches(styled.map { $0.term })
         targets = styled.indices.map { i in
             guard let k = matches[i], styled[i].term.pin == nil else { return nil }
             let w = previous.words[k]
@@ -39,8 +39,8 @@ struct WordTargets {
                 x: w.center.x, y: w.center.y, angles: [w.angle] + angles[i].filter { $0 != w.angle },
                 size: w.fontSize, weight: w.weight, shrunk: w.shrunk)
         }
-        removed = Set(previous.words.map(\.identity)).count - matches.count { $0 != nil }
-        let weights = previous.words.compactMap(\.weight)
+        removed = Set(previous.words.map { $0.identity }).count - matches.count { $0 != nil }
+        let weights = previous.words.compactMap { $0.weight }
         if let lo = weights.min(), let hi = weights.max() { previousWeights = lo...hi }
     }
 

@@ -1,11 +1,9 @@
-import Foundation
-
 /// A built-in outline to fill a cloud with: words are placed only inside it.
 ///
 /// Every shape is inscribed in the canvas (less an inset on every side). Circles, squares, stars,
 /// pentagons, triangles, hearts and cardioids keep their own proportions and are centred, as large as
 /// fits; ellipses, rounded rectangles and diamonds stretch to fill the canvas.
-public enum Shape: String, CaseIterable, Codable, Sendable {
+public enum Shape: String, CaseIterable, Sendable {
     /// A circle, as large as fits.
     case circle
     /// An ellipse touching all four sides of the canvas.
@@ -76,27 +74,27 @@ public enum Shape: String, CaseIterable, Codable, Sendable {
             return Self.regularPolygon(corners: 5)
         case .star:
             // Inner radius of a regular pentagram: cos 72° / cos 36° of the outer one.
-            let inner = cos(0.4 * Double.pi) / cos(0.2 * Double.pi)
+            let inner = Math.cos(0.4 * Double.pi) / Math.cos(0.2 * Double.pi)
             return (0..<10).map { k in
                 let r = k.isMultiple(of: 2) ? 1 : inner
                 let a = -Double.pi / 2 + Double(k) * Double.pi / 5
-                return Point(x: r * cos(a), y: r * sin(a))
+                return Point(x: r * Math.cos(a), y: r * Math.sin(a))
             }
         case .heart:
             // x = 16 sin³t, y = 13 cos t − 5 cos 2t − 2 cos 3t − cos 4t (y up, so negated for y down).
             return (0..<360).map { k in
                 let t = Double(k) * 2 * Double.pi / 360
-                let s = sin(t)
+                let s = Math.sin(t)
                 return Point(
                     x: 16 * s * s * s,
-                    y: -(13 * cos(t) - 5 * cos(2 * t) - 2 * cos(3 * t) - cos(4 * t)))
+                    y: -(13 * Math.cos(t) - 5 * Math.cos(2 * t) - 2 * Math.cos(3 * t) - Math.cos(4 * t)))
             }
         case .cardioid:
             // r = 1 − sin θ in y-up coordinates: the cusp at the origin, the body below it.
             return (0..<360).map { k in
                 let t = Double(k) * 2 * Double.pi / 360
-                let r = 1 - sin(t)
-                return Point(x: r * cos(t), y: -r * sin(t))
+                let r = 1 - Math.sin(t)
+                return Point(x: r * Math.cos(t), y: -r * Math.sin(t))
             }
         }
     }
@@ -105,7 +103,7 @@ public enum Shape: String, CaseIterable, Codable, Sendable {
     private static func circle(points n: Int) -> [Point] {
         (0..<n).map { k in
             let a = Double(k) * 2 * Double.pi / Double(n)
-            return Point(x: cos(a), y: sin(a))
+            return Point(x: Math.cos(a), y: Math.sin(a))
         }
     }
 
@@ -113,7 +111,7 @@ public enum Shape: String, CaseIterable, Codable, Sendable {
     private static func regularPolygon(corners n: Int) -> [Point] {
         (0..<n).map { k in
             let a = -Double.pi / 2 + Double(k) * 2 * Double.pi / Double(n)
-            return Point(x: cos(a), y: sin(a))
+            return Point(x: Math.cos(a), y: Math.sin(a))
         }
     }
 
@@ -130,7 +128,7 @@ public enum Shape: String, CaseIterable, Codable, Sendable {
             let start = -Double.pi / 2 + Double(q) * Double.pi / 2
             for k in 0...24 {
                 let a = start + Double(k) * (Double.pi / 2) / 24
-                out.append(Point(x: c.x + rad * cos(a), y: c.y + rad * sin(a)))
+                out.append(Point(x: c.x + rad * Math.cos(a), y: c.y + rad * Math.sin(a)))
             }
         }
         return out
@@ -152,3 +150,7 @@ public enum Shape: String, CaseIterable, Codable, Sendable {
         return polygon.map { Point(x: ox + ($0.x - minX) * sx, y: oy + ($0.y - minY) * sy) }
     }
 }
+
+#if !hasFeature(Embedded)
+extension Shape: Codable {}
+#endif
