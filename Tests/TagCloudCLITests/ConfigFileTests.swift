@@ -201,6 +201,31 @@ struct ConfigPrintTests {
         }
     }
 
+    @Test("config --print takes the canvas from the mask as the cloud does, and refuses what the cloud refuses")
+    func resolvedLikeTheCommand() throws {
+        let dir = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let mask = dir.appendingPathComponent("mask.png").path, layout = dir.appendingPathComponent("l.json").path
+        #expect(try ToolRun.run(["cloud", "a", "--width", "120", "--height", "90", "--quiet", "-o", mask]).status == 0)
+        let options = ["--mask", mask, "--width", "240", "--legend", "a", "b"]
+        let printed = try ToolRun.run(["config", "--print", "cloud"] + options)
+        #expect(printed.status == 0, "\(printed.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: printed.stdout) as? [String: Any])
+        #expect(try ToolRun.run(["cloud"] + options + ["--quiet", "-o", layout]).status == 0)
+        let drawn = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: layout))) as? [String: Any])
+        let size = try #require(drawn["size"] as? [String: Double])
+        #expect(json["width"] as? Int == 240 && json["height"] as? Int == 180)
+        #expect(size["width"] == 240 && size["height"] == 180)
+        #expect(json["sizes"] as? String == "exact", "--legend makes the sizes exact")
+        for bad in [["--width", "abc"], ["--mask", dir.appendingPathComponent("none.png").path]] {
+            let command = try ToolRun.run(["cloud", "a", "-o", layout] + bad)
+            let config = try ToolRun.run(["config", "--print", "cloud", "a"] + bad)
+            #expect(command.status != 0 && config.status == command.status, "\(bad)")
+            #expect(config.stderr == command.stderr && config.stdout.isEmpty, "\(bad)")
+        }
+    }
+
     static let story = """
         The White Rabbit ran past Alice. Alice followed the White Rabbit down the hole.
         The White Rabbit was late; Alice was curious. Rabbits, rabbits everywhere, said Alice.

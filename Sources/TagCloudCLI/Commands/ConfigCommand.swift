@@ -39,7 +39,7 @@ enum ConfigCommand: Subcommand {
         }
         try StandardOutput.print(
             ConfigFile.effective(
-                parsed, options: parser.options, defaults: command.defaults(for: parsed),
+                parsed, options: parser.options, defaults: try command.defaults(for: parsed),
                 skip: [CommonOptions.help.name, ConfigFile.spec.name], command: command.name), terminator: "")
     }
 }

@@ -191,36 +191,24 @@ package enum CloudCommand: RecipeCommand {
         return text
     }
 
-    /// The value of each option when the command line `args` does not give it (for `config --print`):
-    /// the table's defaults, and those that depend on other options.
-    package static func defaults(for args: Recipe) -> [String: String] {
+    /// The value of each key when `args` does not give it, for `config --print`: the table's
+    /// defaults, and those that depend on other keys read off the options `args` resolves to, so
+    /// the printout decides nothing the cloud does not (a mask or earlier layout sets the canvas,
+    /// a legend makes the sizes exact, a size curve replaces relative scaling).
+    package static func defaults(for args: Recipe) throws -> [String: String] {
         var d = tableDefaults(options)
-        d["min-size"] = NumberText.plain(library.minimumFontSize)
-        // --legend and --weight-range make the sizes exact.
-        if args.flag("legend") || args.string("weight-range") != nil { d["sizes"] = WordCloudOptions.Sizes.exact.rawValue }
-        // The size follows relative scaling unless --size-scale picks a curve; then neither applies.
+        let (resolved, _) = try CloudRequest.options(args, reporting: .silent, checkCanvas: { _, _ in })
+        d["width"] = String(resolved.width)
+        d["height"] = String(resolved.height)
+        d["min-size"] = NumberText.plain(resolved.minimumFontSize)
+        d["sizes"] = resolved.sizes.rawValue
         d.removeValue(forKey: "size-scale")
-        if args.string("size-scale") != nil { d.removeValue(forKey: "relative-scaling") }
-        let mask = try? args.image("mask")
-        let maskPath = args.string("mask") ?? mask?.path
+        if case .fitted(let fitted) = resolved.style.sizing, case .curve(let curve) = fitted.rule {
+            d["size-scale"] = curve.rawValue
+            d.removeValue(forKey: "relative-scaling")
+        }
         // A threshold without a mask is an error, so it has a value only with one.
-        if maskPath == nil { d.removeValue(forKey: "mask-threshold") }
-        // With an earlier layout, the canvas's default size is its size.
-        if maskPath == nil, let path = args.string("previous"), let layout = try? PreviousArgument.read(path),
-            let size = PreviousArgument.canvasSize(layout)
-        {
-            d["width"] = String(size.width)
-            d["height"] = String(size.height)
-        }
-        // With a mask, the canvas's default size is the mask's (or its proportions at the given side).
-        if let maskPath, let image = mask?.image,
-            let size = try? CloudCanvas.size(
-                width: try? args.int("width"), height: try? args.int("height"), mask: image,
-                path: maskPath, default: (library.width, library.height))
-        {
-            d["width"] = String(size.width)
-            d["height"] = String(size.height)
-        }
+        if case .mask = resolved.area {} else { d.removeValue(forKey: "mask-threshold") }
         TextArguments.adjust(&d, counting: !args.strings("text").isEmpty, defaultTop: nil)
         return d
     }

@@ -30,7 +30,7 @@ package enum CountCommand: RecipeCommand {
     ]
 
     /// The value of each option when the command line `args` does not give it (for `config --print`).
-    package static func defaults(for args: Recipe) -> [String: String] {
+    package static func defaults(for args: Recipe) throws -> [String: String] {
         var d = tableDefaults(options)
         TextArguments.adjust(&d, counting: true, defaultTop: nil)
         return d

@@ -165,23 +165,25 @@ package enum FlowCommand: RecipeCommand {
         return line
     }
 
-    /// The value of each option when the command line `args` does not give it (for `config --print`):
-    /// the table's defaults, and those that depend on other options.
-    package static func defaults(for args: Recipe) -> [String: String] {
+    /// The value of each key when `args` does not give it, for `config --print`: the table's
+    /// defaults, and those that depend on other keys read off the options `args` resolves to (a
+    /// frame brings its padding, `--pill` its fill, an earlier flow its width).
+    package static func defaults(for args: Recipe) throws -> [String: String] {
         var d = tableDefaults(options)
-        if args.flag("pill") || args.string("tag-fill") != nil || args.string("tag-border") != nil {
-            d["padding"] = FlowRequest.lengths(framePadding, pairs: true)
+        let (resolved, _, width) = try FlowRequest.layout(args)
+        d["width"] = NumberText.plain(width)
+        if let decoration = resolved.decoration {
+            d["padding"] = FlowRequest.lengths(resolved.padding, pairs: true)
+            if let fill = decoration.fill { d["tag-fill"] = fill.hex }
         }
-        if args.flag("pill") { d["tag-fill"] = pillFill.hex }
-        // With an earlier flow, the default width is its width.
-        if let path = args.string("previous"), let layout = try? PreviousArgument.read(path, kind: .flow),
-            FlowRequest.widths.contains(layout.size.width)
-        {
-            d["width"] = NumberText.plain(layout.size.width)
-        }
-        if let sizes = try? StyleArguments.sizes(args, defaultSizes: defaultSizes) {
-            d["min-size"] = NumberText.plain(sizes.min)
-            d["max-size"] = NumberText.plain(sizes.max)
+        switch resolved.style.sizing {
+        case .scaled(let scale):
+            d["min-size"] = NumberText.plain(scale.minimumSize)
+            d["max-size"] = NumberText.plain(scale.maximumSize)
+        case .random(let minimum, let maximum):
+            d["min-size"] = NumberText.plain(minimum)
+            d["max-size"] = NumberText.plain(maximum)
+        case .fitted: break
         }
         TextArguments.adjust(&d, counting: !args.strings("text").isEmpty, defaultTop: defaultTextTop)
         return d

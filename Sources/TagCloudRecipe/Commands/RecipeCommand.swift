@@ -18,7 +18,7 @@ package protocol RecipeCommand {
 
     /// The value of each key when `recipe` does not give it, for `config --print`; a key missing
     /// from the result has no value then (off, automatic, or not in effect).
-    static func defaults(for recipe: Recipe) -> [String: String]
+    static func defaults(for recipe: Recipe) throws -> [String: String]
 
     /// Reads and checks every key; a mistake is a `RecipeError` before any work starts.
     static func resolve(_ recipe: Recipe, reporting: Reporting) throws -> Request
@@ -29,7 +29,7 @@ package protocol RecipeCommand {
 
 extension RecipeCommand {
     /// The table's own defaults; commands whose defaults depend on other keys refine them.
-    package static func defaults(for recipe: Recipe) -> [String: String] {
+    package static func defaults(for recipe: Recipe) throws -> [String: String] {
         tableDefaults(options)
     }
 }

@@ -105,8 +105,8 @@ package enum SeriesCommand: RecipeCommand {
     }
 
     /// The defaults `config --print series` reports: those of `tagcloud cloud`'s options it shares.
-    package static func defaults(for args: Recipe) -> [String: String] {
+    package static func defaults(for args: Recipe) throws -> [String: String] {
         let names = Set(options.map(\.name))
-        return CloudCommand.defaults(for: args).filter { names.contains($0.key) }
+        return try CloudCommand.defaults(for: args).filter { names.contains($0.key) }
     }
 }

@@ -12,6 +12,14 @@ package struct Reporting {
         verbose = VerboseReport(enabled: args.flag(CommonOptions.verbose.name) && !quiet)
     }
 
+    /// Nothing but errors, whatever the recipe says: for resolving a recipe without running it.
+    static var silent: Reporting { Reporting(quiet: true) }
+
+    private init(quiet: Bool) {
+        self.quiet = quiet
+        verbose = VerboseReport(enabled: false)
+    }
+
     /// An informational line on standard error, unless `--quiet`.
     func note(_ message: @autoclosure () -> String) {
         if !quiet { Console.note(message()) }

@@ -18,6 +18,20 @@ package struct FlowRequest {
     /// else the one `args` names), then the style, the layout options, the width, and the inputs last.
     package init(_ args: Recipe, destination given: OutputDestination? = nil) throws {
         let destination = try given ?? OutputDestination(args)
+        let (options, seed, width) = try Self.layout(args)
+        let output = try OutputRequest(destination, args)
+        // The height is known only after the layout, but a width too wide for a PNG or PDF is refused now.
+        try output.checkSize(width: width, height: 1, subject: "--width \(NumberText.plain(width))")
+        self.options = options
+        self.seed = seed
+        self.width = width
+        self.output = output
+        terms = try TermSources(args, defaultTextTop: FlowCommand.defaultTextTop)
+    }
+
+    /// The flow's options, seed and width `args` ask for: the style, the layout options, then the
+    /// width (an earlier flow's when none is given).
+    static func layout(_ args: Recipe) throws -> (options: FlowOptions, seed: Seed, width: Double) {
         var options = FlowOptions()
         let style = try StyleArguments.resolve(args, defaultSizes: FlowCommand.defaultSizes)
         options.style = style.style
@@ -47,14 +61,7 @@ package struct FlowRequest {
                 key: "width")
         }
         options.previous = try previous.map { try PreviousArgument.flowPlaces($0.layout, path: $0.path, width: width) }
-        let output = try OutputRequest(destination, args)
-        // The height is known only after the layout, but a width too wide for a PNG or PDF is refused now.
-        try output.checkSize(width: width, height: 1, subject: "--width \(NumberText.plain(width))")
-        self.options = options
-        self.seed = style.seed
-        self.width = width
-        self.output = output
-        terms = try TermSources(args, defaultTextTop: FlowCommand.defaultTextTop)
+        return (options, style.seed, width)
     }
 
     /// The widths --width takes, in points.
