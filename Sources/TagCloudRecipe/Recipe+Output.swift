@@ -24,11 +24,7 @@ extension Recipe {
     /// The recipe in `json`, a configuration as `init(contentsOf:)` reads one.
     public init(json: [UInt8]) throws {
         let source = "the recipe"
-        let object: OptionsObject
-        do { object = try OptionsObject(json, name: source) } catch let e as TextError {
-            throw RecipeError.input(e.description)
-        }
-        try self.init(object, source: source)
+        try self.init(try OptionsObject(json, name: source), source: source)
     }
 
     private init(_ object: OptionsObject, source: String) throws {

@@ -59,7 +59,7 @@ public enum TextError: Error, Equatable, Sendable, CustomStringConvertible {
             switch limit {
             case .steps: problem = "backtracks too much on this line (catastrophic backtracking)"
             case .memory:
-                problem = "needs more than \(WordPattern.backtrackingMemory >> 20) MB of backtracking memory on this line"
+                problem = "needs more than \(PatternLimit.backtrackingMemory >> 20) MB of backtracking memory on this line"
             case .engine: problem = "could not be matched by ICU on this line"
             }
             return
@@ -84,10 +84,14 @@ public enum TextError: Error, Equatable, Sendable, CustomStringConvertible {
     public enum PatternLimit: Sendable, Equatable {
         /// The backtracking steps (`WordPattern.attemptSteps`, `WordPattern.totalSteps`).
         case steps
-        /// The backtracking memory (`WordPattern.backtrackingMemory`).
+        /// The backtracking memory (`backtrackingMemory`).
         case memory
         /// ICU failed for another reason.
         case engine
+
+        /// The most memory a word pattern's backtracking stack may take, in bytes (64 MiB: `\w+`
+        /// over a word of a million characters takes about 8 MB, `(\w|-)+` about 27 MB).
+        public static let backtrackingMemory = 64 << 20
     }
 
     /// A byte count as the limits are written: "8 MB" for 8 MiB.

@@ -206,7 +206,9 @@ struct ConfigPrintTests {
         let dir = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: dir) }
         let mask = dir.appendingPathComponent("mask.png").path, layout = dir.appendingPathComponent("l.json").path
-        #expect(try ToolRun.run(["cloud", "a", "--width", "120", "--height", "90", "--quiet", "-o", mask]).status == 0)
+        #expect(
+            try ToolRun.run(["cloud", "a", "--width", "120", "--height", "90", "--background", "black", "--quiet", "-o", mask])
+                .status == 0)
         let options = ["--mask", mask, "--width", "240", "--legend", "a", "b"]
         let printed = try ToolRun.run(["config", "--print", "cloud"] + options)
         #expect(printed.status == 0, "\(printed.stderr)")

@@ -1,4 +1,5 @@
 import Foundation
+import TagCloud
 import TagCloudExport
 import TagCloudTestSupport
 import Testing

@@ -84,8 +84,6 @@ struct ResolvedRequestTests {
         #expect(NumberText.percent(0.416) == "42%" && NumberText.percent(1) == "100%")
         #expect(NumberText.milliseconds(0.1234) == "123 ms")
         #expect(NumberText.wholeMegabytes(16 << 20) == "16 MB")
-        #expect(NumberText.decimal(2.5, places: 1) == "2.5" && NumberText.decimal(3351.4, places: 0) == "3351")
-        #expect(NumberText.twoDigits(5) == "05" && NumberText.twoDigits(59) == "59")
     }
 
     @Test("one check for paths: missing, a folder, a file; an input's size or the reason it cannot be read")

@@ -50,7 +50,8 @@ struct ServiceBodyTests {
             #"[{"text": "x", "x": "left"}]"#, #"[{"text": "x", "weight": -1}]"#,
         ])
     func sameErrors(list: String) throws {
-        let body = try #require(throws: TextError.self) { try Self.bodyTerms(list) }
+        let body = try #require(throws: RecipeError.self) { try Self.bodyTerms(list) }
+        #expect(body.key == "tags" && body.kind == .input)
         let file = try #require(throws: TextError.self) {
             try TagListReader.read(data: Data(list.utf8), name: "x", format: .json)
         }
@@ -65,8 +66,8 @@ struct ServiceBodyTests {
         }
         #expect(twice?.description == #"body: "width" is given twice: keep one"#)
         let many = "[" + Array(repeating: "\"a\"", count: TagListReader.maximumTags + 1).joined(separator: ",") + "]"
-        let error = #expect(throws: TextError.self) { try Self.bodyTerms(many) }
-        #expect(error?.description.contains("more than") == true, "\(String(describing: error))")
+        let error = #expect(throws: RecipeError.self) { try Self.bodyTerms(many) }
+        #expect(error?.description.contains("more than") == true && error?.key == "tags", "\(String(describing: error))")
     }
 
     @Test("a request's images and text are carried in its recipe, and a path to the server's files is refused")

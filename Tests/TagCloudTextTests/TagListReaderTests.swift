@@ -14,13 +14,11 @@ private func failure(_ text: String, _ name: String, _ format: TagListFormat? = 
 }
 
 private func failure(_ data: Data, _ name: String, _ format: TagListFormat? = nil) -> String? {
-    do {
+    do throws(TextError) {
         _ = try TagListReader.read(data: data, name: name, format: format)
         return nil
-    } catch let error as TextError {
-        return error.description
     } catch {
-        return "unexpected \(error)"
+        return error.description
     }
 }
 

@@ -97,10 +97,10 @@ package enum TagInput {
                         kind: "a tag list",
                         fix: "split it, or keep the most frequent tags (tagcloud count --top N)"))
         }
-        do {
+        do throws(TextError) {
             return try TagListReader.read(data: data, name: name)
-        } catch let e as TextError {
-            throw RecipeError.input(e.description)
+        } catch {
+            throw RecipeError.input(error.description)
         }
     }
 

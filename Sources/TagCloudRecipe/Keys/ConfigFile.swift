@@ -1,7 +1,4 @@
-import Foundation
 import TagCloud
-import TagCloudExport
-import TagCloudText
 
 /// Options from a JSON file: an object whose keys are option names (as the flags, without dashes)
 /// and whose values are strings, numbers, booleans (flags) or arrays (repeatable options), plus
@@ -20,24 +17,16 @@ package enum ConfigFile {
     /// The largest configuration file read, in bytes.
     static let maximumBytes = 16 << 20
 
-    /// `parsed` with the file's options added where the command line gave none. A `"command"` key (as
-    /// `tagcloud serve` saves) must name `command`, the command reading the file, when it is known.
-    package static func load(
-        path: String, under parsed: Recipe, options: [RecipeKey], command: String? = nil
-    ) throws -> Recipe {
-        try merge(read(path), under: parsed, options: options, command: command, source: "config \(path)")
-    }
-
     /// `parsed` with the keys of `object` added where it gave none, each checked against the keys
     /// of `options`; `source` names the object in errors ("config FILE", "the request body").
     package static func merge(
         _ object: OptionsObject, under parsed: Recipe, options: [RecipeKey], command: String?, source: String
-    ) throws -> Recipe {
+    ) throws(RecipeError) -> Recipe {
         var result = parsed
         let byName = Dictionary(uniqueKeysWithValues: options.map { ($0.name, $0) })
         if let tags = object.tags, result.positionals.isEmpty {
             if object.tagsAreStrings {
-                result.positionals = tags.map(\.text)
+                result.positionals = tags.map { $0.text }
             } else {
                 result.configTerms = tags
             }
@@ -53,7 +42,7 @@ package enum ConfigFile {
                         + "remove it, or merge the two files")
             }
             guard let spec = byName[key] else {
-                let hint = closestMatch(to: key, among: options.map(\.name)).map { ": did you mean \"\($0)\"?" } ?? ""
+                let hint = closestMatch(to: key, among: options.map { $0.name }).map { ": did you mean \"\($0)\"?" } ?? ""
                 throw RecipeError.input("\(source): unknown option \"\(key)\"\(hint)", key: key)
             }
             // The command line wins; null leaves the option unset.
@@ -64,7 +53,7 @@ package enum ConfigFile {
     }
 
     /// Refuses a `"command"` that is not a command's name or not `command`'s.
-    private static func checkCommand(_ value: JSONValue, command: String?, source: String) throws {
+    private static func checkCommand(_ value: JSONValue, command: String?, source: String) throws(RecipeError) {
         guard case .string(let saved) = value else {
             throw RecipeError.input("\(source): \"command\" must be a command name such as \"cloud\"", key: "command")
         }
@@ -76,7 +65,9 @@ package enum ConfigFile {
     }
 
     /// Sets key `spec` of `recipe` to `value`: `null` (or `[]`, or `false` for a flag) leaves it unset.
-    private static func set(_ spec: RecipeKey, _ value: JSONValue, in recipe: inout Recipe, source: String) throws {
+    private static func set(
+        _ spec: RecipeKey, _ value: JSONValue, in recipe: inout Recipe, source: String
+    ) throws(RecipeError) {
         let key = spec.name
         if case .null = value { return }
         if spec.valueName == nil {
@@ -92,24 +83,11 @@ package enum ConfigFile {
         if items.count != 1 && !spec.repeatable {
             throw RecipeError.input("\(source): \"\(key)\" takes one value, not a list", key: key)
         }
-        recipe.values[key] = try items.map { try optionValue($0, key: key, source: source) }
-    }
-
-    /// The file's top-level object, read in one pass; its JSON errors are reported with their line
-    /// and column, and its tags counted as they are read.
-    static func read(_ path: String) throws -> OptionsObject {
-        let data: Data
-        do { data = try WholeFile.contents(of: path, limit: maximumBytes) } catch {
-            throw RecipeError.input(
-                "cannot read config \(path): " + error.reason(kind: "a configuration", fix: "give a configuration file"))
-        }
-        do { return try OptionsObject([UInt8](data), name: "config \(path)") } catch let e as TextError {
-            throw RecipeError.input(e.description)
-        }
+        recipe.values[key] = try items.map { (item) throws(RecipeError) in try optionValue(item, key: key, source: source) }
     }
 
     /// One value of option `key` as the command line would give it.
-    private static func optionValue(_ item: JSONValue, key: String, source: String) throws -> String {
+    private static func optionValue(_ item: JSONValue, key: String, source: String) throws(RecipeError) -> String {
         switch item {
         case .string(let s): return s
         case .number(let n):
@@ -124,42 +102,5 @@ package enum ConfigFile {
             return NumberText.plain(d)
         default: throw RecipeError.input("\(source): \"\(key)\" needs a string or a number", key: key)
         }
-    }
-
-    /// The effective configuration of a command as the JSON `--config` reads, every option in
-    /// table order: the value given (file or command line), else its default from `defaults`
-    /// (by default the table's own), else `null` (`false` for a flag, `[]` for a repeatable option).
-    /// `command`, when given, is written first as `"command"`, so the file says what it draws
-    /// (`Recipe(contentsOf:)` reads it; the command line checks it).
-    package static func effective(
-        _ parsed: Recipe, options: [RecipeKey], defaults: [String: String]? = nil,
-        skip: Set<String>, command: String? = nil
-    ) -> String {
-        let defaults = defaults ?? tableDefaults(options)
-        let json = JSONString.quoted
-        var fields: [(String, String)] = command.map { [("command", json($0))] } ?? []
-        // A number only when reading it back gives the same text: a seed above 2^53, or 1.50,
-        // would come back as another value.
-        func scalar(_ s: String) -> String {
-            if let d = Double(s), d.isFinite, NumberText.plain(d) == s { return s }
-            return json(s)
-        }
-        for spec in options where !skip.contains(spec.name) {
-            if spec.valueName == nil {
-                fields.append((spec.name, parsed.flags.contains(spec.name) ? "true" : "false"))
-                continue
-            }
-            var values = parsed.strings(spec.name)
-            if values.isEmpty, let d = defaults[spec.name] { values = [d] }
-            if spec.repeatable {
-                fields.append((spec.name, "[" + values.map(scalar).joined(separator: ", ") + "]"))
-            } else {
-                fields.append((spec.name, values.last.map(scalar) ?? "null"))
-            }
-        }
-        if !parsed.positionals.isEmpty {
-            fields.append(("tags", "[" + parsed.positionals.map(json).joined(separator: ", ") + "]"))
-        }
-        return "{\n" + fields.map { "  \(json($0.0)): \($0.1)" }.joined(separator: ",\n") + "\n}\n"
     }
 }

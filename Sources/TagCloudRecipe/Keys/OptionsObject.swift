@@ -5,7 +5,7 @@ import TagCloudText
 /// it, read in one pass: each option's value kept as the `JSONValue` it is, and `"tags"` made terms as
 /// they are read and counted, so a list past `TagListReader.maximumTags` is refused there rather
 /// than after it has filled memory. A key given twice is refused: which one wins would be a guess.
-/// Errors are `RecipeError`s, but a bad tag's, which is the tag list reader's `TextError`.
+/// Errors are `RecipeError`s; a bad tag's is the tag list reader's message, blaming the key `tags`.
 package struct OptionsObject {
     /// The options in the order given, `"tags"` left out.
     package private(set) var fields: [(key: String, value: JSONValue)] = []
@@ -20,7 +20,7 @@ package struct OptionsObject {
 
     /// Reads `bytes`; `name` names the source in errors ("config FILE", "the request body"), and
     /// `maximumTags` is the most tags `"tags"` may hold.
-    package init(_ bytes: [UInt8], name: String, maximumTags: Int = TagListReader.maximumTags) throws {
+    package init(_ bytes: [UInt8], name: String, maximumTags: Int = TagListReader.maximumTags) throws(RecipeError) {
         var reader = JSONReader(bytes)
         try Self.step(name) { () throws(JSONError) in try reader.checkSyntax() }
         guard try Self.step(name, { () throws(JSONError) in try reader.peek() }) == .object else {
@@ -56,22 +56,26 @@ package struct OptionsObject {
         return fields.remove(at: i).value
     }
 
-    private mutating func readTags(_ reader: inout JSONReader, name: String, limit: Int) throws {
+    private mutating func readTags(_ reader: inout JSONReader, name: String, limit: Int) throws(RecipeError) {
         switch try Self.step(name, { () throws(JSONError) in try reader.peek() }) {
         case .null:
             try Self.step(name) { () throws(JSONError) in try reader.readNull() }
         case .array:
-            let read = try TagListReader.readTags(
-                &reader, name: "\(name) \"tags\"", limit: limit, item: { "tag \($0)" })
-            tags = read.terms
-            tagsAreStrings = read.allStrings
+            do throws(TextError) {
+                let read = try TagListReader.readTags(
+                    &reader, name: "\(name) \"tags\"", limit: limit, item: { "tag \($0)" })
+                tags = read.terms
+                tagsAreStrings = read.allStrings
+            } catch {
+                throw RecipeError.input(error.description, key: "tags")
+            }
         default:
             throw RecipeError.input("\(name): \"tags\" must be an array of strings or of term objects")
         }
     }
 
     /// Runs a step of the JSON reader, its error a one-line `RecipeError` naming `name`, line and column.
-    static func step<T>(_ name: String, _ body: () throws(JSONError) -> T) throws -> T {
+    static func step<T>(_ name: String, _ body: () throws(JSONError) -> T) throws(RecipeError) -> T {
         do { return try body() } catch {
             throw RecipeError.input(
                 TextError.invalidJSONAt(name: name, line: error.line, column: error.column, reason: error.reason)

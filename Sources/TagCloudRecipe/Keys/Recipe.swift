@@ -37,7 +37,7 @@ public struct Recipe: Sendable, Equatable {
     public func flag(_ name: String) -> Bool { flags.contains(name) }
 
     /// The option's value as a finite number, checked against `range`; nil when not given.
-    public func double(_ name: String, range: ClosedRange<Double>? = nil) throws -> Double? {
+    public func double(_ name: String, range: ClosedRange<Double>? = nil) throws(RecipeError) -> Double? {
         guard let text = string(name) else { return nil }
         let expected =
             range.map {
@@ -51,7 +51,7 @@ public struct Recipe: Sendable, Equatable {
     }
 
     /// The option's value as a whole number, checked against `range`; nil when not given.
-    public func int(_ name: String, range: ClosedRange<Int>? = nil) throws -> Int? {
+    public func int(_ name: String, range: ClosedRange<Int>? = nil) throws(RecipeError) -> Int? {
         guard let text = string(name) else { return nil }
         let expected =
             range.map { "a whole number between \($0.lowerBound) and \($0.upperBound)" }
@@ -61,7 +61,7 @@ public struct Recipe: Sendable, Equatable {
     }
 
     /// The option's value as an unsigned 64-bit number (seeds); nil when not given.
-    public func uint64(_ name: String) throws -> UInt64? {
+    public func uint64(_ name: String) throws(RecipeError) -> UInt64? {
         guard let text = string(name) else { return nil }
         guard let value = UInt64(text) else {
             throw invalid(text, name, "a whole number between 0 and \(UInt64.max)")
@@ -71,16 +71,18 @@ public struct Recipe: Sendable, Equatable {
 
     /// An enumeration-valued option (case-insensitive), with the allowed values in the error; nil
     /// when not given.
-    func choice<E: RawRepresentable & CaseIterable>(_ name: String, _ type: E.Type) throws -> E?
+    func choice<E: RawRepresentable & CaseIterable>(_ name: String, _ type: E.Type) throws(RecipeError) -> E?
     where E.RawValue == String {
-        try string(name).map { try Self.choice($0, for: name, type) }
+        guard let raw = string(name) else { return nil }
+        return try Self.choice(raw, for: name, type)
     }
 
     /// `raw`, the value given to option `name`, as one of an enumeration's cases (case-insensitive).
-    static func choice<E: RawRepresentable & CaseIterable>(_ raw: String, for name: String, _: E.Type) throws -> E
-    where E.RawValue == String {
+    static func choice<E: RawRepresentable & CaseIterable>(
+        _ raw: String, for name: String, _: E.Type
+    ) throws(RecipeError) -> E where E.RawValue == String {
         if let v = E(rawValue: raw.lowercased()) { return v }
-        let allowed = E.allCases.map(\.rawValue).joined(separator: ", ")
+        let allowed = E.allCases.map { $0.rawValue }.joined(separator: ", ")
         throw RecipeError.usage("invalid value \"\(raw)\" for --\(name): expected one of \(allowed)", key: name)
     }
 

@@ -88,18 +88,28 @@ final class ProgressBar {
     static func line(done: Int64, total: Int64?, seconds: Double, unit: Unit) -> String {
         let rate = seconds > 0 ? Double(done) / seconds : 0
         func amount(_ v: Int64) -> String {
-            unit == .bytes ? NumberText.decimal(Double(v) / 1e6, places: 1) : String(v)
+            unit == .bytes ? Self.decimal(Double(v) / 1e6, places: 1) : String(v)
         }
         let name = unit.name
         let speed =
             unit == .bytes
-            ? NumberText.decimal(rate / 1e6, places: 1) + " MB/s"
-            : NumberText.decimal(rate, places: 0) + " \(name)/s"
+            ? Self.decimal(rate / 1e6, places: 1) + " MB/s"
+            : Self.decimal(rate, places: 0) + " \(name)/s"
         guard let total, total > 0 else { return "\(amount(done)) \(name)  \(speed)" }
         let fraction = min(1, max(0, Double(done) / Double(total)))
         let filled = Int(fraction * 30)
         let eta = rate > 0 ? Int((Double(max(0, total - done)) / rate).rounded()) : 0
         return "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: 30 - filled) + "] "
-            + "\(amount(done)) of \(amount(total)) \(name)  \(speed)  ETA \(eta / 60):" + NumberText.twoDigits(eta % 60)
+            + "\(amount(done)) of \(amount(total)) \(name)  \(speed)  ETA \(eta / 60):" + Self.twoDigits(eta % 60)
+    }
+
+    /// `value` with `places` decimals: `2.5`, `3351`.
+    private static func decimal(_ value: Double, places: Int) -> String {
+        String(format: "%.\(places)f", value)
+    }
+
+    /// `value` with at least two digits: `05`, as in a time of `1:05`.
+    private static func twoDigits(_ value: Int) -> String {
+        String(format: "%02d", value)
     }
 }

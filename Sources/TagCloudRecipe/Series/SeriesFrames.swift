@@ -101,13 +101,13 @@ package struct SeriesFrames {
     private func framesOfTable(_ source: String, _ reporting: Reporting) throws -> [SeriesLayout.Frame] {
         let name = source == "-" ? "standard input" : source
         let data = try Self.whole(source, limit: TagInput.maximumBytes, kind: "a tag list", fix: "split it")
-        let rows: [(frame: String, term: Term)]?
-        let whole: [Term]
-        do {
+        var rows: [(frame: String, term: Term)]? = nil
+        var whole: [Term] = []
+        do throws(TextError) {
             rows = try TagListReader.readFrames(data: data, name: name)
-            whole = rows == nil ? try TagListReader.read(data: data, name: name) : []
-        } catch let e as TextError {
-            throw RecipeError.input(e.description)
+            if rows == nil { whole = try TagListReader.read(data: data, name: name) }
+        } catch {
+            throw RecipeError.input(error.description)
         }
         guard let rows else {
             return [SeriesLayout.Frame(label: Self.label(of: source), terms: TagInput.withSafeLinks(whole, reporting: reporting))]

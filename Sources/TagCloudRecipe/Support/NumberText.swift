@@ -1,4 +1,3 @@
-import Foundation
 import TagCloud
 
 /// How the command line writes numbers: option values and defaults, messages, progress and
@@ -26,15 +25,5 @@ package enum NumberText {
     /// A limit of whole megabytes (a multiple of 2^20 bytes): `16 MB`.
     static func wholeMegabytes(_ bytes: Int) -> String {
         "\(bytes >> 20) MB"
-    }
-
-    /// `value` with `places` decimals: `2.5`, `3351`.
-    static func decimal(_ value: Double, places: Int) -> String {
-        String(format: "%.\(places)f", value)
-    }
-
-    /// `value` with at least two digits: `05`, as in a time of `1:05`.
-    static func twoDigits(_ value: Int) -> String {
-        String(format: "%02d", value)
     }
 }

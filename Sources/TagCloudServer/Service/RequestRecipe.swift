@@ -29,13 +29,11 @@ struct RequestRecipe {
     /// Reads `body` for `command` (nil: the body's `"command"`, which must be `flow` or `cloud`).
     init(_ body: Data, command given: String?) throws {
         var object: OptionsObject
-        do { object = try OptionsObject([UInt8](body), name: "the request body", maximumTags: Self.maximumTags) } catch let e
-            as RecipeError
-        {
-            throw ServiceError(status: 400, e.message, key: e.key)
-        } catch let e as TextError {
-            // The body is JSON of the right shape, but a tag in it is not one.
-            throw ServiceError(status: 422, e.description)
+        do throws(RecipeError) {
+            object = try OptionsObject([UInt8](body), name: "the request body", maximumTags: Self.maximumTags)
+        } catch {
+            // A bad tag in JSON of the right shape is unprocessable; a malformed body is a bad request.
+            throw ServiceError(status: error.key == "tags" ? 422 : 400, error.message, key: error.key)
         }
         let named = object.remove("command")
         command = try given ?? Self.drawingCommand(named)
@@ -56,12 +54,12 @@ struct RequestRecipe {
             if let image = try Self.image(value, key: key) { recipe.images[key] = image }
         }
         try Self.refuseUnreadable(object)
-        do {
-            // A count's partial keys name files on the server: a request cannot ask for them.
-            let keys = command == CountCommand.name ? CountCommand.serviceOptions : type.options
+        // A count's partial keys name files on the server: a request cannot ask for them.
+        let keys = command == CountCommand.name ? CountCommand.serviceOptions : type.options
+        do throws(RecipeError) {
             recipe = try ConfigFile.merge(object, under: recipe, options: keys, command: nil, source: "the request body")
-        } catch let e as RecipeError {
-            throw ServiceError(status: 400, e.message, key: e.key)
+        } catch {
+            throw ServiceError(status: 400, error.message, key: error.key)
         }
         self.recipe = recipe
     }

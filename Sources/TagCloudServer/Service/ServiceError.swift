@@ -1,3 +1,4 @@
+import TagCloud
 import TagCloudExport
 import TagCloudRecipe
 

@@ -78,10 +78,10 @@ public enum ToolService {
     /// a JSON tag list has them, fields left out when not given, unsafe links dropped.
     public static func tags(_ body: Data) throws -> Data {
         let object: OptionsObject
-        do { object = try OptionsObject([UInt8](body), name: "the request body", maximumTags: 0) } catch let e
-            as RecipeError
-        {
-            throw ServiceError(e, status: 400)
+        do throws(RecipeError) {
+            object = try OptionsObject([UInt8](body), name: "the request body", maximumTags: 0)
+        } catch {
+            throw ServiceError(error, status: 400)
         }
         guard case .string(let text)? = object.value("data") else {
             throw ServiceError(status: 400, "send the tag list as {\"data\": \"swift\\t3\\nrust\\t2\"}", key: "data")
@@ -97,10 +97,10 @@ public enum ToolService {
             format = chosen
         }
         let read: [Term]
-        do { read = try TagListReader.read(data: Data(text.utf8), name: name ?? "the pasted tags", format: format) } catch let e
-            as TextError
-        {
-            throw ServiceError(status: 422, e.description)
+        do throws(TextError) {
+            read = try TagListReader.read(data: Array(text.utf8), name: name ?? "the pasted tags", format: format)
+        } catch {
+            throw ServiceError(status: 422, error.description)
         }
         let terms = TagInput.withSafeLinks(read, reporting: Reporting(Recipe(flags: [CommonOptions.quiet.name])))
         return termsAnswer(terms)

@@ -1,4 +1,3 @@
-import Foundation
 import TagCloud
 
 extension TagListReader {
@@ -11,8 +10,9 @@ extension TagListReader {
     /// - JSON: an array of tag objects, each with a `"frame"` (a string or a number).
     ///
     /// Throws `TextError` naming the row or item at fault.
-    public static func readFrames(data: Data, name: String, format: TagListFormat? = nil) throws -> [(frame: String, term: Term)]?
-    {
+    public static func readFrames(
+        data: some Collection<UInt8>, name: String, format: TagListFormat? = nil
+    ) throws(TextError) -> [(frame: String, term: Term)]? {
         let text = try decodeText(data, name: name)
         switch format ?? TagListFormat(guessingFrom: name) {
         case .lines, .tsv: return nil
@@ -27,9 +27,9 @@ extension TagListReader {
         "link": 2, "id": 3, "color": 4, "colour": 4, "group": 5,
     ]
 
-    private static func framesCSV(_ text: String, name: String) throws -> [(frame: String, term: Term)]? {
+    private static func framesCSV(_ text: String, name: String) throws(TextError) -> [(frame: String, term: Term)]? {
         var records = try csvRecords(text, name: name)
-        records.removeAll { $0.fields.count == 1 && $0.fields[0].allSatisfy(\.isWhitespace) }
+        records.removeAll { $0.fields.count == 1 && $0.fields[0].allSatisfy { $0.isWhitespace } }
         guard let header = records.first?.fields.map({ trimmed($0).lowercased() }),
             let frameColumn = header.firstIndex(of: "frame")
         else { return nil }
@@ -57,13 +57,13 @@ extension TagListReader {
                 if let p = position[column] { fields[p] = value }
             }
             let frame = column(record.fields, frameColumn)
-            do {
+            do throws(Problem) {
                 guard !frame.isEmpty else { throw Problem(column: frameColumn + 1, reason: "the frame is empty") }
                 rows.append((frame, try term(fields: fields, hint: "give the weight as a number")))
-                try checkCount(rows.count, name: name)
-            } catch let problem as Problem {
-                throw TextError.badRow(name: name, line: record.line, column: problem.column, reason: problem.reason)
+            } catch {
+                throw TextError.badRow(name: name, line: record.line, column: error.column, reason: error.reason)
             }
+            try checkCount(rows.count, name: name)
         }
         if rows.isEmpty { throw TextError.empty(name: name, reason: "only a header") }
         return rows
@@ -75,7 +75,7 @@ extension TagListReader {
 
     /// The rows of a JSON array whose items carry `"frame"`; nil when no item does. An item without
     /// a frame is an error once another has one (reported at the first such item).
-    private static func framesJSON(_ text: String, name: String) throws -> [(frame: String, term: Term)]? {
+    private static func framesJSON(_ text: String, name: String) throws(TextError) -> [(frame: String, term: Term)]? {
         var reader = JSONReader(Array(text.utf8))
         try json(name) { () throws(JSONError) in try reader.checkSyntax() }
         guard try json(name, { () throws(JSONError) in try reader.peek() }) == .array else { return nil }
@@ -88,7 +88,7 @@ extension TagListReader {
         while try json(name, { () throws(JSONError) in try reader.nextElement() }) {
             index += 1
             let fields = try JSONTagFields(&reader, name: name)
-            do {
+            do throws(Problem) {
                 guard let value = fields.first(["frame"])?.value else {
                     firstWithout = firstWithout ?? index
                     continue
@@ -103,10 +103,10 @@ extension TagListReader {
                 }
                 guard !frame.isEmpty else { throw Problem(column: 0, reason: "the frame is empty") }
                 rows.append((frame, try term(json: fields)))
-                try checkCount(rows.count, name: name)
-            } catch let problem as Problem {
-                throw TextError.badItem(name: name, item: "item \(index)", reason: problem.reason)
+            } catch {
+                throw TextError.badItem(name: name, item: "item \(index)", reason: error.reason)
             }
+            try checkCount(rows.count, name: name)
         }
         guard sawFrame else { return nil }
         if let firstWithout { throw TextError.badItem(name: name, item: "item \(firstWithout)", reason: everyItem) }

@@ -4,7 +4,7 @@ extension TagListReader {
     /// The tags of a JSON tag list: an array of strings and tag objects, or an object of tag-weight
     /// pairs. Read element by element, each made a term at once and counted, so a list past
     /// `maximumTags` is refused there.
-    static func readJSON(_ bytes: [UInt8], name: String) throws -> [Term] {
+    static func readJSON(_ bytes: [UInt8], name: String) throws(TextError) -> [Term] {
         var reader = JSONReader(bytes)
         try json(name) { () throws(JSONError) in try reader.checkSyntax() }
         let terms: [Term]
@@ -28,7 +28,7 @@ extension TagListReader {
     /// array holds more than `maximumTags`, before the rest is read.
     public static func readTagArray(
         _ reader: inout JSONReader, name: String, item: (Int) -> String
-    ) throws -> [Term] {
+    ) throws(TextError) -> [Term] {
         try readTags(&reader, name: name, item: item).terms
     }
 
@@ -36,26 +36,26 @@ extension TagListReader {
     /// (at most `maximumTags`) it throws there.
     public static func readTags(
         _ reader: inout JSONReader, name: String, limit: Int = maximumTags, item: (Int) -> String
-    ) throws -> (terms: [Term], allStrings: Bool) {
+    ) throws(TextError) -> (terms: [Term], allStrings: Bool) {
         var terms: [Term] = []
         var allStrings = true
         try json(name) { () throws(JSONError) in try reader.beginArray() }
         while try json(name, { () throws(JSONError) in try reader.nextElement() }) {
-            do {
-                let fields = try JSONTagFields(&reader, name: name)
-                if fields.bareString == nil { allStrings = false }
+            let fields = try JSONTagFields(&reader, name: name)
+            if fields.bareString == nil { allStrings = false }
+            do throws(Problem) {
                 terms.append(try term(json: fields))
-                try checkCount(terms.count, name: name, limit: min(limit, maximumTags))
-            } catch let problem as Problem {
-                throw TextError.badItem(name: name, item: item(terms.count + 1), reason: problem.reason)
+            } catch {
+                throw TextError.badItem(name: name, item: item(terms.count + 1), reason: error.reason)
             }
+            try checkCount(terms.count, name: name, limit: min(limit, maximumTags))
         }
         return (terms, allStrings)
     }
 
     /// `{"swift": 3, "rust": 2}`: the heaviest first, equal weights by text (a later key given
     /// twice wins, as in any JSON object).
-    private static func readWeightObject(_ reader: inout JSONReader, name: String) throws -> [Term] {
+    private static func readWeightObject(_ reader: inout JSONReader, name: String) throws(TextError) -> [Term] {
         var weights: [String: Double] = [:]
         var order: [String] = []
         try json(name) { () throws(JSONError) in try reader.beginObject() }
@@ -72,8 +72,10 @@ extension TagListReader {
         var terms: [Term] = []
         terms.reserveCapacity(order.count)
         for key in order {
-            do { terms.append(try term(fields: [key], weight: weights[key] ?? 1, hint: "")) } catch let problem as Problem {
-                throw TextError.badItem(name: name, item: "key \"\(key)\"", reason: problem.reason)
+            do throws(Problem) {
+                terms.append(try term(fields: [key], weight: weights[key] ?? 1, hint: ""))
+            } catch {
+                throw TextError.badItem(name: name, item: "key \"\(key)\"", reason: error.reason)
             }
         }
         terms.sort { $0.weight != $1.weight ? $0.weight > $1.weight : $0.text < $1.text }
@@ -81,7 +83,7 @@ extension TagListReader {
     }
 
     /// The term of one element of a JSON tag list: a string, or an object of fields.
-    static func term(json fields: JSONTagFields) throws -> Term {
+    static func term(json fields: JSONTagFields) throws(Problem) -> Term {
         if let text = fields.bareString { return try term(fields: [text], hint: "") }
         if let plain = fields.plainTerm() { return plain }
         guard fields.isObject else {
@@ -90,7 +92,7 @@ extension TagListReader {
         guard let text = try fields.string(["text", "word", "tag"]) else {
             throw Problem(column: 1, reason: "missing \"text\" (also accepted: \"word\", \"tag\")")
         }
-        let pin = try pinFieldNames.map { try fields.numberText($0) }
+        let pin = try pinFieldNames.map { (key) throws(Problem) in try fields.numberText(key) }
         // The pin's columns only when one is given: most tags have none.
         let columns =
             [
@@ -150,7 +152,7 @@ struct JSONTagFields {
     private var values: [Value?] = Array(repeating: nil, count: keys.count)
 
     /// Reads the element `reader` is at.
-    init(_ reader: inout JSONReader, name: String) throws {
+    init(_ reader: inout JSONReader, name: String) throws(TextError) {
         switch try TagListReader.json(name, { () throws(JSONError) in try reader.peek() }) {
         case .string:
             bareString = try TagListReader.json(name) { () throws(JSONError) in try reader.readString() }
@@ -170,7 +172,7 @@ struct JSONTagFields {
     }
 
     /// The next value of `reader`; arrays, objects and booleans are read past as `.other`.
-    static func value(_ reader: inout JSONReader, name: String) throws -> Value {
+    static func value(_ reader: inout JSONReader, name: String) throws(TextError) -> Value {
         try TagListReader.json(name) { () throws(JSONError) -> Value in
             switch try reader.peek() {
             case .string: return .string(try reader.readString())
@@ -212,7 +214,7 @@ struct JSONTagFields {
     }
 
     /// The first of `names` given, as a string: nil when it is `null`; an `id` may be a whole number.
-    func string(_ names: [String]) throws -> String? {
+    func string(_ names: [String]) throws(TagListReader.Problem) -> String? {
         guard let (key, value) = first(names) else { return nil }
         switch value {
         case .string(let s): return s
@@ -228,7 +230,7 @@ struct JSONTagFields {
 
     /// A pin field as text (numbers written as plain decimals, whole numbers without a fraction),
     /// nil when missing or `null`.
-    func numberText(_ key: String) throws -> String? {
+    func numberText(_ key: String) throws(TagListReader.Problem) -> String? {
         guard let (_, value) = first([key]) else { return nil }
         switch value {
         case .null: return nil

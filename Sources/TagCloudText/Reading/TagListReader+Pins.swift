@@ -8,7 +8,7 @@ extension TagListReader {
     /// The pin of the tag `text` from its fields `x`, `y`, `angle`, `size` (nil: not given), the
     /// first at CSV column `column`; nil when none is given. Each value is checked the way
     /// `Pin.validate` checks it, with a message naming the tag and the field.
-    static func pin(text: String, fields: [String?], column: Int) throws -> Pin? {
+    static func pin(text: String, fields: [String?], column: Int) throws(Problem) -> Pin? {
         guard fields.contains(where: { $0 != nil }) else { return nil }
         var numbers: [Double?] = []
         for (k, raw) in fields.enumerated() {
@@ -25,7 +25,7 @@ extension TagListReader {
             numbers.append(v)
         }
         guard let x = numbers[0], let y = numbers[1] else {
-            let given = zip(pinFieldNames, numbers).filter { $0.1 != nil }.map(\.0)
+            let given = zip(pinFieldNames, numbers).filter { $0.1 != nil }.map { $0.0 }
             let missing = numbers[0] == nil ? "x" : "y"
             return try missingCoordinate(text: text, given: given, missing: missing, column: column)
         }
@@ -36,12 +36,16 @@ extension TagListReader {
             let k = pinFieldNames.firstIndex(of: field) ?? 0
             throw Problem(
                 column: column + k, reason: "tag \"\(text)\": \(field) \(fields[k] ?? "") is out of range: give \(expected)")
+        } catch {
+            throw Problem(column: column, reason: "tag \"\(text)\": \(error)")
         }
         return pin
     }
 
     /// The error for a pin given without `missing` (x or y).
-    private static func missingCoordinate(text: String, given: [String], missing: String, column: Int) throws -> Pin? {
+    private static func missingCoordinate(
+        text: String, given: [String], missing: String, column: Int
+    ) throws(Problem) -> Pin? {
         let column = column + (missing == "x" ? 0 : 1)
         throw Problem(
             column: column,

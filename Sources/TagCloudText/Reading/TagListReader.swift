@@ -1,4 +1,3 @@
-import Foundation
 import TagCloud
 
 /// Reads the tag lists the command line accepts into terms, with errors that point at the line.
@@ -9,7 +8,9 @@ public struct TagListReader {
 
     /// Parses tags from `data`. `name` is the file name shown in errors and, when `format` is nil,
     /// the source of the format guess. Throws `TextError`.
-    public static func read(data: Data, name: String, format: TagListFormat? = nil) throws -> [Term] {
+    public static func read(
+        data: some Collection<UInt8>, name: String, format: TagListFormat? = nil
+    ) throws(TextError) -> [Term] {
         let text = try decodeText(data, name: name)
         switch format ?? TagListFormat(guessingFrom: name) {
         case .lines, .tsv: return try readLines(text, name: name)
@@ -22,9 +23,10 @@ public struct TagListReader {
     ///
     /// Refuses NUL bytes first: UTF-16 text of mostly ASCII is otherwise valid UTF-8 and would come
     /// out as words interleaved with NULs rather than as an error.
-    public static func decodeText(_ data: Data, name: String) throws -> String {
-        // Over the bytes in place: `Data.contains` steps through its iterator a byte at a time.
-        let hasNUL = data.withUnsafeBytes { $0.firstIndex(of: 0) != nil }
+    public static func decodeText(_ data: some Collection<UInt8>, name: String) throws(TextError) -> String {
+        // Over the bytes in place where they are contiguous (as `Data`'s are): its iterator steps a
+        // byte at a time.
+        let hasNUL = data.withContiguousStorageIfAvailable { $0.firstIndex(of: 0) != nil } ?? data.contains(0)
         if hasNUL { throw TextError.binaryInput(name: name) }
         guard let text = String(validating: data, as: UTF8.self) else {
             throw TextError.invalidUTF8(name: name, byteOffset: firstInvalidUTF8Offset(data))
@@ -34,7 +36,7 @@ public struct TagListReader {
 
     /// The offset of the first byte that does not start a valid UTF-8 sequence (only called on failure,
     /// so the fast validation above stays the common path).
-    private static func firstInvalidUTF8Offset(_ data: Data) -> Int {
+    private static func firstInvalidUTF8Offset(_ data: some Collection<UInt8>) -> Int {
         var parser = Unicode.UTF8.ForwardParser()
         var bytes = data.makeIterator()
         var offset = 0
@@ -48,7 +50,7 @@ public struct TagListReader {
     }
 
     /// Throws once a list holds more than `maximumTags` tags.
-    static func checkCount(_ count: Int, name: String, limit: Int = maximumTags) throws {
+    static func checkCount(_ count: Int, name: String, limit: Int = maximumTags) throws(TextError) {
         guard count > limit else { return }
         let fix =
             limit < maximumTags
@@ -59,7 +61,7 @@ public struct TagListReader {
 
     // MARK: - Lines and TSV
 
-    private static func readLines(_ text: String, name: String) throws -> [Term] {
+    private static func readLines(_ text: String, name: String) throws(TextError) -> [Term] {
         let hint = "write tag<TAB>weight with a number, e.g. swift<TAB>3"
         var terms: [Term] = []
         for (index, line) in lines(of: text).enumerated() {
@@ -67,15 +69,15 @@ public struct TagListReader {
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             // A tab is a grapheme cluster of its own, so splitting the scalars cuts no cluster.
             let fields = line.unicodeScalars.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            do {
+            do throws(Problem) {
                 guard fields.count <= 4 else {
                     throw Problem(column: 5, reason: "too many tab-separated columns (expected tag, weight, link, id)")
                 }
                 terms.append(try term(fields: fields, hint: hint))
-                try checkCount(terms.count, name: name)
-            } catch let problem as Problem {
-                throw TextError.badRow(name: name, line: index + 1, column: problem.column, reason: problem.reason)
+            } catch {
+                throw TextError.badRow(name: name, line: index + 1, column: error.column, reason: error.reason)
             }
+            try checkCount(terms.count, name: name)
         }
         if terms.isEmpty { throw TextError.empty(name: name, reason: "only blank lines or comments") }
         return terms
@@ -127,24 +129,24 @@ public struct TagListReader {
 
     // MARK: - CSV
 
-    private static func readCSV(_ text: String, name: String) throws -> [Term] {
+    private static func readCSV(_ text: String, name: String) throws(TextError) -> [Term] {
         let hint = "write text,weight with a number, e.g. swift,3"
         var records = try csvRecords(text, name: name)
-        records.removeAll { $0.fields.count == 1 && $0.fields[0].allSatisfy(\.isWhitespace) }
+        records.removeAll { $0.fields.count == 1 && $0.fields[0].allSatisfy { $0.isWhitespace } }
         if let first = records.first, isHeader(first.fields) { records.removeFirst() }
         var terms: [Term] = []
         for record in records {
-            do {
+            do throws(Problem) {
                 guard record.fields.count <= 10 else {
                     throw Problem(
                         column: 11,
                         reason: "too many columns (expected text, weight, link, id, color, group, x, y, angle, size)")
                 }
                 terms.append(try term(fields: record.fields, hint: hint))
-                try checkCount(terms.count, name: name)
-            } catch let problem as Problem {
-                throw TextError.badRow(name: name, line: record.line, column: problem.column, reason: problem.reason)
+            } catch {
+                throw TextError.badRow(name: name, line: record.line, column: error.column, reason: error.reason)
             }
+            try checkCount(terms.count, name: name)
         }
         if terms.isEmpty { throw TextError.empty(name: name, reason: "only blank lines or a header") }
         return terms
@@ -159,7 +161,7 @@ public struct TagListReader {
     }
 
     /// Splits RFC 4180 CSV into records, each with the line it starts on (quoted fields may span lines).
-    static func csvRecords(_ text: String, name: String) throws -> [(line: Int, fields: [String])] {
+    static func csvRecords(_ text: String, name: String) throws(TextError) -> [(line: Int, fields: [String])] {
         let chars = Array(text.unicodeScalars)
         var records: [(line: Int, fields: [String])] = []
         var fields: [String] = [], field = String.UnicodeScalarView()
@@ -225,7 +227,7 @@ public struct TagListReader {
     /// Builds a term from positional fields `text, weight, link, id, color, group, x, y, angle,
     /// size` (missing or blank fields mean "not given"), checking each the same way whatever the
     /// file format.
-    static func term(fields: [String], weight: Double? = nil, hint: String) throws -> Term {
+    static func term(fields: [String], weight: Double? = nil, hint: String) throws(Problem) -> Term {
         func field(_ i: Int) -> String? {
             guard i < fields.count else { return nil }
             let value = trimmed(fields[i])

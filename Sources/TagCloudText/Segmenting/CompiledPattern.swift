@@ -25,7 +25,7 @@ final class CompiledPattern {
             attemptStepsPerCharacter: Int64(WordPattern.attemptStepsPerCharacter),
             totalSteps: Int64(WordPattern.totalSteps),
             totalStepsPerCharacter: Int64(WordPattern.totalStepsPerCharacter),
-            stackBytes: Int32(WordPattern.backtrackingMemory))
+            stackBytes: Int32(TextError.PatternLimit.backtrackingMemory))
         var error: Int32 = 0, offset: Int32 = -1
         let opened = units.withUnsafeBufferPointer { tc_regex_open($0.baseAddress, Int32($0.count), limits, &error, &offset) }
         guard let opened else {

@@ -24,9 +24,6 @@ public enum WordPattern {
     /// See `totalSteps`. About five times what the slowest ordinary pattern measured takes, so a
     /// count's matching costs at most about a second per MB (ICU takes some 80 million steps a second).
     public static let totalStepsPerCharacter = 100
-    /// The most memory the matcher's backtracking stack may take, in bytes (64 MiB: `\w+` over a
-    /// word of a million characters takes about 8 MB, `(\w|-)+` about 27 MB).
-    public static let backtrackingMemory = 64 << 20
     /// The longest pattern accepted, in UTF-16 code units.
     public static let maximumLength = 65_536
 

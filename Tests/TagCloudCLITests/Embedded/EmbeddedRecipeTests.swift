@@ -1,0 +1,69 @@
+import Foundation
+import TagCloudTestSupport
+import Testing
+
+/// The recipe reading built as Embedded Swift for WebAssembly (`scripts/check-embedded`, which
+/// `make test` runs first) reads every configuration as the native build does: the same recipe, the
+/// same terms, the same error, byte for byte. Run under WasmKit, the toolchain's WebAssembly runtime.
+@Suite("recipes read the same in WebAssembly", .enabled(if: EmbeddedProbe.ready))
+struct EmbeddedRecipeTests {
+    /// Configurations with every kind of value, and every kind of mistake.
+    static let recipes: [[UInt8]] =
+        [
+            #"{"width": 640, "font": ["DejaVu Sans", "Noto Naskh Arabic"], "legend": true, "seed": 7}"#,
+            #"{"width": 1e3, "seed": "12345678901234567890", "weight-range": "1,10", "palette": "dark2"}"#,
+            #"{"width": -0, "seed": 9007199254740991, "font": "Solo", "legend": false, "palette": null}"#,
+            #"{"tags": ["swift", {"text": "caf\u00e9 \ud83d\ude00", "weight": 3.25, "color": "tomato"}]}"#,
+            #"{"tags": [{"text": " قال\tو ", "weight": 0.1, "x": 10.5, "y": 20}, {"word": "x", "count": "2"}]}"#,
+            #"{"tags": {"b": 2, "a": 2, "c": 5}}"#,
+            #"{"widht": 3}"#, #"{"width": 3, "width": 4}"#, #"{"width": [1, 2]}"#, #"{"legend": "yes"}"#,
+            #"{"seed": 9007199254740993}"#, #"{"width": 800,}"#, #"[1, 2]"#, "{\n  \"font\": [\"a\"\n}",
+            #"{"tags": [{"text": "x", "weight": -1}]}"#, #"{"tags": [{"weight": 3}]}"#, #"{"font": "\ud800"}"#,
+            String(repeating: "[", count: 200) + String(repeating: "]", count: 200), "", "{}",
+        ].map { Array($0.utf8) } + [[0x7B, 0x22, 0xC3, 0x28, 0x22, 0x3A, 0x31, 0x7D], [0xEF, 0xBB, 0xBF] + Array("{}".utf8)]
+
+    @Test("each configuration reads as the same recipe, terms or error", arguments: recipes.indices)
+    func sameText(_ index: Int) throws {
+        let bytes = Self.recipes[index]
+        let native = RecipeProbe.text(bytes)
+        let wasm = try EmbeddedProbe.run(bytes)
+        #expect(wasm == native, "\(String(decoding: bytes, as: UTF8.self))")
+        #expect(!native.isEmpty)
+    }
+}
+
+/// The WebAssembly program and the runtime that runs it.
+enum EmbeddedProbe {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static let program = root.appendingPathComponent(".build/embedded/recipe-probe.wasm")
+
+    /// WasmKit, from the Swift toolchain beside `swift` on the PATH or in /opt/swift.
+    static let runtime: URL? = {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        let places = path.split(separator: ":").map(String.init) + ["/opt/swift/usr/bin"]
+        return places.map { URL(fileURLWithPath: $0).appendingPathComponent("wasmkit") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }()
+
+    /// Whether the program is built (by `scripts/check-embedded`) and there is a runtime for it.
+    static var ready: Bool { runtime != nil && FileManager.default.fileExists(atPath: program.path) }
+
+    /// What the program writes for `input`.
+    static func run(_ input: [UInt8]) throws -> String {
+        let p = Process()
+        p.executableURL = runtime  // set: the suite runs only when `ready`
+        p.arguments = ["run", program.path]
+        let out = Pipe(), err = Pipe(), inp = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        p.standardInput = inp
+        try p.run()
+        let (o, e) = PipeDrain.collect(
+            out: out.fileHandleForReading, err: err.fileHandleForReading, stdin: inp.fileHandleForWriting,
+            input: Data(input))
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0, "\(String(decoding: e, as: UTF8.self))")
+        return String(decoding: o, as: UTF8.self)
+    }
+}
