@@ -25,8 +25,9 @@ public enum LayoutJSON {
         }
     }
 
-    /// Decodes a layout written by `encode`, of any version up to `CloudLayout.jsonVersion`.
-    public static func decode(_ data: Data) throws -> CloudLayout {
-        try JSONDecoder().decode(CloudLayout.self, from: data)
+    /// Decodes a layout written by `encode`, of any version up to `CloudLayout.jsonVersion`
+    /// (`CloudLayout(json:)`); throws `LayoutJSONError` naming the field at fault.
+    public static func decode(_ data: Data) throws(LayoutJSONError) -> CloudLayout {
+        try CloudLayout(json: [UInt8](data))
     }
 }

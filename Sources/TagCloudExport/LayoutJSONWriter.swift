@@ -1,7 +1,7 @@
 import TagCloud
 
 /// Writes a `CloudLayout` as JSON text: the one place the layout's JSON schema is spelled
-/// (docs/json-layout.md describes it; `CloudLayout`'s `Decodable` reads it back, and the tests
+/// (docs/json-layout.md describes it; `CloudLayout(json:)` reads it back, and the tests
 /// check that every field survives the trip).
 ///
 /// The text is JSON with keys sorted at every level: one line for each key of the layout, and one

@@ -133,9 +133,42 @@ struct LayoutJSONVersionTests {
     func refused() throws {
         var text = String(decoding: try LayoutJSON.encode(largeFlow(3)), as: UTF8.self)
         text = text.replacingOccurrences(of: "\"version\":2", with: "\"version\":3")
-        #expect(throws: DecodingError.self) { try LayoutJSON.decode(Data(text.utf8)) }
+        #expect(throws: LayoutJSONError("version 3 is not one this reader knows (1 to 2)")) {
+            try LayoutJSON.decode(Data(text.utf8))
+        }
         let badFont = String(decoding: try LayoutJSON.encode(largeFlow(3)), as: UTF8.self)
             .replacingOccurrences(of: "\"font\":1,", with: "\"font\":2,")
-        #expect(throws: DecodingError.self) { try LayoutJSON.decode(Data(badFont.utf8)) }
+        let error = #expect(throws: LayoutJSONError.self) { try LayoutJSON.decode(Data(badFont.utf8)) }
+        #expect(error?.description.hasSuffix(".font: font 2 is not in the layout's fonts (it has 2)") == true)
+    }
+
+    @Test(
+        "a damaged layout is refused naming the field, and fields it does not know are read past",
+        arguments: [
+            (#"{"layout": 1}"#, #"no "kind" in the top level"#),
+            (#"{"kind": "cloud", "size": {"width": 10}, "placed": [], "unplaced": []}"#, #"no "height" in size"#),
+            (
+                #"{"kind": "cloud", "size": {"width": 1, "height": 1}, "placed": [{}], "unplaced": []}"#,
+                #"no "index" in placed[0]"#
+            ),
+            (#"{"kind": "tree", "size": {"width": 1, "height": 1}, "placed": [], "unplaced": []}"#, "kind is unusable"),
+            (#"{"kind": "cloud", "size": {"width": "1", "height": 1}, "placed": [], "unplaced": []}"#, "size.width is unusable"),
+            (
+                #"{"kind": "cloud", "size": {"width": 1, "height": 1}, "placed": [], "unplaced": [], "seed": 1.5}"#,
+                "seed is unusable"
+            ),
+            (
+                #"{"kind": "cloud", "size": {"width": 1, "height": 1}, "placed": [], "unplaced": [],}"#,
+                "1:83: not valid JSON (unexpected \"}\""
+            ),
+            (#"{"kind": "cloud", "size": {"width": 1, "height": 1}, "placed": [], "unplaced": [], "new": [1]}"#, ""),
+        ])
+    func damaged(text: String, message: String) throws {
+        do throws(LayoutJSONError) {
+            let layout = try CloudLayout(json: Array(text.utf8))
+            #expect(message.isEmpty && layout.size == Size(width: 1, height: 1), "read \(text)")
+        } catch {
+            #expect(!message.isEmpty && error.description.hasPrefix(message), "\(error) for \(text)")
+        }
     }
 }

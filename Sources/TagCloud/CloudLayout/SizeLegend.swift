@@ -25,22 +25,6 @@ public struct SizeLegend: Hashable, Sendable {
             self.sample = sample
             self.label = label
         }
-
-        #if !hasFeature(Embedded)
-        private enum CodingKeys: String, CodingKey { case weight, fontSize, sample, label }
-
-        /// Decodes an entry whose words' fonts are written in full or as indices into `fonts`.
-        init(from decoder: any Decoder, fonts: [ResolvedFont]) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            weight = try c.decode(Double.self, forKey: .weight)
-            fontSize = try c.decode(Double.self, forKey: .fontSize)
-            sample = try PlacedWord(from: c.superDecoder(forKey: .sample), fonts: fonts)
-            label = try PlacedWord(from: c.superDecoder(forKey: .label), fonts: fonts)
-        }
-
-        /// Decodes an entry whose words' fonts are written in full.
-        public init(from decoder: any Decoder) throws { try self.init(from: decoder, fonts: []) }
-        #endif
     }
 
     /// The band's height in points, from the canvas's bottom edge down.
@@ -56,24 +40,6 @@ public struct SizeLegend: Hashable, Sendable {
         self.caption = caption
         self.entries = entries
     }
-
-    #if !hasFeature(Embedded)
-    private enum CodingKeys: String, CodingKey { case height, caption, entries }
-
-    /// Decodes a legend whose words' fonts are written in full or as indices into `fonts`.
-    init(from decoder: any Decoder, fonts: [ResolvedFont]) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        height = try c.decode(Double.self, forKey: .height)
-        caption = try PlacedWord(from: c.superDecoder(forKey: .caption), fonts: fonts)
-        var list = try c.nestedUnkeyedContainer(forKey: .entries)
-        var entries: [Entry] = []
-        while !list.isAtEnd { entries.append(try Entry(from: list.superDecoder(), fonts: fonts)) }
-        self.entries = entries
-    }
-
-    /// Decodes a legend whose words' fonts are written in full.
-    public init(from decoder: any Decoder) throws { try self.init(from: decoder, fonts: []) }
-    #endif
 
     /// Every word the band draws: the caption, then each entry's sample and number.
     public var words: [PlacedWord] { [caption] + entries.flatMap { [$0.sample, $0.label] } }
@@ -98,8 +64,3 @@ extension CloudLayout {
         return Size(width: size.width, height: size.height + band)
     }
 }
-
-#if !hasFeature(Embedded)
-extension SizeLegend: Decodable {}
-extension SizeLegend.Entry: Decodable {}
-#endif

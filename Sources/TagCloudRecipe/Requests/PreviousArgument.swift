@@ -23,9 +23,9 @@ enum PreviousArgument {
         }
         try checkWordCount([UInt8](data), path: path, command: command)
         let layout: CloudLayout
-        do { layout = try LayoutJSON.decode(data) } catch let error as DecodingError {
+        do throws(LayoutJSONError) { layout = try LayoutJSON.decode(data) } catch {
             throw RecipeError.input(
-                "--previous \(path) is not a layout (\(describe(error))): give the JSON layout "
+                "--previous \(path) is not a layout (\(error)): give the JSON layout "
                     + "an earlier run wrote (\(command) … -o layout.json)", key: "previous")
         }
         guard layout.kind == kind else {
@@ -105,21 +105,5 @@ enum PreviousArgument {
             throw RecipeError.input("--previous \(path): \(e.description)", key: "previous")
         }
         return previous
-    }
-
-    /// What a decoding error says, shortly: the missing or mistyped field and where it is.
-    private static func describe(_ error: DecodingError) -> String {
-        func path(_ context: DecodingError.Context) -> String {
-            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-            return keys.isEmpty ? "the top level" : String(keys.drop { $0 == "." })
-        }
-        switch error {
-        case .keyNotFound(let key, let context):
-            return "no \"\(key.stringValue)\" in \(path(context))"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-            return "\(path(context)) is unusable"
-        @unknown default:
-            return "unusable"
-        }
     }
 }
