@@ -2,9 +2,10 @@ import Foundation
 import TagCloudTestSupport
 import Testing
 
-/// The recipe reading built as Embedded Swift for WebAssembly (`scripts/check-embedded`, which
-/// `make test` runs first) reads every configuration as the native build does: the same recipe, the
-/// same terms, the same error, byte for byte. Run under WasmKit, the toolchain's WebAssembly runtime.
+/// The recipe and layout reading built as Embedded Swift for WebAssembly (`scripts/check-embedded`,
+/// which `make test` runs first) reads every configuration and layout as the native build does: the
+/// same recipe, terms, layout or error, byte for byte. Run under WasmKit, the toolchain's WebAssembly
+/// runtime.
 @Suite("recipes read the same in WebAssembly", .enabled(if: EmbeddedProbe.ready))
 struct EmbeddedRecipeTests {
     /// Configurations with every kind of value, and every kind of mistake.
@@ -29,6 +30,32 @@ struct EmbeddedRecipeTests {
         let wasm = try EmbeddedProbe.run(bytes)
         #expect(wasm == native, "\(String(decoding: bytes, as: UTF8.self))")
         #expect(!native.isEmpty)
+    }
+
+    /// Command lines whose layouts cover what a layout holds: glyphs, fallback fonts and runs,
+    /// frames, a legend, a contour, rotation, unplaced words.
+    static let layouts: [[String]] = [
+        ["cloud", "swift", "rust", "ruby", "go", "--rotate", "any", "--legend", "--seed", "3", "--json-glyphs"],
+        ["cloud", "a", "bb", "ccc", "--shape", "heart", "--contour", "2", "--width", "200", "--height", "160"],
+        [
+            "flow", "tag", "مرحبا", "日本語 text", "emoji 🎉", "a", "b", "--pill", "--max-rows", "2", "--width", "300",
+            "--json-glyphs",
+        ],
+    ]
+
+    @Test("each layout the tool writes reads as the same layout, and a damaged one fails alike", arguments: layouts.indices)
+    func sameLayout(_ index: Int) throws {
+        let run = try ToolRun.run(Self.layouts[index] + ["--quiet", "--format", "json", "-o", "-"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let bytes = [UInt8](run.stdout)
+        let damaged = Array(
+            String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\"fontSize\":", with: "\"size\":").utf8)
+        for input in [bytes, damaged] {
+            let native = RecipeProbe.text(input)
+            #expect(try EmbeddedProbe.run(input) == native)
+            #expect(native.split(separator: "\n").count >= (input == bytes ? 4 : 1), "\(native)")
+        }
+        #expect(RecipeProbe.text(damaged).hasPrefix("error no \"fontSize\" in "))
     }
 }
 

@@ -16,8 +16,13 @@ enum RecipeProbe {
         RecipeKey("weight-range", valueName: "MIN,MAX", help: ""),
     ]
 
-    /// The recipe `bytes` hold, or the error reading it gives.
+    /// The recipe `bytes` hold, or the error reading it gives; a layout's JSON (it starts `{"background"`
+    /// or `{"contour"`, with keys sorted as the writer sorts them, or `{"fonts"`) is read as a layout.
     static func text(_ bytes: [UInt8]) -> String {
+        let start = String(decoding: bytes.prefix(12), as: UTF8.self)
+        if ["{\n  \"backgro", "{\n  \"contour", "{\n  \"fonts\":"].contains(where: start.hasPrefix) {
+            return layoutText(bytes)
+        }
         do throws(RecipeError) {
             let object = try OptionsObject(bytes, name: "the recipe")
             let recipe = try ConfigFile.merge(object, under: Recipe(), options: keys, command: nil, source: "the recipe")
@@ -31,6 +36,34 @@ enum RecipeProbe {
             return text
         } catch {
             return "error (exit \(error.exitCode)) " + error.message + "\n"
+        }
+    }
+
+    /// Every field of the layout `bytes` hold that `--previous` reads, one word a line, or the error.
+    static func layoutText(_ bytes: [UInt8]) -> String {
+        let n = DecimalText.plain
+        func rect(_ r: Rect) -> String { "\(n(r.x)),\(n(r.y)) \(n(r.width))x\(n(r.height))" }
+        func word(_ w: PlacedWord) -> String {
+            "\(w.index) \(JSONString.quoted(w.text)) \(n(w.weight)) frame \(rect(w.frame)) ink \(rect(w.inkBounds)) at "
+                + "\(n(w.origin.x)),\(n(w.origin.y)) \(n(w.fontSize))pt \(w.font.file)#\(w.font.faceIndex) \(w.color.hex) "
+                + "\(n(w.rotation))° glyphs \(w.glyphs.count) fallback \(w.fallbackFonts.count) runs \(w.fontRuns.count)"
+                + (w.decoration.map { " frame \($0.fill?.hex ?? "-") \(n($0.cornerRadius))" } ?? "") + "\n"
+        }
+        do throws(LayoutJSONError) {
+            let layout = try CloudLayout(json: bytes)
+            var text = "\(layout.kind.rawValue) \(n(layout.size.width))x\(n(layout.size.height)) seed \(layout.seed ?? 0)\n"
+            for w in layout.placed { text += word(w) }
+            for u in layout.unplaced { text += "unplaced \(u.index) \(JSONString.quoted(u.text)) \(u.reason.rawValue)\n" }
+            if let legend = layout.legend {
+                text += "legend \(n(legend.height)) " + word(legend.caption)
+                for e in legend.entries { text += "entry \(n(e.weight)) " + word(e.sample) + word(e.label) }
+            }
+            if let c = layout.contour {
+                text += "contour \(c.polygons.map { String($0.count) }.joined(separator: ",")) \(n(c.width))\n"
+            }
+            return text
+        } catch {
+            return "error " + error.description + "\n"
         }
     }
 }
