@@ -86,6 +86,17 @@ struct ResolvedRequestTests {
         #expect(NumberText.wholeMegabytes(16 << 20) == "16 MB")
     }
 
+    @Test("--rotate: lists with spaces and tabs around, ranges, steps; anything else refused")
+    func rotations() throws {
+        #expect(try RotationArgument.parse(" 0,\t-90\u{2003}") == .angles([0, -90]))
+        #expect(try RotationArgument.parse("any") == .range(from: -90, to: 90))
+        #expect(try RotationArgument.parse("-45..45") == .range(from: -45, to: 45))
+        #expect(try RotationArgument.parse("0..90:45") == .angles([0, 45, 90]))
+        for bad in ["1....2", "1...2", "1..2:0", "a", "", "1..2:3:4", "400"] {
+            #expect(throws: RecipeError.self, "\(bad)") { try RotationArgument.parse(bad) }
+        }
+    }
+
     @Test("one check for paths: missing, a folder, a file; an input's size or the reason it cannot be read")
     func paths() throws {
         let dir = try scratchFolder()
