@@ -15,8 +15,14 @@ public struct LayoutJSONError: Error, Sendable, Equatable, CustomStringConvertib
 /// no error; a required field missing, or a value of the wrong kind, is.
 struct LayoutJSONReader {
     private var reader: JSONReader
-    /// The keys and indices from the top level to the value being read.
-    private var path: [String] = []
+    /// A step of the path to a value: a key of an object or an index of an array.
+    private enum Step {
+        case key(String)
+        case index(Int)
+    }
+
+    /// The keys and indices from the top level to the value being read, formatted only for an error.
+    private var path: [Step] = []
 
     init(_ bytes: [UInt8]) { reader = JSONReader(bytes) }
 
@@ -28,7 +34,12 @@ struct LayoutJSONReader {
     /// Where the value being read is: `placed[3].origin`, or "the top level".
     var place: String {
         var text = ""
-        for part in path { text += part.hasPrefix("[") || text.isEmpty ? part : "." + part }
+        for step in path {
+            switch step {
+            case .index(let i): text += "[\(i)]"
+            case .key(let k): text += text.isEmpty ? k : "." + k
+            }
+        }
         return text.isEmpty ? "the top level" : text
     }
 
@@ -45,14 +56,17 @@ struct LayoutJSONReader {
     ) throws(LayoutJSONError) {
         guard try peek() == .object else { throw unusable() }
         try Self.json { () throws(JSONError) in try reader.beginObject() }
-        var seen: Set<String> = []
+        // Which of `required` were seen, a bit each: an object of a layout has at most a dozen.
+        var seen: UInt64 = 0
         while let key = try Self.json({ () throws(JSONError) in try reader.nextKey() }) {
-            seen.insert(key)
-            path.append(key)
+            if let k = required.firstIndex(of: key), k < 64 { seen |= 1 << UInt64(k) }
+            path.append(.key(key))
             if try !member(&self, key) { try Self.json { () throws(JSONError) in try reader.skipValue() } }
             path.removeLast()
         }
-        if let absent = required.first(where: { !seen.contains($0) }) { throw missing(absent) }
+        if let absent = required.indices.first(where: { $0 >= 64 || seen & (1 << UInt64($0)) == 0 }) {
+            throw missing(required[absent])
+        }
     }
 
     /// Reads an array, handing each element to `element`.
@@ -61,7 +75,7 @@ struct LayoutJSONReader {
         try Self.json { () throws(JSONError) in try reader.beginArray() }
         var index = 0
         while try Self.json({ () throws(JSONError) in try reader.nextElement() }) {
-            path.append("[\(index)]")
+            path.append(.index(index))
             try element(&self)
             path.removeLast()
             index += 1
