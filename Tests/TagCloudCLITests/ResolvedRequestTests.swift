@@ -20,13 +20,13 @@ struct ResolvedRequestTests {
     @Test("flow: a pill brings its fill and padding unless a padding is given")
     func flowFrame() throws {
         let pill = try FlowRequest(parsed(FlowCommand.self, ["--pill", "a", "-o", "x.svg"]))
-        #expect(pill.options.decoration?.fill == FlowCommand.pillFill)
-        #expect(pill.options.padding == FlowCommand.framePadding)
+        #expect(pill.options.decoration?.fill == FlowRecipe.pillFill)
+        #expect(pill.options.padding == FlowRecipe.framePadding)
         let padded = try FlowRequest(parsed(FlowCommand.self, ["--pill", "--padding", "2", "a", "-o", "x.svg"]))
         #expect(padded.options.padding == EdgeInsets(all: 2))
         let plain = try FlowRequest(parsed(FlowCommand.self, ["a", "-o", "x.svg"]))
         #expect(plain.options.decoration == nil)
-        #expect(plain.width == FlowCommand.defaultWidth)
+        #expect(plain.width == FlowRecipe.defaultWidth)
     }
 
     @Test("the destination and the rendering: format from the extension or --format, standard output as SVG")
@@ -47,7 +47,7 @@ struct ResolvedRequestTests {
         #expect(tags.tags == ["a", "b"] && tags.tagLists == ["t.tsv"] && tags.text == nil)
         let text = try FlowRequest(parsed(FlowCommand.self, ["--text", "s.txt", "--min-length", "3", "-o", "x.svg"])).terms.text
         #expect(text?.sources == ["s.txt"])
-        #expect(text?.top == FlowCommand.defaultTextTop, "a flow keeps the most frequent terms of a text")
+        #expect(text?.top == FlowRecipe.defaultTextTop, "a flow keeps the most frequent terms of a text")
         #expect(text?.options.minimumLength == 3)
         let counted = try CountCommand.resolve(
             parsed(CountCommand.self, ["--text", "a.txt", "b.txt", "--top", "5"]), reporting: quiet)

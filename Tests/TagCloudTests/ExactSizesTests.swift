@@ -161,7 +161,7 @@ struct ExactSizesTests {
         func refused(_ change: (inout WordCloudOptions) -> Void) -> String? {
             var o = WordCloudOptions()
             change(&o)
-            do { try o.validate() } catch let e as TagCloudError { return e.description } catch { return "\(error)" }
+            do { try o.validate() } catch { return error.description }
             return nil
         }
         #expect(refused { $0.legend = true }?.contains("legend") == true)

@@ -95,8 +95,8 @@ public struct FlowOptions: Hashable, Sendable {
     public init() {}
 
     /// Checks the options, naming the first bad one.
-    public func validate() throws(CoreError) {
-        func check(_ v: Double, _ name: String, limit: Double = 100_000) throws(CoreError) {
+    public func validate() throws(TagCloudError) {
+        func check(_ v: Double, _ name: String, limit: Double = 100_000) throws(TagCloudError) {
             guard v.isFinite, v >= 0, v <= limit else {
                 throw TagCloudError.invalidOption(
                     name: name, value: "\(v)",

@@ -88,7 +88,7 @@ public struct CloudStyle: Hashable, Sendable {
     }
 
     /// Checks the options, naming the first bad one.
-    public func validate() throws(CoreError) {
+    public func validate() throws(TagCloudError) {
         switch sizing {
         case .scaled(let s):
             try Self.checkSizes(s.minimumSize, s.maximumSize)
@@ -114,7 +114,7 @@ public struct CloudStyle: Hashable, Sendable {
     /// Largest font size accepted, in points: beyond this a cloud is almost surely a typo.
     public static let fontSizeLimit = 2000.0
 
-    static func checkSize(_ v: Double, _ name: String) throws(CoreError) {
+    static func checkSize(_ v: Double, _ name: String) throws(TagCloudError) {
         guard v.isFinite, v >= 0.5, v <= fontSizeLimit else {
             throw TagCloudError.invalidOption(
                 name: name, value: "\(v)",
@@ -122,7 +122,7 @@ public struct CloudStyle: Hashable, Sendable {
         }
     }
 
-    private static func checkSizes(_ lo: Double, _ hi: Double) throws(CoreError) {
+    private static func checkSizes(_ lo: Double, _ hi: Double) throws(TagCloudError) {
         try checkSize(lo, "style.sizing.minimumSize")
         try checkSize(hi, "style.sizing.maximumSize")
         if lo > hi {

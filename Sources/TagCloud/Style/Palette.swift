@@ -12,7 +12,7 @@ public struct Palette: Hashable, Sendable {
     }
 
     /// A built-in palette by name (case-insensitive), or an error listing the names.
-    public init(named name: String) throws(CoreError) {
+    public init(named name: String) throws(TagCloudError) {
         guard let p = Palette.builtIn.first(where: { $0.name == name.lowercased() }) else {
             throw TagCloudError.unknownPalette(name)
         }

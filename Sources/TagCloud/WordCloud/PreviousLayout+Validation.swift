@@ -2,7 +2,7 @@ extension PreviousLayout {
     /// Checks the previous layout against a `width` × `height` canvas: the same size, at most
     /// `WordCloudOptions.Limits.words` words, each centred on the canvas at an angle within
     /// ±`Pin.angleLimit`, with a usable size and weight. Throws `TagCloudError.previousLayoutSize` or `.previousWordUnusable`.
-    public func validate(width: Int, height: Int) throws(CoreError) {
+    public func validate(width: Int, height: Int) throws(TagCloudError) {
         guard size.width == Double(width), size.height == Double(height) else {
             throw TagCloudError.previousLayoutSize(
                 width: size.width, height: size.height, canvasWidth: width, canvasHeight: height)
@@ -14,7 +14,7 @@ extension PreviousLayout {
     /// at most `WordCloudOptions.Limits.words` words, each with its centre, frame and baseline on
     /// the canvas and a usable size and weight. Throws `TagCloudError.previousFlowWidth` or
     /// `.previousWordUnusable`.
-    public func validate(flowWidth width: Double) throws(CoreError) {
+    public func validate(flowWidth width: Double) throws(TagCloudError) {
         guard size.width == width, size.height.isFinite, size.height >= 0, size.height <= Self.flowHeightLimit else {
             throw TagCloudError.previousFlowWidth(width: size.width, height: size.height, flowWidth: width)
         }
@@ -41,7 +41,7 @@ extension PreviousLayout {
     public static let flowHeightLimit = 10_000_000.0
 
     /// Checks the number of words and each word's centre, angle, size and weight on a canvas named `canvas`.
-    private func checkWords(canvas: String) throws(CoreError) {
+    private func checkWords(canvas: String) throws(TagCloudError) {
         guard words.count <= WordCloudOptions.Limits.words else {
             throw TagCloudError.previousWordUnusable(
                 text: "", field: "words", value: Double(words.count),

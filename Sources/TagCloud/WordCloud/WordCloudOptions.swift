@@ -126,7 +126,7 @@ public struct WordCloudOptions: Hashable, Sendable {
 
     /// Checks the options, naming the first bad one by its property (`maximumWords`,
     /// `style.sizing.maximumSize`…). The layout checks them once, before any work.
-    public func validate() throws(CoreError) {
+    public func validate() throws(TagCloudError) {
         func bad(_ name: String, _ value: String, _ expected: String) -> TagCloudError {
             TagCloudError.invalidOption(name: name, value: value, expected: expected)
         }
@@ -172,7 +172,7 @@ public struct WordCloudOptions: Hashable, Sendable {
     public var scalesToFit: Bool { fit == .all || (sizes == .exact && style.weightRange == nil) }
 
     /// The options exact sizes need, and those that need exact sizes.
-    private func validateSizes() throws(CoreError) {
+    private func validateSizes() throws(TagCloudError) {
         func needExact(_ name: String, _ value: String) -> TagCloudError {
             TagCloudError.invalidOption(name: name, value: value, expected: "it needs sizes = .exact")
         }
@@ -191,7 +191,7 @@ public struct WordCloudOptions: Hashable, Sendable {
         }
     }
 
-    private func validateRotation() throws(CoreError) {
+    private func validateRotation() throws(TagCloudError) {
         switch rotation {
         case .angles(let a):
             guard !a.isEmpty, a.allSatisfy({ $0.isFinite }) else {

@@ -78,7 +78,7 @@ package enum CloudCommand: RecipeCommand {
 
     package static func run(_ request: CloudRequest, reporting: Reporting) throws {
         let (layout, stats) = try written(request, reporting: reporting)
-        request.seed.announce(reporting)
+        reporting.announce(request.seed)
         let incomplete = Self.incomplete(request.options, unplaced: stats.unplaced)
         if !reporting.quiet || incomplete != nil {
             Console.note(placementLine(layout, stats, repeated: request.options.repeatWords))

@@ -10,24 +10,15 @@ package enum FlowCommand: RecipeCommand {
 
     /// The library's defaults, which the option table reports and the flags fall back to.
     private static let library = FlowOptions()
-    /// The width without --width; a flow needs one, and the library leaves it to the caller.
-    static let defaultWidth = 600.0
-    /// Sizes without --min-size and --max-size (and without --random-sizes).
-    static let defaultSizes = 14.0...36.0
-    /// A text has thousands of words; a flow shows the most frequent unless --top says otherwise.
-    static let defaultTextTop = 100
-    /// The padding and fill of a tag with a frame (--pill, --tag-fill or --tag-border) when not given.
-    static let framePadding = EdgeInsets(vertical: 4, horizontal: 10)
-    static let pillFill = Color(rgb: 0xEEF1F5)
 
     // One option per line, as a table: the formatter would spread each over several.
     // swift-format-ignore
     package static let options: [RecipeKey] = [
         RecipeKey("input", short: "i", valueName: "FILE", help: "Read tags from FILE: `tag` or `tag<TAB>weight` lines (# comments), CSV, or JSON; - for standard input. Repeatable.", repeatable: true, group: inputGroup),
         RecipeKey("width", short: "w", valueName: "PT", help: "Width of the cloud in points; the height follows.", group: layoutGroup,
-                   defaultValue: NumberText.plain(defaultWidth)),
+                   defaultValue: NumberText.plain(FlowRecipe.defaultWidth)),
         RecipeKey("insets", valueName: "PT[,PT,PT,PT]", help: "Space around the cloud: one value, or top,left,bottom,right.", group: layoutGroup,
-                   defaultValue: FlowRequest.lengths(library.insets, pairs: false)),
+                   defaultValue: FlowRecipe.lengths(library.insets, pairs: false)),
         RecipeKey("spacing", valueName: "PT", help: "Space between tags in a row.", group: layoutGroup,
                    defaultValue: NumberText.plain(library.itemSpacing)),
         RecipeKey("row-spacing", valueName: "PT", help: "Space between rows.", group: layoutGroup,
@@ -47,7 +38,7 @@ package enum FlowCommand: RecipeCommand {
         RecipeKey("previous", valueName: "JSON", help: "Keep to an earlier flow of this width (the JSON an earlier run wrote with -o FILE.json): its tags stay where they were, with their colours and fonts; a tag that no longer fits there takes the nearest free place, new tags fill the gaps in reading order, and what is left goes on rows after the last. Without --width the flow takes the layout's width.", group: layoutGroup),
         RecipeKey("max-rows", valueName: "N", help: "At most N rows; the tags left over are reported (\"+N more\").", group: layoutGroup),
         RecipeKey("padding", valueName: "PT[,PT]", help: "Space inside each tag's frame: one value, or vertical,horizontal.", group: layoutGroup,
-                   defaultValue: FlowRequest.lengths(library.padding, pairs: true)),
+                   defaultValue: FlowRecipe.lengths(library.padding, pairs: true)),
         RecipeKey("pill", help: "Draw each tag as a pill: rounded frame with a light fill (padding 4,10 unless given).", group: layoutGroup),
         RecipeKey("tag-fill", valueName: "COLOR", help: "Fill colour of each tag's frame (implies a frame).", group: layoutGroup),
         RecipeKey("tag-border", valueName: "COLOR", help: "Border colour of each tag's frame (implies a frame).", group: layoutGroup),
@@ -78,7 +69,7 @@ package enum FlowCommand: RecipeCommand {
         let flow = try written(request, reporting: reporting)
         let (layout, continuity, terms) = (flow.layout, flow.continuity, flow.terms)
         let hidden = layout.unplaced.filter { $0.reason == .rowLimit }.count
-        request.seed.announce(reporting)
+        reporting.announce(request.seed)
         if !layout.unplaced.isEmpty || continuity != nil {
             reporting.note(placementLine(layout, terms: terms, hidden: hidden, continuity: continuity))
         }
@@ -170,10 +161,10 @@ package enum FlowCommand: RecipeCommand {
     /// frame brings its padding, `--pill` its fill, an earlier flow its width).
     package static func defaults(for args: Recipe) throws -> [String: String] {
         var d = tableDefaults(options)
-        let (resolved, _, width) = try FlowRequest.layout(args)
+        let (resolved, _, width) = try FlowRecipe.options(args)
         d["width"] = NumberText.plain(width)
         if let decoration = resolved.decoration {
-            d["padding"] = FlowRequest.lengths(resolved.padding, pairs: true)
+            d["padding"] = FlowRecipe.lengths(resolved.padding, pairs: true)
             if let fill = decoration.fill { d["tag-fill"] = fill.hex }
         }
         switch resolved.style.sizing {
@@ -185,7 +176,7 @@ package enum FlowCommand: RecipeCommand {
             d["max-size"] = NumberText.plain(maximum)
         case .fitted: break
         }
-        TextArguments.adjust(&d, counting: !args.strings("text").isEmpty, defaultTop: defaultTextTop)
+        TextArguments.adjust(&d, counting: !args.strings("text").isEmpty, defaultTop: FlowRecipe.defaultTextTop)
         return d
     }
 }

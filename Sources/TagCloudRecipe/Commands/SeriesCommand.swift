@@ -72,7 +72,7 @@ package enum SeriesCommand: RecipeCommand {
         let (series, stats) = try lay(frames, request.options, reporting: reporting)
         report.phase("layout", "\(stats.words) words, fill \(fillRange(stats))")
         try SeriesWriting.write(series, request, reporting: reporting)
-        request.seed.announce(reporting)
+        reporting.announce(request.seed)
         let incomplete = CloudCommand.incomplete(request.options, unplaced: stats.unplaced)
         if !reporting.quiet || incomplete != nil { Console.note(summaryLine(series, stats)) }
         if let incomplete { throw incomplete }

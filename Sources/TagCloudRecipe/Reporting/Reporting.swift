@@ -20,6 +20,11 @@ package struct Reporting {
         verbose = VerboseReport(enabled: false)
     }
 
+    /// Tells the user the seed that was drawn (not one given), unless `--quiet`.
+    func announce(_ seed: Seed) {
+        if seed.drawn { note("seed \(seed.value) (pass --seed \(seed.value) to reproduce this cloud)") }
+    }
+
     /// An informational line on standard error, unless `--quiet`.
     func note(_ message: @autoclosure () -> String) {
         if !quiet { Console.note(message()) }

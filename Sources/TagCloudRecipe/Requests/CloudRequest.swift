@@ -89,7 +89,7 @@ package struct CloudRequest {
             try PreviousArgument.places(p.layout, path: p.path, width: options.width, height: options.height)
         }
         // The library checks the options, once; its errors name the flag the user typed.
-        try RecipeError.mappingOptionErrors(args, flags: Self.optionFlags) { try options.validate() }
+        try RecipeError.mappingOptionErrors(args, flags: Self.optionFlags) { () throws(TagCloudError) in try options.validate() }
         return (options, style.seed)
     }
 
@@ -172,7 +172,7 @@ package struct CloudRequest {
         reporting: Reporting
     ) throws {
         o.contourWidth = try args.double("contour") ?? o.contourWidth
-        if let c = args.string("contour-color") { o.contourColor = try StyleArguments.parseColor(option: "contour-color")(c) }
+        if let c = args.string("contour-color") { o.contourColor = try StyleArguments.parseColor(c, option: "contour-color") }
         if let colours = try args.image("color-image") {
             o.colorImage = try CloudCanvas.fitted(
                 colours.image, path: colours.path, option: "color-image", width: o.width, height: o.height,

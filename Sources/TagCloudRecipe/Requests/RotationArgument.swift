@@ -4,12 +4,12 @@ import TagCloud
 enum RotationArgument {
     /// Parses `any`, `FROM..TO`, `FROM..TO:STEP`, or a comma-separated list of angles.
     static func parse(_ text: String) throws(RecipeError) -> WordCloudOptions.Rotation {
-        let t = trimmed(Substring(text)).lowercased()
+        let t = text.trimmingSpacesAndTabs().lowercased()
         let bad = RecipeError.usage(
             "invalid value \"\(text)\" for --rotate: expected a list of angles (0,-90), a range (-45..45), a range with steps (-90..90:30) or any",
             key: "rotate")
         if t == "any" { return .range(from: -90, to: 90) }
-        if t.contains("..") {
+        if split(Substring(t), atDots: ()).count > 1 {
             // FROM..TO is any angle in the range; FROM..TO:STEP is the angles FROM, FROM+STEP, … up to TO.
             let stepParts = t.split(separator: ":", omittingEmptySubsequences: false)
             guard stepParts.count <= 2 else { throw bad }
@@ -23,7 +23,7 @@ enum RotationArgument {
             else { throw bad }
             return .angles(stride(from: a, through: b + 1e-9, by: step).map { ($0 * 1000).rounded() / 1000 })
         }
-        let angles = t.split(separator: ",").map { Double(trimmed($0)) }
+        let angles = t.split(separator: ",").map { Double($0.trimmingSpacesAndTabs()) }
         guard angles.count <= WordCloudOptions.Limits.angles else {
             throw RecipeError.usage(
                 "--rotate lists \(angles.count) angles, more than \(WordCloudOptions.Limits.angles): "
@@ -39,16 +39,6 @@ enum RotationArgument {
         case .angles(let a): return a.map(NumberText.plain).joined(separator: ",")
         case .range(let from, let to): return "\(NumberText.plain(from))..\(NumberText.plain(to))"
         }
-    }
-
-    /// `text` without the spaces and tabs around it (Unicode's space separators and tab).
-    private static func trimmed(_ text: Substring) -> String {
-        func isSpace(_ s: Unicode.Scalar) -> Bool { s == "\t" || s.properties.generalCategory == .spaceSeparator }
-        let scalars = text.unicodeScalars
-        var start = scalars.startIndex, end = scalars.endIndex
-        while start < end, isSpace(scalars[start]) { start = scalars.index(after: start) }
-        while end > start, isSpace(scalars[scalars.index(before: end)]) { end = scalars.index(before: end) }
-        return String(scalars[start..<end])
     }
 
     /// The pieces of `text` between its `..` (`-45..45` is `-45` and `45`; `1....2` is three pieces).

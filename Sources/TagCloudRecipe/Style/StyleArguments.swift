@@ -1,7 +1,7 @@
 import TagCloud
 
 /// The styling flags `flow` and `cloud` share, and their mapping onto `CloudStyle` (one flag, one field).
-enum StyleArguments {
+package enum StyleArguments {
     static let group = "Style"
 
     /// The library's defaults, which the option table reports and the flags fall back to.
@@ -13,7 +13,7 @@ enum StyleArguments {
 
     // One option per line, as a table: the formatter would spread each over several.
     // swift-format-ignore
-    static let specs: [RecipeKey] = [
+    package static let specs: [RecipeKey] = [
         RecipeKey("font", short: "f", valueName: "FAMILY|FILE", help: "Font family (found through fontconfig) or font file. Repeat for several fonts; each tag gets one (see --font-choice). Default: DejaVu Sans.", repeatable: true, group: group,
                    defaultValue: FontDescriptor.default.family),
         RecipeKey("font-weight", valueName: "WEIGHT", help: "100–900, or thin, light, regular, medium, semibold, bold, black. Default: regular.", group: group,
@@ -48,7 +48,7 @@ enum StyleArguments {
 
     /// The style flags resolved; `defaultSizes` are the sizes used when neither --min-size nor
     /// --max-size is given.
-    static func resolve(_ args: Recipe, defaultSizes: ClosedRange<Double>) throws -> StyleRequest {
+    static func resolve(_ args: Recipe, defaultSizes: ClosedRange<Double>) throws(RecipeError) -> StyleRequest {
         var style = CloudStyle()
         style.fonts = try fonts(args)
         style.fontChoice = try args.choice("font-choice", CloudStyle.Choice.self) ?? style.fontChoice
@@ -76,17 +76,17 @@ enum StyleArguments {
             style.sizing = .scaled(WeightScale(curve: curve ?? WeightScale().curve, minimumSize: lo, maximumSize: hi))
         }
 
-        let custom = try args.strings("color").map(parseColor(option: "color"))
+        let custom = try args.strings("color").map { (text) throws(RecipeError) in try parseColor(text, option: "color") }
         if !custom.isEmpty {
             style.palette = Palette(name: "custom", colors: custom)
         } else if let name = args.string("palette") {
-            do { style.palette = try Palette(named: name) } catch let e as TagCloudError {
-                throw RecipeError.usage(e.description)
+            do throws(TagCloudError) { style.palette = try Palette(named: name) } catch {
+                throw RecipeError.usage(error.description)
             }
         }
         style.colorMode = try args.choice("color-mode", CloudStyle.ColorMode.self) ?? style.colorMode
         if let bg = args.string("background") {
-            let c = try parseColor(option: "background")(bg)
+            let c = try parseColor(bg, option: "background")
             style.background = c.alpha == 0 ? nil : c
         }
         return StyleRequest(
@@ -95,7 +95,7 @@ enum StyleArguments {
     }
 
     /// `--weight-range MIN,MAX`: two finite numbers, the first smaller; nil when not given.
-    static func weightRange(_ args: Recipe) throws -> ClosedRange<Double>? {
+    static func weightRange(_ args: Recipe) throws(RecipeError) -> ClosedRange<Double>? {
         guard let text = args.string("weight-range") else { return nil }
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
             Double(String($0.filter { $0 != " " }))
@@ -114,7 +114,7 @@ enum StyleArguments {
     }
 
     /// The fonts of `--font`, each at `--font-weight` and in `--font-style`.
-    private static func fonts(_ args: Recipe) throws -> [FontDescriptor] {
+    private static func fonts(_ args: Recipe) throws(RecipeError) -> [FontDescriptor] {
         var weight = defaultWeight
         if let w = args.string("font-weight") {
             if let n = Int(w), (1...1000).contains(n) {
@@ -147,13 +147,13 @@ enum StyleArguments {
 
     /// `--min-size` and `--max-size` as given; their range is the library's to check
     /// (`CloudStyle.validate`), only their order is said here, as it concerns both flags.
-    private static func givenSizes(_ args: Recipe) throws -> (min: Double?, max: Double?) {
+    private static func givenSizes(_ args: Recipe) throws(RecipeError) -> (min: Double?, max: Double?) {
         (try args.double("min-size"), try args.double("max-size"))
     }
 
     /// The smallest and largest font sizes: --min-size and --max-size, or the defaults, which depend
     /// on --random-sizes and on each other (a --min-size above the default maximum raises it).
-    static func sizes(_ args: Recipe, defaultSizes: ClosedRange<Double>) throws -> (min: Double, max: Double) {
+    static func sizes(_ args: Recipe, defaultSizes: ClosedRange<Double>) throws(RecipeError) -> (min: Double, max: Double) {
         sizes(given: try givenSizes(args), random: args.flag("random-sizes"), defaultSizes: defaultSizes)
     }
 
@@ -166,16 +166,14 @@ enum StyleArguments {
         return (lo, hi)
     }
 
-    /// A parser for a colour option's value that names the option on failure.
-    static func parseColor(option: String) -> (String) throws -> Color {
-        { text in
-            guard let c = Color.parse(text) else {
-                throw RecipeError.usage(
-                    "invalid colour \"\(text)\" for --\(option): use a CSS name (navy), #rgb, #rrggbb, #rrggbbaa, rgb(r, g, b) or transparent",
-                    key: option)
-            }
-            return c
+    /// The colour `text`, the value of colour option `option`, which an error names.
+    static func parseColor(_ text: String, option: String) throws(RecipeError) -> Color {
+        guard let c = Color.parse(text) else {
+            throw RecipeError.usage(
+                "invalid colour \"\(text)\" for --\(option): use a CSS name (navy), #rgb, #rrggbb, #rrggbbaa, rgb(r, g, b) or transparent",
+                key: option)
         }
+        return c
     }
 }
 

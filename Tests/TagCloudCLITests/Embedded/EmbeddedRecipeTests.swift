@@ -21,6 +21,15 @@ struct EmbeddedRecipeTests {
             #"{"seed": 9007199254740993}"#, #"{"width": 800,}"#, #"[1, 2]"#, "{\n  \"font\": [\"a\"\n}",
             #"{"tags": [{"text": "x", "weight": -1}]}"#, #"{"tags": [{"weight": 3}]}"#, #"{"font": "\ud800"}"#,
             String(repeating: "[", count: 200) + String(repeating: "]", count: 200), "", "{}",
+            #"{"command": "flow", "seed": 4, "pill": true, "align": "justified", "max-rows": 3, "rotate": "0, -90"}"#,
+            #"{"command": "flow", "seed": 5, "tag-border": "navy", "padding": "2,8", "insets": "1,2,3,4", "width": 420.5}"#,
+            ##"{"command": "flow", "seed": 6, "random-sizes": true, "color": ["red", "#0f08"], "font": ["A", "B"], "font-weight": "bold"}"##,
+            #"{"command": "flow", "seed": 7, "size-scale": "log", "min-size": 9, "legend": true, "weight-range": "0, 10"}"#,
+            #"{"command": "flow", "seed": 8, "palette": "dark2", "color-mode": "rank", "background": "transparent", "rtl": true}"#,
+            #"{"command": "flow", "min-size": 30, "max-size": 20}"#, #"{"command": "flow", "width": 0}"#,
+            #"{"command": "flow", "palette": "nope"}"#, #"{"command": "flow", "tag-fill": "reddish"}"#,
+            #"{"command": "flow", "insets": "300,300", "width": 500}"#,
+            #"{"command": "flow", "random-sizes": true, "legend": true}"#, #"{"command": "flow", "align": "middle"}"#,
         ].map { Array($0.utf8) } + [[0x7B, 0x22, 0xC3, 0x28, 0x22, 0x3A, 0x31, 0x7D], [0xEF, 0xBB, 0xBF] + Array("{}".utf8)]
 
     @Test("each configuration reads as the same recipe, terms or error", arguments: recipes.indices)

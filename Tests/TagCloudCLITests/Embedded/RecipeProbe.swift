@@ -19,10 +19,11 @@ enum RecipeProbe {
     /// The recipe `bytes` hold, or the error reading it gives; a layout's JSON (it starts `{"background"`
     /// or `{"contour"`, with keys sorted as the writer sorts them, or `{"fonts"`) is read as a layout.
     static func text(_ bytes: [UInt8]) -> String {
-        let start = String(decoding: bytes.prefix(12), as: UTF8.self)
+        let start = String(decoding: bytes.prefix(20), as: UTF8.self)
         if ["{\n  \"backgro", "{\n  \"contour", "{\n  \"fonts\":"].contains(where: start.hasPrefix) {
             return layoutText(bytes)
         }
+        if start.hasPrefix("{\"command\": \"flow\"") { return flowText(bytes) }
         do throws(RecipeError) {
             let object = try OptionsObject(bytes, name: "the recipe")
             let recipe = try ConfigFile.merge(object, under: Recipe(), options: keys, command: nil, source: "the recipe")
@@ -64,6 +65,51 @@ enum RecipeProbe {
             return text
         } catch {
             return "error " + error.description + "\n"
+        }
+    }
+
+    /// The keys a flow's options are resolved from: the style's, and the rows' and frames'.
+    static let flowKeys: [RecipeKey] = {
+        let style = StyleArguments.specs
+        let values = [
+            "width", "insets", "spacing", "row-spacing", "align", "valign", "overflow", "oversize", "min-remaining",
+            "max-rows", "padding", "tag-fill", "tag-border", "tag-border-width", "corner-radius", "previous",
+        ]
+        let own =
+            values.map { RecipeKey($0, valueName: "V", help: "") }
+            + ["justify", "rtl", "pill", "legend"].map { RecipeKey($0, help: "") }
+        return style + own.filter { key in !style.contains { $0.name == key.name } }
+    }()
+
+    /// The flow options a recipe resolves to (`FlowRecipe.options`), every field, or the error.
+    static func flowText(_ bytes: [UInt8]) -> String {
+        let n = DecimalText.plain
+        func insets(_ e: EdgeInsets) -> String { "\(n(e.top)),\(n(e.left)),\(n(e.bottom)),\(n(e.right))" }
+        do throws(RecipeError) {
+            let object = try OptionsObject(bytes, name: "the recipe")
+            let recipe = try ConfigFile.merge(object, under: Recipe(), options: flowKeys, command: "flow", source: "the recipe")
+            let (o, seed, width) = try FlowRecipe.options(recipe)
+            var text = "width \(n(width)) seed \(seed.value) drawn \(seed.drawn) legend \(o.legend)\n"
+            text += "rows \(o.alignment.rawValue) justify \(o.justify) \(o.crossAlignment.rawValue) \(o.direction.rawValue) "
+            text += "\(o.overflow.rawValue) \(o.oversize.rawValue) \(n(o.minimumRemainingWidth)) max \(o.maximumRows ?? -1)\n"
+            text += "insets \(insets(o.insets)) padding \(insets(o.padding)) spacing \(n(o.itemSpacing)),\(n(o.rowSpacing))\n"
+            if let d = o.decoration {
+                text += "frame \(d.fill?.hex ?? "-") \(d.border?.hex ?? "-") \(n(d.borderWidth)) \(n(d.cornerRadius))\n"
+            }
+            let s = o.style
+            switch s.sizing {
+            case .scaled(let w): text += "sizes \(w.curve.rawValue) \(n(w.minimumSize))..\(n(w.maximumSize))"
+            case .random(let lo, let hi): text += "sizes random \(n(lo))..\(n(hi))"
+            case .fitted: text += "sizes fitted"
+            }
+            text += " range \(s.weightRange.map { n($0.lowerBound) + ".." + n($0.upperBound) } ?? "-")\n"
+            for f in s.fonts { text += "font \(JSONString.quoted(f.family)) \(f.weight) \(f.style.rawValue)\n" }
+            text += "palette \(s.palette.name) \(s.palette.colors.map { $0.hex }.joined(separator: ",")) "
+            text += "\(s.colorMode.rawValue) \(s.fontChoice.rawValue) background \(s.background?.hex ?? "-")\n"
+            if let p = o.previous { text += "previous \(p.words.count) words\n" }
+            return text
+        } catch {
+            return "error (exit \(error.exitCode)) " + error.message + "\n"
         }
     }
 }
