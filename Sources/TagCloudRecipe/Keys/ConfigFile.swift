@@ -17,6 +17,23 @@ package enum ConfigFile {
     /// The largest configuration file read, in bytes.
     static let maximumBytes = 16 << 20
 
+    /// `parsed` with the file's options added where the command line gave none. A `"command"` key (as
+    /// `tagcloud serve` saves) must name `command`, the command reading the file, when it is known.
+    package static func load(
+        path: String, under parsed: Recipe, options: [RecipeKey], command: String? = nil
+    ) throws(RecipeError) -> Recipe {
+        try merge(read(path), under: parsed, options: options, command: command, source: "config \(path)")
+    }
+
+    /// The file's top-level object, read in one pass; its JSON errors are reported with their line
+    /// and column, and its tags counted as they are read.
+    static func read(_ path: String) throws(RecipeError) -> OptionsObject {
+        let bytes = try RecipeFiles.contents(
+            of: path, limit: maximumBytes, name: "config \(path)", key: nil, kind: "a configuration",
+            fix: "give a configuration file")
+        return try OptionsObject(bytes, name: "config \(path)")
+    }
+
     /// `parsed` with the keys of `object` added where it gave none, each checked against the keys
     /// of `options`; `source` names the object in errors ("config FILE", "the request body").
     package static func merge(

@@ -14,7 +14,8 @@ enum PreviousArgument {
     static func read(_ path: String, kind: CloudLayout.Kind = .cloud) throws(RecipeError) -> CloudLayout {
         let command = "tagcloud \(kind.rawValue)"
         let bytes = try RecipeFiles.contents(
-            of: path, limit: maximumBytes, key: "previous", kind: "a layout", fix: "give the JSON layout of an earlier run")
+            of: path, limit: maximumBytes, name: "--previous \(path)", key: "previous", kind: "a layout",
+            fix: "give the JSON layout of an earlier run")
         try checkWordCount(bytes, path: path, command: command)
         let layout: CloudLayout
         do throws(LayoutJSONError) { layout = try CloudLayout(json: bytes) } catch {
