@@ -22,8 +22,14 @@ public struct ToolRun {
 
     /// Runs `tagcloud` with `args`, `stdin` (or nothing) on its standard input.
     public static func run(_ args: [String], stdin: Data? = nil) throws -> ToolRun {
+        try run(executable: try binary, args, stdin: stdin)
+    }
+
+    /// Runs the program at `executable` (a runtime beside `tagcloud`, such as WasmKit) with `args`,
+    /// `stdin` (or nothing) on its standard input.
+    public static func run(executable: URL, _ args: [String], stdin: Data? = nil) throws -> ToolRun {
         let p = Process()
-        p.executableURL = try binary
+        p.executableURL = executable
         p.arguments = args
         let out = Pipe(), err = Pipe(), inp = Pipe()
         p.standardOutput = out

@@ -28,7 +28,6 @@ extension DecimalText {
         let rounded = ShortestDigits(value).rounded(toSignificant: n, of: value)
         var kept = rounded.digits
         let exponent = rounded.exponent
-        if kept.count > n { kept.removeLast() }  // 9.99 → 10.0: the carry added a digit
         while kept.count > 1 && kept.last == 0 { kept.removeLast() }
         let sign = value < 0 ? "-" : ""
         let text = kept.map { String($0) }.joined()
@@ -79,9 +78,9 @@ struct ShortestDigits {
         while digits.count > 1 && digits.last == 0 { digits.removeLast() }
     }
 
-    /// The first `n` digits rounded as C's formatter rounds the exact binary value `value`
-    /// (which these digits are the shortest form of), with the exponent; `n + 1` digits when the
-    /// rounding carried past the first (9.99 → 10.0).
+    /// At most `n` digits, rounded as C's formatter rounds the exact binary value `value` (which
+    /// these digits are the shortest form of), with the power of ten of the first: a carry past
+    /// the first digit moves it up a place (9.99 to two digits is [1, 0] and one place higher).
     func rounded(toSignificant n: Int, of value: Double) -> (digits: [UInt8], exponent: Int) {
         guard digits.count > n else { return (digits, exponent) }
         var kept = Array(digits[..<n])
@@ -106,7 +105,7 @@ struct ShortestDigits {
             kept[i] += 1
             return (kept, exponent)
         }
-        return ([1] + kept, exponent + 1)
+        return ([1] + kept.dropLast(), exponent + 1)
     }
 
     /// Whether `x` is above (1), below (-1) or on (0) the decimal `kept` followed by a 5, whose first

@@ -87,19 +87,8 @@ enum EmbeddedProbe {
 
     /// What the program writes for `input`.
     static func run(_ input: [UInt8]) throws -> String {
-        let p = Process()
-        p.executableURL = runtime  // set: the suite runs only when `ready`
-        p.arguments = ["run", program.path]
-        let out = Pipe(), err = Pipe(), inp = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        p.standardInput = inp
-        try p.run()
-        let (o, e) = PipeDrain.collect(
-            out: out.fileHandleForReading, err: err.fileHandleForReading, stdin: inp.fileHandleForWriting,
-            input: Data(input))
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 0, "\(String(decoding: e, as: UTF8.self))")
-        return String(decoding: o, as: UTF8.self)
+        let r = try ToolRun.run(executable: try #require(runtime), ["run", program.path], stdin: Data(input))
+        #expect(r.status == 0, "\(r.stderr)")
+        return String(decoding: r.stdout, as: UTF8.self)
     }
 }

@@ -132,47 +132,21 @@ extension Contour {
 
 extension Point {
     init(reading r: inout LayoutJSONReader) throws(LayoutJSONError) {
-        var x = 0.0, y = 0.0
-        try r.object(required: ["x", "y"]) { (r: inout LayoutJSONReader, key) throws(LayoutJSONError) in
-            switch key {
-            case "x": x = try r.double()
-            case "y": y = try r.double()
-            default: return false
-            }
-            return true
-        }
-        self.init(x: x, y: y)
+        let v = try r.numbers(["x", "y"])
+        self.init(x: v[0], y: v[1])
     }
 }
 
 extension Size {
     init(reading r: inout LayoutJSONReader) throws(LayoutJSONError) {
-        var width = 0.0, height = 0.0
-        try r.object(required: ["width", "height"]) { (r: inout LayoutJSONReader, key) throws(LayoutJSONError) in
-            switch key {
-            case "width": width = try r.double()
-            case "height": height = try r.double()
-            default: return false
-            }
-            return true
-        }
-        self.init(width: width, height: height)
+        let v = try r.numbers(["width", "height"])
+        self.init(width: v[0], height: v[1])
     }
 }
 
 extension Rect {
     init(reading r: inout LayoutJSONReader) throws(LayoutJSONError) {
-        var x = 0.0, y = 0.0, width = 0.0, height = 0.0
-        try r.object(required: ["x", "y", "width", "height"]) { (r: inout LayoutJSONReader, key) throws(LayoutJSONError) in
-            switch key {
-            case "x": x = try r.double()
-            case "y": y = try r.double()
-            case "width": width = try r.double()
-            case "height": height = try r.double()
-            default: return false
-            }
-            return true
-        }
-        self.init(x: x, y: y, width: width, height: height)
+        let v = try r.numbers(["x", "y", "width", "height"])
+        self.init(x: v[0], y: v[1], width: v[2], height: v[3])
     }
 }

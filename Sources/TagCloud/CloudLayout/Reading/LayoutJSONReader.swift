@@ -69,6 +69,18 @@ struct LayoutJSONReader {
         }
     }
 
+    /// Reads an object of numbers, all required (a point's `x` and `y`, a rectangle's four), and
+    /// returns them in the order of `keys`.
+    mutating func numbers(_ keys: [String]) throws(LayoutJSONError) -> [Double] {
+        var values = Array(repeating: 0.0, count: keys.count)
+        try object(required: keys) { (r: inout Self, key) throws(LayoutJSONError) in
+            guard let i = keys.firstIndex(of: key) else { return false }
+            values[i] = try r.double()
+            return true
+        }
+        return values
+    }
+
     /// Reads an array, handing each element to `element`.
     mutating func array(_ element: (inout Self) throws(LayoutJSONError) -> Void) throws(LayoutJSONError) {
         guard try peek() == .array else { throw unusable() }
