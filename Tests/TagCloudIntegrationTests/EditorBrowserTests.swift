@@ -46,7 +46,8 @@ struct EditorBrowserTests {
         try s.waitForPreview { try s.browser.insertText("Zebra") }
         #expect(try s.previewWords() == ["Zebra"])
         try s.click("#add-tag")
-        try s.browser.insertText("Yak")
+        // The preview of "Yak" at weight 1 comes first: waited for here, it cannot pass for the one of weight 5.
+        try s.waitForPreview { try s.browser.insertText("Yak") }
         try s.waitForPreview {
             try s.browser.key("Tab", code: 9)
             try s.browser.insertText("5")
@@ -345,6 +346,10 @@ struct EditorBrowserTests {
         let s = try EditorSession()
         defer { s.close() }
         let selector = "#hits .hit[data-row=\"2\"]"
+        // The saved state, once the editor has saved one (null before: a condition on it waits).
+        let saved = { (condition: String) in
+            "(s => s !== null && (\(condition)))(JSON.parse(localStorage.getItem('tagcloud-editor')))"
+        }
         try s.click(selector)
         #expect(try s.js("document.getElementById('word-detail').hidden") as? Bool == false)
         let before =
@@ -358,17 +363,15 @@ struct EditorBrowserTests {
                 "(() => { const r = document.querySelector('\(selector)').getBoundingClientRect(); return r.width / r.height; })()"
             ) as? Double ?? 0
         #expect(before > 1.5 && after < 0.7, "HarfBuzz's width/height before \(before), turned \(after)")
-        try s.browser.waitUntil(
-            "(JSON.parse(localStorage.getItem('tagcloud-editor')).tags[2].pin || {}).angle === 90", "the pin kept")
+        try s.browser.waitUntil(saved("(s.tags[2].pin || {}).angle === 90"), "the pin kept")
         let pin = try s.js("JSON.parse(localStorage.getItem('tagcloud-editor')).tags[2].pin") as? [String: Double] ?? [:]
         #expect(pin["angle"] == 90 && pin["size"] == 30, "pin \(pin)")
         try s.js("document.querySelector('\(selector)').focus()")
         try s.browser.key("Enter", code: 13, text: "\r")
         try s.waitForPreview { try s.click("#word-detail button") }
-        try s.browser.waitUntil(
-            "JSON.parse(localStorage.getItem('tagcloud-editor')).tags[2].pin === undefined", "the unpinned word")
+        try s.browser.waitUntil(saved("s.tags[2].pin === undefined"), "the unpinned word")
         try s.waitForPreview { try s.click("#shuffle") }
-        try s.browser.waitUntil("JSON.parse(localStorage.getItem('tagcloud-editor')).options.cloud.seed !== '1'", "a new seed")
+        try s.browser.waitUntil(saved("s.options.cloud.seed !== '1'"), "a new seed")
     }
 
     @Test("an option's error is shown next to its control, naming its key, and goes when fixed")
