@@ -45,8 +45,6 @@ public enum GraphicsError: Error, Equatable, Sendable, CustomStringConvertible {
     case imageTooLarge(path: String, width: Int, height: Int, limit: String)
     /// An image file larger, in bytes, than `ImageLoader.maximumFileBytes`.
     case imageFileTooLarge(path: String, bytes: Int, limit: Int)
-    /// A size an image cannot be resized to (a side over 32767 pixels, or more pixels than a canvas may have).
-    case imageSizeOutOfRange(width: Int, height: Int)
     /// Compression failed while `PNGEncoder` wrote an image: what it was doing, and zlib's status
     /// (`Z_MEM_ERROR` when libdeflate could not allocate its compressor).
     case zlib(operation: String, status: Int32)
@@ -118,7 +116,7 @@ public enum GraphicsError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidRotation(let text, let rotation):
             return "cannot rasterise \"\(text)\" at a rotation of \(rotation) degrees: give a finite angle"
         case .imageFileNotFound, .unreadableImage, .invalidPNG, .imageTooLarge, .imageFileTooLarge,
-            .imageSizeOutOfRange, .zlib, .pngEncoding:
+            .zlib, .pngEncoding:
             return imageDescription
         case .invalidCanvasSize, .invalidScale, .renderedImageTooLarge, .pageTooLarge, .invalidWord, .cairo:
             return drawingDescription
@@ -145,9 +143,6 @@ public enum GraphicsError: Error, Equatable, Sendable, CustomStringConvertible {
         case .imageFileTooLarge(let path, let bytes, let limit):
             return "\"\(path)\" is \(bytes) bytes, over the limit of \(limit) bytes for an image file: "
                 + "scale the image down or save it with compression"
-        case .imageSizeOutOfRange(let width, let height):
-            return "cannot resize an image to \(width)×\(height) pixels: give at most "
-                + "\(WordCloudOptions.Limits.side) pixels a side and \(WordCloudOptions.Limits.pixels) in all"
         case .zlib(let operation, let status):
             return "zlib failed \(operation) (status \(status))"
         case .pngEncoding(let what):

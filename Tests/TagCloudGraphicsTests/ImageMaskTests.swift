@@ -64,9 +64,9 @@ private func expectDisc(
         #expect(image.hasTransparency)
         #expect(image.pixels[24 * 64 + 32] == 0xFFCC_3333)
         #expect(image.pixels[0] == 0)
-        let mask = ImageLoader.mask(from: image)
+        let mask = BitMask(image: image)
         expectDisc(mask, cx: 32, cy: 24, r: 16)
-        #expect(ImageLoader.mask(from: image, options: .init(invert: true)) == mask.inverted())
+        #expect(BitMask(image: image, options: .init(invert: true)) == mask.inverted())
     }
 
     @Test func semiTransparentPixelsAreUnpremultiplied() throws {
@@ -82,8 +82,8 @@ private func expectDisc(
         #expect(p >> 24 == 128)
         #expect(abs(Int((p >> 16) & 0xFF) - 255) <= 2 && abs(Int((p >> 8) & 0xFF) - 128) <= 2 && p & 0xFF == 0)
         // Alpha 128 passes the default threshold, and fails a stricter one.
-        #expect(ImageLoader.mask(from: image).popCount == 16)
-        #expect(ImageLoader.mask(from: image, options: .init(threshold: 200)).isEmpty)
+        #expect(BitMask(image: image).popCount == 16)
+        #expect(BitMask(image: image, options: .init(threshold: 200)).isEmpty)
     }
 
     @Test func opaquePNGMasksTheDarkShape() throws {
@@ -99,15 +99,15 @@ private func expectDisc(
         let image = try ImageLoader.loadRGBA(path: url.path)
         #expect(!image.hasTransparency)
         #expect(image.pixels[0] == 0xFFFF_FFFF && image.pixels[20 * 64 + 30] == 0xFF00_0000)
-        let mask = ImageLoader.mask(from: image)
+        let mask = BitMask(image: image)
         expectDisc(mask, cx: 30, cy: 20, r: 14)
-        let inverted = ImageLoader.mask(from: image, options: ImageMaskOptions(invert: true))
+        let inverted = BitMask(image: image, options: ImageMaskOptions(invert: true))
         #expect(inverted == mask.inverted())
         #expect(inverted[0, 0] && !inverted[30, 20])
         // Pure white is forbidden whatever the threshold; black is allowed from threshold 1.
-        #expect(ImageLoader.mask(from: image, options: .init(threshold: 255))[0, 0] == false)
-        #expect(ImageLoader.mask(from: image, options: .init(threshold: 1))[30, 20])
-        #expect(ImageLoader.mask(from: image, options: .init(threshold: 0)).isEmpty)
+        #expect(BitMask(image: image, options: .init(threshold: 255))[0, 0] == false)
+        #expect(BitMask(image: image, options: .init(threshold: 1))[30, 20])
+        #expect(BitMask(image: image, options: .init(threshold: 0)).isEmpty)
     }
 
     @Test func resizingKeepsTheDisc() throws {
@@ -119,16 +119,16 @@ private func expectDisc(
             disc(cr, 32, 24, 16)
         }
         let image = try ImageLoader.loadRGBA(path: url.path)
-        let half = try ImageLoader.resized(image, width: 32, height: 24)
+        let half = try image.resized(width: 32, height: 24)
         #expect(half.width == 32 && half.height == 24)
         #expect(half.pixels[12 * 32 + 16] == 0xFF00_00FF, "colour survives premultiplied averaging")
-        expectDisc(ImageLoader.mask(from: half), cx: 16, cy: 12, r: 8)
-        let double = try ImageLoader.resized(image, width: 128, height: 96)
-        expectDisc(ImageLoader.mask(from: double), cx: 64, cy: 48, r: 32)
-        let odd = try ImageLoader.resized(image, width: 21, height: 16)
-        expectDisc(ImageLoader.mask(from: odd), cx: 10.5, cy: 8, r: 16 * 21.0 / 64)
-        #expect(try ImageLoader.resized(image, width: 0, height: 5).pixels.isEmpty)
-        #expect(try ImageLoader.resized(image, width: 64, height: 48) == image)
+        expectDisc(BitMask(image: half), cx: 16, cy: 12, r: 8)
+        let double = try image.resized(width: 128, height: 96)
+        expectDisc(BitMask(image: double), cx: 64, cy: 48, r: 32)
+        let odd = try image.resized(width: 21, height: 16)
+        expectDisc(BitMask(image: odd), cx: 10.5, cy: 8, r: 16 * 21.0 / 64)
+        #expect(try image.resized(width: 0, height: 5).pixels.isEmpty)
+        #expect(try image.resized(width: 64, height: 48) == image)
     }
 
     @Test func nonPNGFileIsAnErrorNamingThePath() throws {

@@ -4,7 +4,7 @@ import Testing
 @testable import TagCloudGraphics
 
 /// The resize as a plain two-pass filter over a whole intermediate image (target width × source
-/// height), to check `ImageLoader.resized`, which keeps one row at a time, against.
+/// height), to check `RGBAImage.resized`, which keeps one row at a time, against.
 private func referenceResized(_ image: RGBAImage, width tw: Int, height th: Int) -> RGBAImage {
     let sw = image.width, sh = image.height
     func weights(_ source: Int, _ target: Int) -> [[(Int, Float)]] {
@@ -72,7 +72,7 @@ struct ImageResizingTests {
         ])
     func matchesTheTwoPassFilter(width: Int, height: Int) throws {
         #expect(
-            try ImageLoader.resized(image, width: width, height: height) == referenceResized(image, width: width, height: height))
+            try image.resized(width: width, height: height) == referenceResized(image, width: width, height: height))
     }
 
     @Test(
@@ -81,8 +81,8 @@ struct ImageResizingTests {
             (WordCloudOptions.Limits.side + 1, 1), (1, Int.max), (20_000, 20_001),
         ])
     func refusesSizesOutOfRange(width: Int, height: Int) {
-        #expect(throws: GraphicsError.imageSizeOutOfRange(width: width, height: height)) {
-            try ImageLoader.resized(image, width: width, height: height)
+        #expect(throws: TagCloudError.imageSizeOutOfRange(width: width, height: height)) {
+            try image.resized(width: width, height: height)
         }
     }
 }

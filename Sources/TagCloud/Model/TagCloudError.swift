@@ -22,6 +22,9 @@ public enum TagCloudError: Error, Equatable, Sendable, CustomStringConvertible {
     case pinOutside(text: String, area: String)
     /// Two pinned words whose ink (kept `margin` pixels apart) overlaps.
     case pinsOverlap(first: String, second: String, margin: Int)
+    /// A size an image cannot be resized to (a side over `WordCloudOptions.Limits.side`, or more
+    /// pixels than a canvas may have).
+    case imageSizeOutOfRange(width: Int, height: Int)
     /// The layout (or a count of a text) was stopped midway through its `CancellationToken`.
     case cancelled
     /// A previous layout (`WordCloudOptions.previous`) made for another canvas size.
@@ -68,6 +71,9 @@ public enum TagCloudError: Error, Equatable, Sendable, CustomStringConvertible {
         case .pinsOverlap(let first, let second, let margin):
             let apart = margin > 0 ? " (with the margin of \(margin) px between words)" : ""
             return "the pinned words \"\(first)\" and \"\(second)\" overlap\(apart): move one of their pins"
+        case .imageSizeOutOfRange(let width, let height):
+            return "cannot resize an image to \(width)×\(height) pixels: give at most "
+                + "\(WordCloudOptions.Limits.side) pixels a side and \(WordCloudOptions.Limits.pixels) in all"
         case .cancelled:
             return "the layout was stopped before it finished: allow it more time, or give fewer words or a smaller canvas"
         case .previousLayoutSize(let width, let height, let canvasWidth, let canvasHeight):

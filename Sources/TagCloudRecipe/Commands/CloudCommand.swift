@@ -40,7 +40,7 @@ package enum CloudCommand: RecipeCommand {
         RecipeKey("sizes", valueName: "MODE", help: "shrink (default: a word that does not fit is shrunk on its own, so equal weights may differ in size) or exact (each size follows the weight alone: equal weights, equal sizes; the whole cloud is scaled down until every word fits; exit status 3 if impossible). See docs/sizes.md.", group: layoutGroup,
                    defaultValue: library.sizes.rawValue),
         RecipeKey("arrange", valueName: "MODE", help: "weight (default: the heaviest words nearest the centre) or semantic (related words side by side: words that occur near one another in --text, tags of one group in --input; --color-mode cluster colours each group of related words).", group: layoutGroup,
-                   defaultValue: CloudRequest.Arrange.weight.rawValue),
+                   defaultValue: CloudRecipe.Arrange.weight.rawValue),
         RecipeKey("previous", valueName: "JSON", help: "Keep to an earlier layout of this canvas (the JSON an earlier run wrote with -o FILE.json): its words stay where they were, at their angles, growing or shrinking about their centres; a word that no longer fits there moves as little as it must, and new words fill the space around them. Without --width and --height the canvas takes the layout's size.", group: layoutGroup),
         RecipeKey("repeat", help: "Fill the space left by repeating the words, smaller, up to --max-words.", group: layoutGroup),
         RecipeKey("shape", valueName: "NAME", help: "Place the words inside a shape: \(Shape.allCases.map(\.rawValue).joined(separator: ", ")).", group: shapeGroup),
@@ -197,7 +197,7 @@ package enum CloudCommand: RecipeCommand {
     /// a legend makes the sizes exact, a size curve replaces relative scaling).
     package static func defaults(for args: Recipe) throws -> [String: String] {
         var d = tableDefaults(options)
-        let (resolved, _) = try CloudRequest.options(args, reporting: .silent, checkCanvas: { _, _ in })
+        let (resolved, _) = try CloudRequest.options(args, reporting: .silent, checkCanvas: { (_, _) throws(RecipeError) in })
         d["width"] = String(resolved.width)
         d["height"] = String(resolved.height)
         d["min-size"] = NumberText.plain(resolved.minimumFontSize)

@@ -5,7 +5,7 @@ import TagCloudText
 extension RecipeError {
     /// Runs `body`, turning every module's typed errors into `RecipeError`s with their one-line
     /// messages: a mistake in an option is a usage error, a bad file or font an input error.
-    package static func mappingLibraryErrors<T>(_ body: () throws -> T) throws -> T {
+    package static func mappingLibraryErrors<T>(_ body: () throws -> T) throws(RecipeError) -> T {
         do {
             return try body()
         } catch let e as RecipeError {

@@ -22,7 +22,7 @@ package struct OutputRequest {
     package var contrastGuard: Bool
 
     /// The rendering the arguments ask for, to be written to `destination`.
-    package init(_ destination: OutputDestination, _ args: Recipe) throws {
+    package init(_ destination: OutputDestination, _ args: Recipe) throws(RecipeError) {
         self.destination = destination
         scale = try args.double("scale", range: 0.01...64) ?? RenderOptions().scale
         theme = try args.choice("theme", HTMLWriter.Theme.self) ?? HTMLWriter().theme
@@ -34,7 +34,7 @@ package struct OutputRequest {
 
     /// Refuses, before any layout, a PNG or PDF of a `width` × `height` canvas too large to render
     /// (at the chosen `--scale`): otherwise a large cloud is laid out only to fail at the end.
-    func checkSize(width: Double, height: Double) throws {
+    func checkSize(width: Double, height: Double) throws(RecipeError) {
         try checkSize(
             width: width, height: height,
             subject: "--width \(NumberText.plain(width)) and --height \(NumberText.plain(height))")
@@ -42,7 +42,7 @@ package struct OutputRequest {
 
     /// Refuses a PNG (at the chosen `--scale`) or PDF of `width` × `height` points when it is too
     /// large to render: a usage error (exit status 1) naming `subject`, what made the size.
-    package func checkSize(width: Double, height: Double, subject: String) throws {
+    package func checkSize(width: Double, height: Double, subject: String) throws(RecipeError) {
         switch destination.format {
         case .png:
             do { _ = try CairoRenderer.imageSize(width: width, height: height, scale: scale) } catch {

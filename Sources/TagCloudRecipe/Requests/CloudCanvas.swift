@@ -1,5 +1,4 @@
 import TagCloud
-import TagCloudGraphics
 
 /// The word cloud's canvas and the images fitted to it (`--mask`, `--color-image`).
 enum CloudCanvas {
@@ -8,7 +7,7 @@ enum CloudCanvas {
     static func size(
         width: Int?, height: Int?, mask: RGBAImage?, path: String?,
         default fallback: (width: Int, height: Int)
-    ) throws -> (width: Int, height: Int) {
+    ) throws(RecipeError) -> (width: Int, height: Int) {
         guard let mask, mask.width > 0, mask.height > 0, width == nil || height == nil else {
             return (width ?? fallback.width, height ?? fallback.height)
         }
@@ -29,18 +28,18 @@ enum CloudCanvas {
         return size
     }
 
-    /// The image at the canvas size; a different size is resized with a note, or refused with `strict`.
+    /// The image at the canvas size; a different size is resized with a `note`, or refused with `strict`.
     static func fitted(
         _ image: RGBAImage, path: String, option: String, width: Int, height: Int, strict: Bool,
-        reporting: Reporting
-    ) throws -> RGBAImage {
+        note: (String) -> Void
+    ) throws(RecipeError) -> RGBAImage {
         if image.width == width && image.height == height { return image }
         if strict {
             throw RecipeError.input(
                 "--\(option) \(path) is \(image.width)x\(image.height), the canvas \(width)x\(height) (--strict): resize the image or drop --strict",
                 key: "strict")
         }
-        reporting.note("--\(option) \(path) is \(image.width)x\(image.height); resized to the canvas \(width)x\(height)")
-        return try RecipeError.mappingLibraryErrors { try ImageLoader.resized(image, width: width, height: height) }
+        note("--\(option) \(path) is \(image.width)x\(image.height); resized to the canvas \(width)x\(height)")
+        do throws(TagCloudError) { return try image.resized(width: width, height: height) } catch { throw RecipeError(error) }
     }
 }

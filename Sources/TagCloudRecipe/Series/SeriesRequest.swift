@@ -27,7 +27,7 @@ package struct SeriesRequest {
     init(_ args: Recipe, reporting: Reporting) throws {
         let output = try SeriesOutput(args)
         var frameOutputs: [OutputRequest] = []
-        (options, seed) = try CloudRequest.options(args, reporting: reporting) { width, height in
+        (options, seed) = try CloudRequest.options(args, reporting: reporting) { (width, height) throws(RecipeError) in
             guard case .folder(let folder, let formats) = output else { return }
             for format in formats {
                 let request = try OutputRequest(OutputDestination(path: folder, format: format), args)

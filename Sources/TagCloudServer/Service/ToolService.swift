@@ -175,16 +175,16 @@ public enum ToolService {
         do { return try body() } catch let e as ServiceError {
             throw e
         } catch {
-            do { return try RecipeError.mappingLibraryErrors { throw error } } catch let e as RecipeError {
-                throw ServiceError(e, status: 400)
+            do { return try RecipeError.mappingLibraryErrors { throw error } } catch {
+                throw ServiceError(error, status: 400)
             }
         }
     }
 
     /// Runs the work of a request that was read and checked: its failures are 422s.
     static func working<T>(_ body: () throws -> T) throws -> T {
-        do { return try RecipeError.mappingLibraryErrors(body) } catch let e as RecipeError {
-            throw ServiceError(e, status: 422)
+        do { return try RecipeError.mappingLibraryErrors(body) } catch {
+            throw ServiceError(error, status: 422)
         }
     }
 

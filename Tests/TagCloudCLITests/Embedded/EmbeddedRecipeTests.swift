@@ -30,6 +30,21 @@ struct EmbeddedRecipeTests {
             #"{"command": "flow", "palette": "nope"}"#, #"{"command": "flow", "tag-fill": "reddish"}"#,
             #"{"command": "flow", "insets": "300,300", "width": 500}"#,
             #"{"command": "flow", "random-sizes": true, "legend": true}"#, #"{"command": "flow", "align": "middle"}"#,
+            #"{"command": "cloud", "seed": 1}"#,
+            #"{"command": "cloud", "seed": 3, "mask": "disc-300x200", "rotate": "any", "legend": true, "seed": 2, "max-words": 50}"#,
+            #"{"command": "cloud", "seed": 3, "mask": "ring-90x60", "height": 500, "mask-threshold": 100, "contour": 3, "strict": false}"#,
+            #"{"command": "cloud", "seed": 3, "mask": "disc-64x64", "width": 640, "height": 480, "mask-invert": true}"#,
+            #"{"command": "cloud", "seed": 3, "shape": "heart", "color-image": "ring-40x30", "contour-color": "teal", "fit": "all"}"#,
+            #"{"command": "cloud", "seed": 3, "weight-range": "0,5", "relative-scaling": 0.3, "rotate": "-30,0,30", "strategy": "rectangular"}"#,
+            #"{"command": "cloud", "seed": 3, "size-scale": "sqrt", "max-size": 80, "prefer-horizontal": 0.5, "random-start": true}"#,
+            #"{"command": "cloud", "seed": 3, "mask": "disc-300x200", "strict": true, "width": 100, "height": 100}"#,
+            #"{"command": "cloud", "seed": 3, "mask": "disc-30000x20"}"#,
+            #"{"command": "cloud", "seed": 3, "mask": "disc-10x10", "shape": "star"}"#,
+            #"{"command": "cloud", "seed": 3, "mask-invert": true}"#, #"{"command": "cloud", "seed": 3, "shape": "blob"}"#,
+            #"{"command": "cloud", "seed": 3, "legend": true, "sizes": "shrink"}"#,
+            #"{"command": "cloud", "seed": 3, "width": 9000, "height": 9000}"#,
+            #"{"command": "cloud", "seed": 3, "color-mode": "cluster"}"#,
+            #"{"command": "cloud", "seed": 3, "repeat": true, "sizes": "exact"}"#,
         ].map { Array($0.utf8) } + [[0x7B, 0x22, 0xC3, 0x28, 0x22, 0x3A, 0x31, 0x7D], [0xEF, 0xBB, 0xBF] + Array("{}".utf8)]
 
     @Test("each configuration reads as the same recipe, terms or error", arguments: recipes.indices)

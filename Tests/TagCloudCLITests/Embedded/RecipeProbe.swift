@@ -24,6 +24,7 @@ enum RecipeProbe {
             return layoutText(bytes)
         }
         if start.hasPrefix("{\"command\": \"flow\"") { return flowText(bytes) }
+        if start.hasPrefix("{\"command\": \"cloud") { return cloudText(bytes) }
         do throws(RecipeError) {
             let object = try OptionsObject(bytes, name: "the recipe")
             let recipe = try ConfigFile.merge(object, under: Recipe(), options: keys, command: nil, source: "the recipe")
@@ -96,20 +97,32 @@ enum RecipeProbe {
             if let d = o.decoration {
                 text += "frame \(d.fill?.hex ?? "-") \(d.border?.hex ?? "-") \(n(d.borderWidth)) \(n(d.cornerRadius))\n"
             }
-            let s = o.style
-            switch s.sizing {
-            case .scaled(let w): text += "sizes \(w.curve.rawValue) \(n(w.minimumSize))..\(n(w.maximumSize))"
-            case .random(let lo, let hi): text += "sizes random \(n(lo))..\(n(hi))"
-            case .fitted: text += "sizes fitted"
-            }
-            text += " range \(s.weightRange.map { n($0.lowerBound) + ".." + n($0.upperBound) } ?? "-")\n"
-            for f in s.fonts { text += "font \(JSONString.quoted(f.family)) \(f.weight) \(f.style.rawValue)\n" }
-            text += "palette \(s.palette.name) \(s.palette.colors.map { $0.hex }.joined(separator: ",")) "
-            text += "\(s.colorMode.rawValue) \(s.fontChoice.rawValue) background \(s.background?.hex ?? "-")\n"
+            text += styleText(o.style)
             if let p = o.previous { text += "previous \(p.words.count) words\n" }
             return text
         } catch {
             return "error (exit \(error.exitCode)) " + error.message + "\n"
         }
+    }
+
+    /// The style's sizes, weight range, fonts and colours, one line each kind.
+    static func styleText(_ s: CloudStyle) -> String {
+        let n = DecimalText.plain
+        var text = ""
+        switch s.sizing {
+        case .scaled(let w): text += "sizes \(w.curve.rawValue) \(n(w.minimumSize))..\(n(w.maximumSize))"
+        case .random(let lo, let hi): text += "sizes random \(n(lo))..\(n(hi))"
+        case .fitted(let f):
+            switch f.rule {
+            case .relativeScaling(let r): text += "sizes fitted relative \(n(r))"
+            case .curve(let c): text += "sizes fitted \(c.rawValue)"
+            }
+            text += " max \(f.maximumSize.map(n) ?? "-")"
+        }
+        text += " range \(s.weightRange.map { n($0.lowerBound) + ".." + n($0.upperBound) } ?? "-")\n"
+        for f in s.fonts { text += "font \(JSONString.quoted(f.family)) \(f.weight) \(f.style.rawValue)\n" }
+        text += "palette \(s.palette.name) \(s.palette.colors.map { $0.hex }.joined(separator: ",")) "
+        text += "\(s.colorMode.rawValue) \(s.fontChoice.rawValue) background \(s.background?.hex ?? "-")\n"
+        return text
     }
 }

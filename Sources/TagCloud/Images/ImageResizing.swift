@@ -1,26 +1,25 @@
-import TagCloud
-
-extension ImageLoader {
-    /// `image` scaled to `width` × `height`: each axis is area-averaged (box filter) when it shrinks
+extension RGBAImage {
+    /// The image scaled to `width` × `height`: each axis is area-averaged (box filter) when it shrinks
     /// and uses the nearest pixel when it grows. Colours are averaged with premultiplied alpha, so
     /// transparent pixels do not darken edges. Sizes below 0 count as 0.
     ///
-    /// Throws `GraphicsError.imageSizeOutOfRange` for a size no canvas may have (a side over
+    /// Throws `TagCloudError.imageSizeOutOfRange` for a size no canvas may have (a side over
     /// `WordCloudOptions.Limits.side`, more than `WordCloudOptions.Limits.pixels` pixels). Besides
     /// the result it needs memory for one row only, whatever the sizes.
-    public static func resized(_ image: RGBAImage, width: Int, height: Int) throws -> RGBAImage {
+    public func resized(width: Int, height: Int) throws(TagCloudError) -> RGBAImage {
+        let image = self
         let tw = max(0, width), th = max(0, height)
         guard tw <= WordCloudOptions.Limits.side, th <= WordCloudOptions.Limits.side,
             tw * th <= WordCloudOptions.Limits.pixels
         else {
-            throw GraphicsError.imageSizeOutOfRange(width: width, height: height)
+            throw TagCloudError.imageSizeOutOfRange(width: width, height: height)
         }
         let sw = image.width, sh = image.height
         if tw == sw && th == sh { return image }
         guard tw > 0, th > 0, sw > 0, sh > 0 else {
             return RGBAImage(width: tw, height: th, pixels: [UInt32](repeating: 0, count: tw * th))
         }
-        let columns = weights(from: sw, to: tw), rows = weights(from: sh, to: th)
+        let columns = Self.weights(from: sw, to: tw), rows = Self.weights(from: sh, to: th)
         // One source row scaled horizontally (premultiplied channels), kept while consecutive
         // target rows use it, and the weighted sum of such rows for the target row.
         var wide = [Float](repeating: 0, count: tw * 4), wideRow = -1
@@ -31,7 +30,7 @@ extension ImageLoader {
                 for i in sum.indices { sum[i] = 0 }
                 for (sy, wt) in rows[y] {
                     if sy != wideRow {
-                        scaleRow(src, from: sy * sw, columns: columns, into: &wide)
+                        Self.scaleRow(src, from: sy * sw, columns: columns, into: &wide)
                         wideRow = sy
                     }
                     for i in sum.indices { sum[i] += wide[i] * wt }
