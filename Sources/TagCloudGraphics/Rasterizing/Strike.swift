@@ -1,5 +1,6 @@
 import CFreeType
 import Foundation
+import TagCloud
 
 /// Everything that depends only on (size, rotation): cairo's FreeType character size and shape
 /// matrix, the rotation used to place glyph origins, and the glyphs rendered so far.
@@ -23,16 +24,17 @@ final class Strike {
     init(size: Double, rotation: Double) {
         self.size = size
         // CairoRenderer calls cairo_rotate(word.rotation * .pi / 180); cairo_matrix_init_rotate
-        // takes sin and cos of that.
+        // takes sin and cos of that. `Math`'s, correctly rounded, are the same bits in every build
+        // (the C libraries' differ in the last bit for some angles).
         let radians = rotation * .pi / 180
-        let s = Foundation.sin(radians), c = Foundation.cos(radians)
+        let s = Math.sin(radians), c = Math.cos(radians)
         self.cos = c
         self.sin = s
         // The scaled font's matrix: font matrix (size × identity) times the rotation-only CTM.
         let xx = size * c, yx = size * s, xy = size * -s, yy = size * c
         // _cairo_matrix_compute_basis_scale_factors with x as the major axis.
         let det = xx * yy - yx * xy
-        let major = hypot(xx, yx)
+        let major = Math.hypot(xx, yx)
         var xScale = major
         var yScale = major != 0 ? abs(det) / major : 0
         // _compute_transform: FreeType treats sizes below 1 as 1, so cairo does too.

@@ -1,4 +1,4 @@
-import Foundation
+import TagCloud
 
 /// Dunning's log-likelihood collocation score, as the Python wordcloud package computes it.
 enum Collocation {
@@ -27,6 +27,6 @@ enum Collocation {
     }
 
     private static func l(_ k: Double, _ n: Double, _ x: Double) -> Double {
-        log(max(x, 1e-10)) * k + log(max(1 - x, 1e-10)) * (n - k)
+        Math.log(max(x, 1e-10)) * k + Math.log(max(1 - x, 1e-10)) * (n - k)
     }
 }

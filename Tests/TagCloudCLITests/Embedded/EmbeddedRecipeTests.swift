@@ -56,6 +56,14 @@ struct EmbeddedRecipeTests {
         #expect(!native.isEmpty)
     }
 
+    @Test("Math gives the same bits in WebAssembly as natively, for 8,000 inputs")
+    func sameMath() throws {
+        let input = Array("math 41 8000".utf8)
+        let native = RecipeProbe.text(input)
+        #expect(native.split(separator: "\n").count == 8_000)
+        #expect(try EmbeddedProbe.run(input) == native)
+    }
+
     /// Command lines whose layouts cover what a layout holds: glyphs, fallback fonts and runs,
     /// frames, a legend, a contour, rotation, unplaced words.
     static let layouts: [[String]] = [
