@@ -20,14 +20,18 @@ build: setup
 # thousands of words and would take minutes unoptimised.
 TESTFLAGS = -c release -Xswiftc -enable-testing
 
-# Formatting and the size rules (files at most 400 lines, functions at most 80) are checked first;
-# the documentation is built too, from the same build, so a broken symbol link fails the tests.
+# Formatting and the size rules (files at most 400 lines, functions at most 80) are checked first,
+# then the Embedded Swift build (scripts/check-embedded) and the WebAssembly C libraries against the
+# native ones (scripts/check-wasm-libs, on Debian); the documentation is built too, from the same
+# build, so a broken symbol link fails the tests.
 # In CI (CI=true) the Spark test's Java runtime and pyspark (a 450 MB download) are installed while
 # the Swift tests build and run, and the Spark test always runs; elsewhere it runs when both are there.
 test: setup
 	SWIFT="$(SWIFT)" scripts/format --check
 	scripts/check-sizes
 	scripts/check-embedded
+	scripts/setup --wasm
+	@if command -v apt-get >/dev/null; then scripts/check-wasm-libs; else echo "check-wasm-libs: skipped: the WebAssembly C libraries are built from Debian's source packages"; fi
 	@mkdir -p .build && rm -f .build/spark-setup.done && if [ "$$CI" = true ]; then 		(scripts/setup --spark > .build/spark-setup.log 2>&1; touch .build/spark-setup.done) & fi
 	$(SWIFT) build --build-tests $(TESTFLAGS)
 	$(SWIFT) test --skip-build $(TESTFLAGS)

@@ -17,7 +17,7 @@ final class CairoFontCache: @unchecked Sendable {
         var faceIndex: Int
     }
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var faces: [Key: OpaquePointer] = [:]
     // Used only to prove a font file opens before cairo sees it: cairo reports an unreadable
     // font as "out of memory", which would send the user looking in the wrong place.

@@ -1,6 +1,5 @@
 import CFreeType
 import CHarfBuzz
-import Foundation
 import TagCloud
 
 /// One opened font face: an `FT_Face` plus the HarfBuzz font that shapes with it.
@@ -98,7 +97,7 @@ final class FontFace {
             let name = face.pointee.family_name.map { String(cString: $0) } ?? ""
             let family =
                 name.isEmpty
-                ? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent : name
+                ? fileStem(path) : name
             var weight = face.pointee.style_flags & FT_Long(FT_STYLE_FLAG_BOLD) != 0 ? 700 : 400
             if let raw = FT_Get_Sfnt_Table(face, FT_SFNT_OS2) {
                 let os2 = raw.assumingMemoryBound(to: TT_OS2.self).pointee
@@ -262,4 +261,11 @@ func needsGlyph(_ scalar: Unicode.Scalar) -> Bool {
     case .control, .lineSeparator, .paragraphSeparator: return false
     default: return true
     }
+}
+
+/// The file name of `path` without its folder and extension (`/a/DejaVuSans.ttf` → `DejaVuSans`).
+func fileStem(_ path: String) -> String {
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+    return String(name[..<dot])
 }

@@ -12,7 +12,7 @@ public final class FontLibrary: @unchecked Sendable {
     /// The library most callers want: the system's fontconfig configuration.
     public static let shared = FontLibrary()
 
-    private let lock = NSLock()
+    private let lock = Lock()
     /// The loaded configuration, or `nil` if fontconfig could not load one (every query then
     /// fails with `GraphicsError.fontconfig` instead of crashing).
     private let config: OpaquePointer?

@@ -1,5 +1,5 @@
 import CFreeType
-import Foundation
+import TagCloud
 
 /// The process's one FreeType library handle.
 ///
@@ -10,7 +10,7 @@ import Foundation
 final class FreeTypeLibrary: @unchecked Sendable {
     /// The library handle; only touched under `lock`.
     private let handle: FT_Library
-    private let lock = NSLock()
+    private let lock = Lock()
 
     private init(handle: FT_Library) { self.handle = handle }
 
@@ -30,9 +30,7 @@ final class FreeTypeLibrary: @unchecked Sendable {
 
     /// Runs `body` with the library handle while holding the face-lifecycle lock.
     func withLock<T>(_ body: (FT_Library) throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(handle)
+        try lock.withLock { () throws -> T in try body(handle) }
     }
 }
 

@@ -1,4 +1,3 @@
-import Foundation
 import TagCloud
 
 /// Word coverage masks from FreeType, computed so that they agree pixel for pixel with what
@@ -25,7 +24,7 @@ public final class FreeTypeGlyphRasterizer: GlyphRasterizer, @unchecked Sendable
     /// How glyph origins are snapped, chosen to match the cairo library in use.
     let placement: GlyphPlacement
     /// Guards `idleFaces`; held only to take or return a face, never while rasterising.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var idleFaces: [FaceKey: [RasterFace]] = [:]
     /// The face returned last, kept out of `idleFaces`: a layout rasterises one font over and over,
     /// and finding its face again by hashing the font's path costs more than comparing it.
@@ -33,7 +32,7 @@ public final class FreeTypeGlyphRasterizer: GlyphRasterizer, @unchecked Sendable
     /// Idle faces kept per font; more than the number of threads that can run at once would
     /// only hold memory (each face carries its own glyph cache). Asked once per process: Foundation
     /// reads the cgroup's CPU quota from files every time, and a rasteriser is made per layout.
-    private static let maximumIdleFacesPerFont = max(2, ProcessInfo.processInfo.activeProcessorCount)
+    private static let maximumIdleFacesPerFont = max(2, AvailableProcessors.count)
 
     /// Whether every glyph goes through FreeType's span callback, never through a coverage
     /// bitmap (for tests: both must give the same pixels).
@@ -114,35 +113,32 @@ public final class FreeTypeGlyphRasterizer: GlyphRasterizer, @unchecked Sendable
     // MARK: - Face pool
 
     private func checkOut(_ font: ResolvedFont) throws -> RasterFace {
-        lock.lock()
-        if let face = lastIdle, face.key.faceIndex == font.faceIndex, face.key.file == font.file {
-            lastIdle = nil
-            lock.unlock()
-            return face
-        }
         let key = FaceKey(file: font.file, faceIndex: font.faceIndex)
-        if let face = idleFaces[key]?.popLast() {
-            lock.unlock()
-            return face
+        let idle = lock.withLock { () -> RasterFace? in
+            if let face = lastIdle, face.key.faceIndex == font.faceIndex, face.key.file == font.file {
+                lastIdle = nil
+                return face
+            }
+            return idleFaces[key]?.popLast()
         }
-        lock.unlock()
+        if let idle { return idle }
         // Opening a face takes FreeType's library lock (inside FontFace); doing it outside our own
         // lock lets other fonts' faces come and go meanwhile.
         return try RasterFace(font: font, key: key, spansOnly: spansOnly)
     }
 
     private func checkIn(_ face: RasterFace) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let last = lastIdle else {
+        lock.withLock {
+            guard let last = lastIdle else {
+                lastIdle = face
+                return
+            }
+            // The slot holds one face; the one it held joins the others of its font. Past the cap a
+            // face is dropped here and closed by its deinit, under the library lock.
             lastIdle = face
-            return
-        }
-        // The slot holds one face; the one it held joins the others of its font. Past the cap a
-        // face is dropped here and closed by its deinit, under the library lock.
-        lastIdle = face
-        if idleFaces[last.key, default: []].count < Self.maximumIdleFacesPerFont - 1 {
-            idleFaces[last.key, default: []].append(last)
+            if idleFaces[last.key, default: []].count < Self.maximumIdleFacesPerFont - 1 {
+                idleFaces[last.key, default: []].append(last)
+            }
         }
     }
 }

@@ -1,5 +1,4 @@
 import CFreeType
-import Foundation
 import TagCloud
 
 /// Everything that depends only on (size, rotation): cairo's FreeType character size and shape

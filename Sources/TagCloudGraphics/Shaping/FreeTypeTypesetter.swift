@@ -1,6 +1,5 @@
 import CFreeType
 import CHarfBuzz
-import Foundation
 import TagCloud
 
 /// Real typography for layouts: fontconfig finds the font, FreeType loads it, ICU's bidirectional
@@ -16,7 +15,7 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
     private let library: FontLibrary
     /// Where `coverage(of:rotation:)` goes: the process-wide rasteriser unless one was given.
     let rasterizer: FreeTypeGlyphRasterizer
-    private let lock = NSLock()
+    private let lock = Lock()
     private var descriptors: [FontDescriptor: ResolvedFont] = [:]
     private var faces: [ResolvedFont: FontFace] = [:]
     private var words: [WordKey: TypesetWord] = [:]

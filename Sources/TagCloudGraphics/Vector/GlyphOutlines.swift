@@ -9,7 +9,7 @@ import TagCloud
 /// measured) and are memoised per (glyph, font, size); a cloud repeats letters a lot. One lock
 /// guards the caches and faces, so one cache can serve many threads.
 public final class GlyphOutlineCache: GlyphOutlineProvider, @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var faces: [ResolvedFont: FontFace] = [:]
     private var outlines: [OutlineKey: [Segment]] = [:]
 

@@ -1,0 +1,28 @@
+// Runs a WASI command module (wasm32-wasi, preview 1) in Node, for scripts/check-wasm-libs:
+//   node --no-warnings wasm/tests/run-wasi.mjs MODULE.wasm [ARG...]
+// An argument that names an existing file is passed as its absolute path, and that file's folder
+// is preopened under the same path, so the module opens it as it was told (the smoke test's fonts)
+// and sees nothing else of the file system. stdout and stderr pass through; the exit status is the
+// module's. (--no-warnings drops Node 20's notice that node:wasi is experimental.)
+import { readFile } from 'node:fs/promises';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import process from 'node:process';
+import { WASI } from 'node:wasi';
+
+const [modulePath, ...givenArgs] = process.argv.slice(2);
+if (!modulePath) {
+  console.error('usage: node run-wasi.mjs MODULE.wasm [ARG...]');
+  process.exit(2);
+}
+const preopens = {};
+const args = givenArgs.map((arg) => {
+  if (!existsSync(arg) || !statSync(arg).isFile()) return arg;
+  const path = resolve(arg);
+  preopens[dirname(path)] = dirname(path);
+  return path;
+});
+const wasi = new WASI({ version: 'preview1', args: [modulePath, ...args], env: {}, preopens, returnOnExit: true });
+const module = await WebAssembly.compile(await readFile(modulePath));
+const instance = await WebAssembly.instantiate(module, wasi.getImportObject());
+process.exitCode = wasi.start(instance);
