@@ -60,7 +60,7 @@ public struct HTMLWriter {
     }
 
     /// The HTML document.
-    public func html(_ layout: CloudLayout) throws -> String {
+    public func html(_ layout: CloudLayout) throws(CoreError) -> String {
         var ordered = layout
         // The SVG paints in document order; words never overlap (and a word's pill is drawn
         // with it), so reordering changes the keyboard order without changing the picture.
@@ -104,7 +104,7 @@ public struct HTMLWriter {
     }
 
     /// The HTML document as UTF-8 bytes.
-    public func data(_ layout: CloudLayout) throws -> [UInt8] { Array(try html(layout).utf8) }
+    public func data(_ layout: CloudLayout) throws(CoreError) -> [UInt8] { Array(try html(layout).utf8) }
 
     /// The attributes that make a word's element an accessible, focusable control: its element id
     /// `tc-word-<element>`, its text, role, weight as its accessible name, and (theme `.auto`) the

@@ -25,7 +25,7 @@ struct LayoutJSONWriter {
     private(set) var bytes: [UInt8] = []
     /// Whether each placed word's `glyphs` are written.
     private let glyphs: Bool
-    private let sink: ((UnsafeRawBufferPointer) throws -> Void)?
+    private let sink: ((UnsafeRawBufferPointer) throws(CoreError) -> Void)?
     private var fonts = LayoutFontTable()
     /// Whether the innermost open object or array has had no member yet, whether its members
     /// are written one a line, and the same for the ones around it.
@@ -43,7 +43,7 @@ struct LayoutJSONWriter {
     }
 
     /// A writer that hands the text to `sink` in pieces.
-    init(glyphs: Bool, sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
+    init(glyphs: Bool, sink: @escaping (UnsafeRawBufferPointer) throws(CoreError) -> Void) {
         self.glyphs = glyphs
         self.sink = sink
         bytes.reserveCapacity(Self.chunkBytes + (Self.chunkBytes >> 2))
@@ -51,7 +51,7 @@ struct LayoutJSONWriter {
 
     // MARK: - The layout
 
-    mutating func write(_ layout: CloudLayout) throws {
+    mutating func write(_ layout: CloudLayout) throws(CoreError) {
         fonts = LayoutFontTable(layout)
         beginObject(lines: true)
         if let background = layout.background { key("background"); color(background) }
@@ -111,9 +111,14 @@ struct LayoutJSONWriter {
     }
 
     /// Hands what is written so far to the sink, if there is one.
-    private mutating func flush() throws {
+    private mutating func flush() throws(CoreError) {
         guard let sink, !bytes.isEmpty else { return }
-        try bytes.withUnsafeBytes { try sink($0) }
+        // Array's withUnsafeBytes rethrows untyped, which Embedded Swift cannot carry.
+        var failure: CoreError? = nil
+        bytes.withUnsafeBytes { buffer in
+            do throws(CoreError) { try sink(buffer) } catch { failure = error }
+        }
+        if let failure { throw failure }
         bytes.removeAll(keepingCapacity: true)
     }
 

@@ -55,7 +55,7 @@ public struct SVGWriter {
 
     /// `@font-face` rules embedding each font's subset, and the family alias each font gets (a name
     /// no installed font has, so the embedded font is the one used, with the real family as fallback).
-    private func embeddedFontFaces(_ layout: CloudLayout) throws -> (css: String, aliases: [ResolvedFont: String]) {
+    private func embeddedFontFaces(_ layout: CloudLayout) throws(CoreError) -> (css: String, aliases: [ResolvedFont: String]) {
         guard let provider = embeddedFonts, case .text = mode else { return ("", [:]) }
         var css = ""
         var aliases: [ResolvedFont: String] = [:]
@@ -71,7 +71,7 @@ public struct SVGWriter {
     }
 
     /// The SVG document.
-    public func svg(_ layout: CloudLayout) throws -> String {
+    public func svg(_ layout: CloudLayout) throws(CoreError) -> String {
         // The picture: the canvas and the legend's band below it.
         let w = formatNumber(layout.drawingSize.width), h = formatNumber(layout.drawingSize.height)
         var out = xmlDeclaration ? "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" : ""
@@ -102,7 +102,7 @@ public struct SVGWriter {
 
     /// The size legend as a `<g class="legend">` of plain words below the canvas: each sample
     /// (`legend-sample`, its weight in `data-weight`) and number (`legend-label`), and the caption.
-    private func legendGroup(_ legend: SizeLegend, aliases: [ResolvedFont: String]) throws -> String {
+    private func legendGroup(_ legend: SizeLegend, aliases: [ResolvedFont: String]) throws(CoreError) -> String {
         var out = "<g class=\"legend\">\n"
         out += try element(legend.caption, aliases: aliases, plain: " class=\"legend-caption\"")
         for entry in legend.entries {
@@ -114,7 +114,7 @@ public struct SVGWriter {
     }
 
     /// The SVG document as UTF-8 bytes.
-    public func data(_ layout: CloudLayout) throws -> [UInt8] { Array(try svg(layout).utf8) }
+    public func data(_ layout: CloudLayout) throws(CoreError) -> [UInt8] { Array(try svg(layout).utf8) }
 
     private func fill(_ c: Color, attribute: String = "fill") -> String {
         var s = " \(attribute)=\"\(c.hexRGB)\""
@@ -159,7 +159,7 @@ public struct SVGWriter {
 
     /// A word's element; `plain`, when given, replaces the extra attributes (`wordAttributes`) with
     /// these: a legend's words are not the cloud's.
-    private func element(_ word: PlacedWord, aliases: [ResolvedFont: String], plain: String? = nil) throws -> String {
+    private func element(_ word: PlacedWord, aliases: [ResolvedFont: String], plain: String? = nil) throws(CoreError) -> String {
         var s = ""
         var close = ""
         // A link a browser could run as script (or that is otherwise refused) is left out: the
@@ -222,7 +222,7 @@ public struct SVGWriter {
     /// The word's glyph outlines as one path: each stretch of glyphs in one font is outlined in
     /// that font (a glyph id means nothing in another font). Colour bitmap glyphs have no outline
     /// and add nothing.
-    private func outlinePath(_ word: PlacedWord, provider: any GlyphOutlineProvider) throws -> String {
+    private func outlinePath(_ word: PlacedWord, provider: any GlyphOutlineProvider) throws(CoreError) -> String {
         if word.glyphs.allSatisfy({ $0.font == 0 }) {
             return try provider.pathData(for: word.glyphs, font: word.font, size: word.fontSize, origin: word.origin)
         }

@@ -50,7 +50,7 @@ public struct SeriesHTMLWriter {
 
     /// The HTML document. Throws `TagCloudError.invalidOption` for a series without frames or a
     /// duration out of range.
-    public func html(_ series: CloudSeries) throws -> String {
+    public func html(_ series: CloudSeries) throws(CoreError) -> String {
         try validate(series)
         let tracks = SeriesTrack.tracks(series, dark: darkColours(series), darkInPlace: page.theme == .dark)
         let first = series.frames[0]
@@ -94,9 +94,9 @@ public struct SeriesHTMLWriter {
     }
 
     /// The HTML document as UTF-8 bytes.
-    public func data(_ series: CloudSeries) throws -> [UInt8] { Array(try html(series).utf8) }
+    public func data(_ series: CloudSeries) throws(CoreError) -> [UInt8] { Array(try html(series).utf8) }
 
-    private func validate(_ series: CloudSeries) throws {
+    private func validate(_ series: CloudSeries) throws(CoreError) {
         guard !series.frames.isEmpty else {
             throw TagCloudError.invalidOption(name: "frames", value: "0", expected: "give at least one frame")
         }
@@ -114,7 +114,9 @@ public struct SeriesHTMLWriter {
     /// Each frame's word colours on the dark page (nil for the light theme).
     private func darkColours(_ series: CloudSeries) -> [[Color]]? {
         guard page.theme != .light else { return nil }
-        return series.frames.map { page.darkContrast.apply(to: $0.layout, background: page.darkBackground).placed.map(\.color) }
+        return series.frames.map {
+            page.darkContrast.apply(to: $0.layout, background: page.darkBackground).placed.map { $0.color }
+        }
     }
 
     /// The bar above the cloud: the current frame's label (shown with or without script), and the

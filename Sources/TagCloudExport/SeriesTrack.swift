@@ -79,6 +79,6 @@ struct SeriesTrack {
             t.words.reduce(-Double.infinity) { m, w in w.map { $0.weight.isNaN ? m : max(m, $0.weight) } ?? m }
         }
         let keyed = tracks.enumerated().map { (weight: heaviest($1), order: $0, track: $1) }
-        return keyed.sorted { $0.weight != $1.weight ? $0.weight > $1.weight : $0.order < $1.order }.map(\.track)
+        return keyed.sorted { $0.weight != $1.weight ? $0.weight > $1.weight : $0.order < $1.order }.map { $0.track }
     }
 }

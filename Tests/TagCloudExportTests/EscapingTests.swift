@@ -35,7 +35,7 @@ struct EscapingTests {
             placed: [word], unplaced: [], seed: 1)
     }
 
-    struct FixedOutlines: GlyphOutlineProvider {
+    final class FixedOutlines: GlyphOutlineProvider {
         func pathData(for glyphs: [PositionedGlyph], font: ResolvedFont, size: Double, origin: Point) throws -> String {
             "M 0 0 L 1 1 Z"
         }

@@ -44,7 +44,7 @@ struct SVGWriterTests {
         #expect(svg.contains("<rect class=\"tag\" x=\"11\" y=\"11\" width=\"48\" height=\"18\" rx=\"9\""))
     }
 
-    struct FixedOutlines: GlyphOutlineProvider {
+    final class FixedOutlines: GlyphOutlineProvider {
         func pathData(for glyphs: [PositionedGlyph], font: ResolvedFont, size: Double, origin: Point) throws -> String {
             "M \(origin.x) \(origin.y) L 1 1 Z"
         }

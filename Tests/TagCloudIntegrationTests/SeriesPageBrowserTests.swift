@@ -93,7 +93,12 @@ struct SeriesPageBrowserTests {
 
     func writePage(_ series: CloudSeries, _ dir: URL, autoplay: Bool = true) throws -> URL {
         let url = dir.appendingPathComponent("series.html")
-        let writer = SeriesHTMLWriter(frameDuration: 0.8, transitionDuration: 0.3, autoplay: autoplay)
+        // A page stepped by hand morphs for 1.5 s, so that a busy machine still finds the morph
+        // running when it asks right after the key press (0.3 s was sometimes over by then).
+        let writer =
+            autoplay
+            ? SeriesHTMLWriter(frameDuration: 0.8, transitionDuration: 0.3, autoplay: true)
+            : SeriesHTMLWriter(frameDuration: 2, transitionDuration: 1.5, autoplay: false)
         try Data(writer.data(series)).write(to: url)
         return url
     }

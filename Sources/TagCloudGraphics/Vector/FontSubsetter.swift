@@ -3,7 +3,7 @@ import TagCloud
 
 /// Cuts a font file down to the glyphs a text needs, with HarfBuzz's subsetter (layout tables kept,
 /// so kerning and ligatures still work in the viewer).
-public struct FontSubsetter: FontSubsetProvider, Sendable {
+public final class FontSubsetter: FontSubsetProvider, Sendable {
     /// Creates a subsetter.
     public init() {}
 

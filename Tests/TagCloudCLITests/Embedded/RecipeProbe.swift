@@ -26,6 +26,7 @@ enum RecipeProbe {
         if start.hasPrefix("{\"command\": \"flow\"") { return flowText(bytes) }
         if start.hasPrefix("{\"command\": \"cloud") { return cloudText(bytes) }
         if start.hasPrefix("math ") { return mathText(bytes) }
+        if start.hasPrefix("write ") { return writerText(bytes) }
         do throws(RecipeError) {
             let object = try OptionsObject(bytes, name: "the recipe")
             let recipe = try ConfigFile.merge(object, under: Recipe(), options: keys, command: nil, source: "the recipe")
