@@ -9,8 +9,9 @@
 /// the same everywhere: exact powers come out exact (`log10(1000) == 3`, `pow(10, 2) == 100`).
 /// Special values follow C's: NaN in, NaN out; `log(0)` is −∞; `pow(x, 0)` is 1.
 ///
-/// They are slower than the C library's (about a tenth of a microsecond each) and are used where
-/// a result shapes a layout or a table: shapes, rotations, sizes, legends, colours and scores.
+/// They are slower than the C library's, and are used where a result shapes a layout or a table
+/// (shapes, rotations, sizes, legends, colours and scores), a few hundred times a layout, never
+/// per pixel.
 package enum Math {
     /// The sine of `x` radians. Correctly rounded bar hard cases for `|x| < 2^60`; beyond that,
     /// where a double holds no fraction of a turn, the same everywhere but not accurate.
@@ -59,10 +60,8 @@ package enum Math {
         if y == 0 || x == 1 { return 1 }
         if x.isNaN || y.isNaN { return .nan }
         if let special = powerSpecial(x, y) { return special }
-        let whole = y.rounded(.towardZero) == y
-        let odd = whole && y.magnitude < 0x1p53 && y.truncatingRemainder(dividingBy: 2) != 0
-        if x < 0 && !whole { return .nan }
-        let sign: Double = x < 0 && odd ? -1 : 1
+        if x < 0 && y.rounded(.towardZero) != y { return .nan }
+        let sign: Double = x < 0 && isOddInteger(y) ? -1 : 1
         let ax = x.magnitude
         // |y log x| ≥ 2^64 × 2^-53 for any x ≠ 1: past every double.
         if y.magnitude >= 0x1p64 { return (ax > 1) == (y > 0) ? sign * .infinity : sign * 0 }
@@ -100,8 +99,7 @@ package enum Math {
 
     /// C's value of pow at an infinite `y`, a zero or an infinite `x` (neither NaN, `y` not 0).
     private static func powerSpecial(_ x: Double, _ y: Double) -> Double? {
-        let odd =
-            y.rounded(.towardZero) == y && y.magnitude < 0x1p53 && y.truncatingRemainder(dividingBy: 2) != 0
+        let odd = isOddInteger(y)
         if y.isInfinite {
             if x.magnitude == 1 { return 1 }
             return (x.magnitude > 1) == (y > 0) ? .infinity : 0
@@ -116,6 +114,11 @@ package enum Math {
             return odd ? -0.0 : 0
         }
         return nil
+    }
+
+    /// Whether `y` is an odd whole number (every double from 2^53 up is even).
+    private static func isOddInteger(_ y: Double) -> Bool {
+        y.rounded(.towardZero) == y && y.magnitude < 0x1p53 && y.truncatingRemainder(dividingBy: 2) != 0
     }
 
     /// `v × 2^k`, in two steps so that neither factor overflows (`|k|` up to 2,098).

@@ -145,15 +145,11 @@ package enum CloudRecipe {
     }
 
     /// The flag of each option property the library names in its errors.
-    static let optionFlags: [String: String] = {
-        var flags = StyleArguments.optionFlags
-        let own = [
+    static let optionFlags = StyleArguments.optionFlags(
+        adding: [
             "width": "width", "height": "height", "maximumWords": "max-words", "margin": "margin",
             "fontSizeStep": "font-step", "style.sizing.relativeScaling": "relative-scaling",
             "preferHorizontal": "prefer-horizontal", "rotation": "rotate", "contourWidth": "contour",
             "sizes": "sizes", "repeatWords": "repeat",
-        ]
-        for (name, flag) in own where flags[name] == nil { flags[name] = flag }
-        return flags
-    }()
+        ])
 }

@@ -135,15 +135,11 @@ package enum FlowRecipe {
     }
 
     /// The flag of each option property the library names in its errors.
-    static let optionFlags: [String: String] = {
-        var flags = StyleArguments.optionFlags
-        let own = [
+    static let optionFlags = StyleArguments.optionFlags(
+        adding: [
             "itemSpacing": "spacing", "rowSpacing": "row-spacing", "minimumRemainingWidth": "min-remaining",
             "maximumRows": "max-rows", "decoration.borderWidth": "tag-border-width", "decoration.cornerRadius": "corner-radius",
             "insets.top": "insets", "insets.left": "insets", "insets.bottom": "insets", "insets.right": "insets",
             "padding.top": "padding", "padding.left": "padding", "padding.bottom": "padding", "padding.right": "padding",
-        ]
-        for (name, flag) in own where flags[name] == nil { flags[name] = flag }
-        return flags
-    }()
+        ])
 }

@@ -145,6 +145,14 @@ package enum StyleArguments {
         "style.weightRange": "weight-range", "legend": "legend",
     ]
 
+    /// The style's flags (`optionFlags`) and a layout's `own`; the style's flag wins where both
+    /// name a property.
+    static func optionFlags(adding own: [String: String]) -> [String: String] {
+        var flags = optionFlags
+        for (name, flag) in own where flags[name] == nil { flags[name] = flag }
+        return flags
+    }
+
     /// `--min-size` and `--max-size` as given; their range is the library's to check
     /// (`CloudStyle.validate`), only their order is said here, as it concerns both flags.
     private static func givenSizes(_ args: Recipe) throws(RecipeError) -> (min: Double?, max: Double?) {
