@@ -22,6 +22,9 @@ public enum GraphicsError: Error, Equatable, Sendable, CustomStringConvertible {
     case freetype(String, code: Int32)
     /// A fontconfig step that failed (no configuration, or out of memory).
     case fontconfig(String)
+    /// A font manifest (`FontManifest`, fontconfig's answers for WebAssembly) that cannot be read,
+    /// with the problem found.
+    case fontManifest(String)
 
     // Shaping
     /// A HarfBuzz step that failed (in practice, running out of memory).
@@ -58,7 +61,7 @@ public enum GraphicsError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidScale(Double)
     /// The image to render would exceed what Cairo can allocate (pixel width and height).
     case renderedImageTooLarge(width: Double, height: Double)
-    /// The PDF page would be larger than `CairoRenderer.maximumPDFPageSide` (width and height in points).
+    /// The PDF page would be larger than `RenderLimits.pdfPageSide` (width and height in points).
     case pageTooLarge(width: Double, height: Double)
     /// A placed word that cannot be drawn (bad size, position or rotation).
     case invalidWord(text: String, problem: String)
@@ -73,7 +76,7 @@ public enum GraphicsError: Error, Equatable, Sendable, CustomStringConvertible {
     /// An animation of more images, or more pixels in all, than `AnimatedWebP` makes (or a canvas wider
     /// or taller than WebP allows): the number of images and their size in pixels.
     case animationTooLarge(images: Int, width: Int, height: Int)
-    /// An animation longer than `AnimatedWebP.maximumSeconds`, in seconds.
+    /// An animation longer than `RenderLimits.animationSeconds`, in seconds.
     case animationTooLong(seconds: Double)
     /// libwebp failed while doing `operation`, with its reason.
     case webp(operation: String, reason: String)
@@ -109,6 +112,8 @@ public enum GraphicsError: Error, Equatable, Sendable, CustomStringConvertible {
         case .fontconfig(let what):
             return "fontconfig could not \(what): check that fontconfig is installed and configured "
                 + "(fc-list should list fonts)"
+        case .fontManifest(let problem):
+            return "the font manifest cannot be read (\(problem)): build it again with make web"
         case .harfbuzz(let what):
             return "HarfBuzz could not \(what): the system may be out of memory, try a shorter text or fewer words"
         case .bidi(let what):
@@ -161,11 +166,11 @@ public enum GraphicsError: Error, Equatable, Sendable, CustomStringConvertible {
             return "invalid render scale \(s): use a finite number above 0, such as 1 or 2"
         case .renderedImageTooLarge(let w, let h):
             return "an image of \(Self.wholeNumber(w))×\(Self.wholeNumber(h)) pixels is too large (at most "
-                + "\(CairoRenderer.maximumPixelsPerSide) pixels a side and \(CairoRenderer.maximumPixels) "
+                + "\(RenderLimits.pixelsPerSide) pixels a side and \(RenderLimits.pixels) "
                 + "pixels in all): lower the scale or the canvas size, or export PDF or SVG instead"
         case .pageTooLarge(let w, let h):
             return "a PDF page of \(Self.points(w))×\(Self.points(h)) points is too large (at most "
-                + "\(CairoRenderer.maximumPDFPageSide) points a side): use fewer tags, a wider page or smaller "
+                + "\(RenderLimits.pdfPageSide) points a side): use fewer tags, a wider page or smaller "
                 + "fonts, or export SVG or HTML instead"
         case .invalidWord(let text, let problem):
             return "cannot draw the word \"\(text)\": \(problem); fix the layout or lay it out again"
@@ -186,12 +191,12 @@ public enum GraphicsError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the animation's \(name) \(value) is out of range: give a value in \(allowed)"
         case .animationTooLarge(let images, let width, let height):
             return "an animation of \(images) images of \(width)×\(height) pixels is too large (at most "
-                + "\(AnimatedWebP.maximumImages) images, \(AnimatedWebP.maximumTotalPixels) pixels in all and "
-                + "\(AnimatedWebP.maximumSide) pixels a side): use fewer frames, a shorter transition, fewer frames "
+                + "\(RenderLimits.animationImages) images, \(RenderLimits.animationPixels) pixels in all and "
+                + "\(RenderLimits.animationSide) pixels a side): use fewer frames, a shorter transition, fewer frames "
                 + "per second, or a smaller canvas or scale"
         case .animationTooLong(let seconds):
             return "an animation of \(Self.wholeNumber(seconds)) seconds is too long (at most "
-                + "\(Self.wholeNumber(AnimatedWebP.maximumSeconds)) seconds): use fewer frames or shorter hold and "
+                + "\(Self.wholeNumber(RenderLimits.animationSeconds)) seconds): use fewer frames or shorter hold and "
                 + "transition times"
         case .webp(let operation, let reason):
             return "libwebp failed while \(operation) (\(reason)): check free memory, or use fewer frames or a "

@@ -1,8 +1,8 @@
 // Runs a WASI command module (wasm32-wasi, preview 1) in Node, for scripts/check-wasm-libs:
 //   node --no-warnings wasm/tests/run-wasi.mjs MODULE.wasm [ARG...]
 // An argument that names an existing file is passed as its absolute path, and that file's folder
-// is preopened under the same path, so the module opens it as it was told (the smoke test's fonts)
-// and sees nothing else of the file system. stdout and stderr pass through; the exit status is the
+// (or the folder an argument names) is preopened under the same path, so the module opens it as it
+// was told (the smoke test's fonts) and sees nothing else of the file system. stdout and stderr pass through; the exit status is the
 // module's. (--no-warnings drops Node 20's notice that node:wasi is experimental.)
 import { readFile } from 'node:fs/promises';
 import { existsSync, statSync } from 'node:fs';
@@ -17,9 +17,10 @@ if (!modulePath) {
 }
 const preopens = {};
 const args = givenArgs.map((arg) => {
-  if (!existsSync(arg) || !statSync(arg).isFile()) return arg;
+  if (!existsSync(arg)) return arg;
   const path = resolve(arg);
-  preopens[dirname(path)] = dirname(path);
+  const folder = statSync(arg).isDirectory() ? path : dirname(path);
+  preopens[folder] = folder;
   return path;
 });
 const wasi = new WASI({ version: 'preview1', args: [modulePath, ...args], env: {}, preopens, returnOnExit: true });

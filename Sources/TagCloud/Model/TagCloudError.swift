@@ -41,6 +41,10 @@ public enum TagCloudError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A series input a series cannot use (a pin; too many frames or words): the word or count,
     /// and what is allowed.
     case seriesInputUnusable(what: String, expected: String)
+    /// A typesetter's or rasteriser's failure (a font that cannot be found or read), as its own
+    /// message: how the WebAssembly engine, whose errors are all typed, carries the graphics
+    /// library's errors through the core.
+    case typesetting(String)
 
     /// One clear sentence for the user.
     public var description: String {
@@ -93,6 +97,8 @@ public enum TagCloudError: Error, Equatable, Sendable, CustomStringConvertible {
             return "frame \"\(frame)\" has the word \"\(text)\" twice: add up its weights, or give each an id"
         case .seriesInputUnusable(let what, let expected):
             return "\(what): \(expected)"
+        case .typesetting(let message):
+            return message
         }
     }
 

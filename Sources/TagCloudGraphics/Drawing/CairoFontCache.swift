@@ -102,7 +102,9 @@ final class CairoFontCache: @unchecked Sendable {
     private func makeColorBitmapFace(_ key: Key) throws -> OpaquePointer {
         let unreadable = GraphicsError.fontUnreadable(path: key.file, faceIndex: key.faceIndex)
         guard let library = try? FreeTypeLibrary.shared(),
-            let ftFace = try? library.withLock({ try FontFace.openFace(library: $0, path: key.file, index: key.faceIndex) })
+            let ftFace = try? library.withLock({ (lib) throws(GraphicsError) in
+                try FontFace.openFace(library: lib, path: key.file, index: key.faceIndex)
+            })
         else { throw unreadable }
         let flags = Int32(FT_LOAD_COLOR | FT_LOAD_NO_HINTING)
         guard let face = cairo_ft_font_face_create_for_ft_face(ftFace, flags) else {

@@ -22,9 +22,9 @@ public struct CairoRenderer: Sendable {
 
     /// The largest image side Cairo's image surfaces accept, in pixels (32767); the layouts' canvas
     /// limit is the same number, so any canvas renders as a PNG at scale 1.
-    public static let maximumPixelsPerSide = WordCloudOptions.Limits.side
+    public static let maximumPixelsPerSide = RenderLimits.pixelsPerSide
     /// The largest image area accepted, in pixels (2²⁸, a 1 GiB ARGB buffer).
-    public static let maximumPixels = 1 << 28
+    public static let maximumPixels = RenderLimits.pixels
 
     /// The longest side of a PDF page, in points: 2²¹ = 2,097,152 (about 740 m).
     ///
@@ -33,7 +33,7 @@ public struct CairoRenderer: Sendable {
     /// and anything drawn across 2²³ lands in the wrong place or is dropped. A quarter of that
     /// range leaves room for ink and strokes past the page's edge. Viewers that work in 32-bit floats
     /// (PDFium, MuPDF) place glyphs on a page this tall to within ⅛ point.
-    public static let maximumPDFPageSide = 1 << 21
+    public static let maximumPDFPageSide = RenderLimits.pdfPageSide
 
     /// Creates a renderer.
     public init(options: RenderOptions = .init()) {

@@ -24,9 +24,9 @@ final class FontFace {
     private var otFont: OpaquePointer?
 
     /// Opens face `font.faceIndex` of `font.file`.
-    init(font: ResolvedFont) throws {
+    init(font: ResolvedFont) throws(GraphicsError) {
         let library = try FreeTypeLibrary.shared()
-        let (face, hbFont): (FT_Face, OpaquePointer) = try library.withLock { lib in
+        let (face, hbFont): (FT_Face, OpaquePointer) = try library.withLock { (lib) throws(GraphicsError) in
             let face = try Self.openFace(library: lib, path: font.file, index: font.faceIndex)
             // hb_ft_font_create_referenced never returns NULL; on allocation failure it returns the
             // inert empty font, which we detect by its missing face reference below.
@@ -64,9 +64,15 @@ final class FontFace {
 
     /// Opens a face, turning FreeType's error into one that names the file. The caller holds the
     /// library lock.
-    static func openFace(library: FT_Library, path: String, index: Int) throws -> FT_Face {
+    static func openFace(library: FT_Library, path: String, index: Int) throws(GraphicsError) -> FT_Face {
         var face: FT_Face?
-        let error = FT_New_Face(library, path, FT_Long(index), &face)
+        let error: FT_Error
+        if let bytes = FontFiles.bytes(path) {
+            // Handed over in memory (WebAssembly has no files); kept for as long as the face is open.
+            error = FT_New_Memory_Face(library, bytes.baseAddress, FT_Long(bytes.count), FT_Long(index), &face)
+        } else {
+            error = FT_New_Face(library, path, FT_Long(index), &face)
+        }
         guard error == 0, let face else {
             // 0x01 is FT_Err_Cannot_Open_Resource: the file is missing or unreadable; everything
             // else means the bytes are not a font FreeType understands.
@@ -89,9 +95,9 @@ final class FontFace {
 
     /// Reads the family name, CSS weight and style a font file declares about itself, for fonts
     /// given by path rather than found through fontconfig.
-    static func describe(path: String) throws -> ResolvedFont {
+    static func describe(path: String) throws(GraphicsError) -> ResolvedFont {
         let library = try FreeTypeLibrary.shared()
-        return try library.withLock { lib in
+        return try library.withLock { (lib) throws(GraphicsError) -> ResolvedFont in
             let face = try openFace(library: lib, path: path, index: 0)
             defer { FT_Done_Face(face) }
             let name = face.pointee.family_name.map { String(cString: $0) } ?? ""
@@ -112,7 +118,7 @@ final class FontFace {
 
     /// Sets the face to `size` points (1 pt = 1 unit at 72 dpi) and tells HarfBuzz, skipping the
     /// work when the size is unchanged since FreeType recomputes scales on every call.
-    func setSize(_ size: Double) throws {
+    func setSize(_ size: Double) throws(GraphicsError) {
         guard size.isFinite, size > 0, size <= 10_000 else { throw GraphicsError.invalidFontSize(size) }
         if size == currentSize { return }
         if isScalable {

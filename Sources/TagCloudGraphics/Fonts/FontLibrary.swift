@@ -8,7 +8,7 @@ import TagCloud
 /// Every answer is cached, because a cloud asks the same questions for every word and fontconfig
 /// matching walks all installed fonts. One lock guards the caches and all fontconfig calls, so a
 /// single library can be shared by typesetters running on many threads.
-public final class FontLibrary: @unchecked Sendable {
+public final class FontLibrary: FontFinder, @unchecked Sendable {
     /// The library most callers want: the system's fontconfig configuration.
     public static let shared = FontLibrary()
 
@@ -20,16 +20,16 @@ public final class FontLibrary: @unchecked Sendable {
     private var allFamilies: [String]?
     private var supporting: [String: [String]] = [:]
     private var covering: [String: [String]] = [:]
-    private var fallbacks: [FallbackKey: ResolvedFont?] = [:]
+    var fallbacks: [FallbackKey: ResolvedFont?] = [:]
 
-    private struct FallbackKey: Hashable {
+    struct FallbackKey: Hashable {
         var scalars: [UInt32]
         var preferring: ResolvedFont
     }
 
     /// Generic names that fontconfig maps to a configured default. Asking for one is asking for
     /// whatever it picks, so the matched family cannot be expected to equal the name.
-    private static let genericFamilies: Set<String> = [
+    static let genericFamilies: Set<String> = [
         "sans-serif", "sans", "serif", "monospace", "mono", "cursive", "fantasy", "system-ui", "emoji", "math",
     ]
 
@@ -57,9 +57,9 @@ public final class FontLibrary: @unchecked Sendable {
     /// A file path must be a font FreeType can open; a family name must be installed. Fontconfig
     /// itself never fails a match (it substitutes its default font), so the matched family is
     /// compared with the request: a typo must be reported, not silently drawn in another font.
-    public func resolve(_ descriptor: FontDescriptor) throws -> ResolvedFont {
-        try withLock {
-            if let cached = resolved[descriptor] { return try cached.get() }
+    public func resolve(_ descriptor: FontDescriptor) throws(GraphicsError) -> ResolvedFont {
+        let result = withLock { () -> Result<ResolvedFont, GraphicsError> in
+            if let cached = resolved[descriptor] { return cached }
             let result: Result<ResolvedFont, GraphicsError>
             do {
                 result = .success(
@@ -68,10 +68,13 @@ public final class FontLibrary: @unchecked Sendable {
                         : try resolveFamily(descriptor))
             } catch let error as GraphicsError {
                 result = .failure(error)
+            } catch {
+                result = .failure(.fontconfig("resolve \"\(descriptor.family)\" (\(error))"))
             }
             resolved[descriptor] = result
-            return try result.get()
+            return result
         }
+        return try result.get()
     }
 
     private func resolveFile(_ path: String) throws -> ResolvedFont {
@@ -155,7 +158,7 @@ public final class FontLibrary: @unchecked Sendable {
         return FcFontMatch(config, pattern, &result)
     }
 
-    private static func slant(_ style: FontStyle) -> Int32 {
+    static func slant(_ style: FontStyle) -> Int32 {
         switch style {
         case .normal: return FC_SLANT_ROMAN
         case .italic: return FC_SLANT_ITALIC
@@ -164,7 +167,7 @@ public final class FontLibrary: @unchecked Sendable {
     }
 
     /// File, index, first family, weight and style of a font pattern.
-    private static func resolvedFont(from pattern: OpaquePointer) -> ResolvedFont? {
+    static func resolvedFont(from pattern: OpaquePointer) -> ResolvedFont? {
         var file: UnsafeMutablePointer<FcChar8>?
         guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
         var index: Int32 = 0
@@ -250,7 +253,7 @@ public final class FontLibrary: @unchecked Sendable {
     }
 
     /// Calls `collect` on every installed font's pattern, restricted to `objects`.
-    private func listFonts(objects: [String], _ collect: (OpaquePointer, inout [String]) -> Void) throws -> [String] {
+    func listFonts(objects: [String], _ collect: (OpaquePointer, inout [String]) -> Void) throws -> [String] {
         let config = try loadedConfig()
         guard let pattern = FcPatternCreate() else { throw GraphicsError.fontconfig("allocate a pattern") }
         defer { FcPatternDestroy(pattern) }
@@ -269,74 +272,6 @@ public final class FontLibrary: @unchecked Sendable {
         return out
     }
 
-    // MARK: Fallback
-
-    /// A font for `text` when `preferring` lacks some of its characters: the first font in
-    /// fontconfig's preference order (closest to `preferring` in style, among those with the
-    /// characters) that has every visible character of `text`, else the one that has the most.
-    /// `nil` when no installed font has any of them. Whitespace, controls and invisible marks are
-    /// ignored, since no font needs glyphs for them.
-    public func fallback(for text: String, preferring: ResolvedFont) -> ResolvedFont? {
-        var seen = Set<UInt32>()
-        let scalars = text.unicodeScalars.filter(needsGlyph).map(\.value).filter { seen.insert($0).inserted }
-        guard !scalars.isEmpty else { return preferring }
-        let key = FallbackKey(scalars: scalars, preferring: preferring)
-        return withLock {
-            if let cached = fallbacks[key] { return cached }
-            do {
-                let found = try sortedFallback(scalars: scalars, preferring: preferring)
-                fallbacks[key] = found
-                return found
-            } catch {
-                // Not cached: a fontconfig failure may be transient (memory), unlike "no font".
-                return nil
-            }
-        }
-    }
-
-    private func sortedFallback(scalars: [UInt32], preferring: ResolvedFont) throws -> ResolvedFont? {
-        let config = try loadedConfig()
-        guard let pattern = FcPatternCreate() else { throw GraphicsError.fontconfig("allocate a pattern") }
-        defer { FcPatternDestroy(pattern) }
-        guard let charset = FcCharSetCreate() else { throw GraphicsError.fontconfig("allocate a character set") }
-        defer { FcCharSetDestroy(charset) }
-        for scalar in scalars where FcCharSetAddChar(charset, scalar) == 0 {
-            throw GraphicsError.fontconfig("build a character set")
-        }
-        // The charset ranks above family in fontconfig's sort order, so fonts with the characters
-        // come first; family, weight and slant then keep the fallback close to the preferred look.
-        guard FcPatternAddCharSet(pattern, FC_CHARSET, charset) != 0,
-            addString(pattern, FC_FAMILY, preferring.family),
-            FcPatternAddInteger(pattern, FC_WEIGHT, FcWeightFromOpenType(Int32(clamping: preferring.weight))) != 0,
-            FcPatternAddInteger(pattern, FC_SLANT, Self.slant(preferring.style)) != 0
-        else {
-            throw GraphicsError.fontconfig("build a fallback pattern")
-        }
-        guard FcConfigSubstitute(config, pattern, FcMatchPattern) != 0 else {
-            throw GraphicsError.fontconfig("substitute font names")
-        }
-        FcDefaultSubstitute(pattern)
-        var result = FcResultNoMatch
-        // No trimming: a trimmed list drops fonts that add no new coverage, which can drop the
-        // only font with the preferred style.
-        guard let set = FcFontSort(config, pattern, 0, nil, &result) else { return nil }
-        defer { FcFontSetDestroy(set) }
-        guard let fonts = set.pointee.fonts else { return nil }
-        var best: (font: ResolvedFont, covered: Int)?
-        for i in 0..<Int(set.pointee.nfont) {
-            guard let font = fonts[i] else { continue }
-            var fontCharset: OpaquePointer?
-            guard FcPatternGetCharSet(font, FC_CHARSET, 0, &fontCharset) == FcResultMatch, let fontCharset else {
-                continue
-            }
-            let covered = scalars.reduce(0) { $0 + (FcCharSetHasChar(fontCharset, $1) != 0 ? 1 : 0) }
-            guard covered > (best?.covered ?? 0), let resolved = Self.resolvedFont(from: font) else { continue }
-            best = (resolved, covered)
-            if covered == scalars.count { break }
-        }
-        return best?.font
-    }
-
     // MARK: Suggestions
 
     /// Up to three installed family names close to `name`: those containing it (or contained in
@@ -347,43 +282,30 @@ public final class FontLibrary: @unchecked Sendable {
                 try listFonts(objects: [FC_FAMILY]) { pattern, out in
                     out.append(contentsOf: Self.strings(pattern, FC_FAMILY))
                 }))
-        let query = name.lowercased()
-        let limit = max(2, query.count / 2)
-        let ranked = names.compactMap { candidate -> (name: String, substring: Bool, distance: Int)? in
-            let lower = candidate.lowercased()
-            let substring = lower.contains(query) || query.contains(lower)
-            let distance = editDistance(query, lower)
-            guard substring || distance <= limit else { return nil }
-            return (candidate, substring, distance)
-        }.sorted {
-            if $0.substring != $1.substring { return $0.substring }
-            if $0.distance != $1.distance { return $0.distance < $1.distance }
-            return $0.name < $1.name
-        }
-        return ranked.prefix(3).map(\.name)
+        return closeFamilyNames(to: name, among: names)
     }
 
     // MARK: Helpers
 
-    private func withLock<T>(_ body: () throws -> T) rethrows -> T {
+    func withLock<T>(_ body: () throws -> T) rethrows -> T {
         lock.lock()
         defer { lock.unlock() }
         return try body()
     }
 
-    private func loadedConfig() throws -> OpaquePointer {
+    func loadedConfig() throws -> OpaquePointer {
         guard let config else { throw GraphicsError.fontconfig("load its configuration") }
         return config
     }
 
-    private func addString(_ pattern: OpaquePointer, _ object: String, _ value: String) -> Bool {
+    func addString(_ pattern: OpaquePointer, _ object: String, _ value: String) -> Bool {
         var bytes = Array(value.utf8)
         bytes.append(0)
         return FcPatternAddString(pattern, object, bytes) != 0
     }
 
     /// All string values of `object` in `pattern`, in order.
-    private static func strings(_ pattern: OpaquePointer, _ object: String) -> [String] {
+    static func strings(_ pattern: OpaquePointer, _ object: String) -> [String] {
         var out: [String] = []
         var i: Int32 = 0
         var value: UnsafeMutablePointer<FcChar8>?

@@ -13,7 +13,7 @@ enum FontTableCheck {
 
     /// Throws `GraphicsError.damagedFont` naming `path` when a record of the face's `name` table,
     /// or the string it points to, lies outside the table. A face without one passes.
-    static func checkNameTable(_ face: FT_Face, path: String) throws {
+    static func checkNameTable(_ face: FT_Face, path: String) throws(GraphicsError) {
         var length = FT_ULong(0)
         // Not an SFNT font, or no name table: nothing for Cairo's subsetter to read.
         guard FT_Load_Sfnt_Table(face, nameTag, 0, nil, &length) == 0, length > 0 else { return }

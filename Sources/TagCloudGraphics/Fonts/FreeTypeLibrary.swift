@@ -26,11 +26,11 @@ final class FreeTypeLibrary: @unchecked Sendable {
     }()
 
     /// The shared library, or the error FreeType gave when it was set up.
-    static func shared() throws -> FreeTypeLibrary { try instance.get() }
+    static func shared() throws(GraphicsError) -> FreeTypeLibrary { try instance.get() }
 
     /// Runs `body` with the library handle while holding the face-lifecycle lock.
-    func withLock<T>(_ body: (FT_Library) throws -> T) rethrows -> T {
-        try lock.withLock { () throws -> T in try body(handle) }
+    func withLock<T, E: Error>(_ body: (FT_Library) throws(E) -> T) throws(E) -> T {
+        try lock.withLock { () throws(E) -> T in try body(handle) }
     }
 }
 

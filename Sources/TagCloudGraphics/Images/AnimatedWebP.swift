@@ -13,13 +13,13 @@ public struct AnimatedWebP: Sendable {
 
     /// The most pixels all images of one animation may have together: 2²⁹ (536,870,912; for example 1,100
     /// images of 800 × 600), a few minutes of encoding on one core.
-    public static let maximumTotalPixels = 1 << 29
+    public static let maximumTotalPixels = RenderLimits.animationPixels
     /// The most images one animation may have (held frames and in-between images together).
-    public static let maximumImages = 20_000
+    public static let maximumImages = RenderLimits.animationImages
     /// The widest and tallest canvas WebP stores, in pixels (16,383).
-    public static let maximumSide = 16_383
+    public static let maximumSide = RenderLimits.animationSide
     /// The longest animation, in seconds (a day); WebP's times are milliseconds in 32 bits.
-    public static let maximumSeconds = 86_400.0
+    public static let maximumSeconds = RenderLimits.animationSeconds
 
     /// Creates a writer with `options`.
     public init(options: AnimatedWebPOptions = .init()) {

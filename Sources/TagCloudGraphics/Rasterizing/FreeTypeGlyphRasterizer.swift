@@ -58,7 +58,16 @@ public final class FreeTypeGlyphRasterizer: GlyphRasterizer, @unchecked Sendable
     ///
     /// Throws when the font cannot be opened, the size is not a usable font size, the rotation is
     /// not finite, or FreeType fails on a glyph.
-    public func coverage(of word: TypesetWord, rotation: Double) throws -> WordMask {
+    public func coverage(of word: TypesetWord, rotation: Double) throws(CoreError) -> WordMask {
+        do throws(GraphicsError) {
+            return try rasterize(word, rotation: rotation)
+        } catch {
+            throw error.coreError
+        }
+    }
+
+    /// `coverage(of:rotation:)`, throwing the graphics library's own errors.
+    func rasterize(_ word: TypesetWord, rotation: Double) throws(GraphicsError) -> WordMask {
         guard word.size.isFinite, word.size > 0, word.size <= 10_000 else {
             throw GraphicsError.invalidFontSize(word.size)
         }
@@ -90,7 +99,7 @@ public final class FreeTypeGlyphRasterizer: GlyphRasterizer, @unchecked Sendable
         let inked = masks.filter { $0.bits.width > 0 && $0.bits.height > 0 }
         guard let first = inked.first else { return noInk }
         if inked.count == 1 { return first }
-        let left = inked.map(\.offsetX).min() ?? 0, top = inked.map(\.offsetY).min() ?? 0
+        let left = inked.map { $0.offsetX }.min() ?? 0, top = inked.map { $0.offsetY }.min() ?? 0
         let right = inked.map { $0.offsetX + $0.bits.width }.max() ?? 0
         let bottom = inked.map { $0.offsetY + $0.bits.height }.max() ?? 0
         var out = BitMask(width: right - left, height: bottom - top)
@@ -112,7 +121,7 @@ public final class FreeTypeGlyphRasterizer: GlyphRasterizer, @unchecked Sendable
 
     // MARK: - Face pool
 
-    private func checkOut(_ font: ResolvedFont) throws -> RasterFace {
+    private func checkOut(_ font: ResolvedFont) throws(GraphicsError) -> RasterFace {
         let key = FaceKey(file: font.file, faceIndex: font.faceIndex)
         let idle = lock.withLock { () -> RasterFace? in
             if let face = lastIdle, face.key.faceIndex == font.faceIndex, face.key.file == font.file {

@@ -5,7 +5,7 @@ extension FreeTypeTypesetter: GlyphRasterizer {
     /// rasteriser (by default one shared by all typesetters); see
     /// `FreeTypeGlyphRasterizer.coverage(of:rotation:)`. Lets one typesetter serve where a layout
     /// asks for `some Typesetter & GlyphRasterizer`.
-    public func coverage(of word: TypesetWord, rotation: Double) throws -> WordMask {
+    public func coverage(of word: TypesetWord, rotation: Double) throws(CoreError) -> WordMask {
         try rasterizer.coverage(of: word, rotation: rotation)
     }
 

@@ -1,4 +1,6 @@
+#if !hasFeature(Embedded)
 import CCairo
+#endif
 
 /// Where cairo puts a glyph image relative to the glyph's exact device position.
 enum GlyphPlacement: Sendable {
@@ -8,8 +10,15 @@ enum GlyphPlacement: Sendable {
     /// four phases (cairo 1.17.6 and later).
     case quarterPixel
 
+    #if hasFeature(Embedded)
+    /// The behaviour of the cairo the native build links, for the WebAssembly engine, which has no
+    /// cairo: Debian 12's cairo 1.16 snaps to whole pixels (scripts/build-web refuses to build the
+    /// engine beside another cairo).
+    static let matchingCairo: GlyphPlacement = .wholePixel
+    #else
     /// The behaviour of the cairo library loaded into this process.
     static let matchingCairo: GlyphPlacement = cairo_version() >= 11706 ? .quarterPixel : .wholePixel
+    #endif
 
     /// The whole-pixel position and the quarter-pixel phase (0...3) cairo uses for a glyph at `v`
     /// pixels from a whole-pixel origin.

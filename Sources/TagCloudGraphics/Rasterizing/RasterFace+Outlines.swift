@@ -1,4 +1,5 @@
 import CFreeType
+import TagCloud
 
 /// Rendering one glyph outline into bits, as cairo has FreeType render it: through a coverage bitmap,
 /// or through FreeType's span callback for glyphs FreeType renders oversampled and for glyphs too
@@ -9,7 +10,7 @@ extension RasterFace {
     func rasterize(
         _ outline: inout FT_Outline, library: FT_Library?, strike: Strike,
         phaseX: Int, phaseY: Int
-    ) throws -> GlyphBits {
+    ) throws(GraphicsError) -> GlyphBits {
         // What FT_Set_Transform does inside FT_Load_Glyph for cairo.
         if !strike.isIdentity {
             var matrix = strike.matrix
@@ -85,7 +86,7 @@ extension RasterFace {
     private func rasterizeToCoverageBitmap(
         _ outline: inout FT_Outline, library: FT_Library?, width: Int, height: Int,
         xMin: FT_Pos, yMax: FT_Pos
-    ) throws -> GlyphBits {
+    ) throws(GraphicsError) -> GlyphBits {
         // Rows padded to whole 8-byte chunks, which stay zero.
         let pitch = (width + 7) & ~7, chunks = pitch >> 3
         let bytes = coverageBytes.zeroed(pitch * height)
@@ -135,7 +136,7 @@ extension RasterFace {
 
     /// Throws unless FreeType rendered the glyph: a partial mask could let words overlap, so a
     /// failure is an error, not fewer pixels.
-    private func checkRendered(_ error: FT_Error) throws {
+    private func checkRendered(_ error: FT_Error) throws(GraphicsError) {
         guard error == 0 else {
             throw GraphicsError.freetype("rasterise a glyph of \"\(font.font.file)\"", code: error)
         }
@@ -168,7 +169,7 @@ extension RasterFace {
     /// A glyph without an outline (a colour emoji bitmap): its ink box, one pixel larger on every
     /// side because cairo scales such bitmaps with a filter that smears their edges, rotated and
     /// placed like an outline and rasterised as a rectangle.
-    func colorBox(glyph: UInt32, strike: Strike, phaseX: Int, phaseY: Int) throws -> GlyphBits {
+    func colorBox(glyph: UInt32, strike: Strike, phaseX: Int, phaseY: Int) throws(GraphicsError) -> GlyphBits {
         try font.setSize(strike.size)
         // setSize may have changed FreeType's size behind our back.
         charSize = nil
@@ -187,7 +188,7 @@ extension RasterFace {
         defer { tags.deallocate(); contours.deallocate() }
         tags.initializeMemory(as: UInt8.self, repeating: 1, count: 4)  // FT_CURVE_TAG_ON
         contours.initializeMemory(as: UInt16.self, repeating: 3, count: 1)  // last point index
-        return try points.withUnsafeMutableBufferPointer { buffer -> GlyphBits in
+        return try points.withUnsafeMutableBufferPointer { (buffer) throws(GraphicsError) -> GlyphBits in
             var outline = FT_Outline()
             outline.n_contours = 1
             outline.n_points = 4

@@ -41,7 +41,7 @@ final class RasterFace {
     /// larger ones go through spans, which need a bit per pixel.
     static let largestCoverageBitmap = 1 << 22
 
-    init(font: ResolvedFont, key: FaceKey, spansOnly: Bool) throws {
+    init(font: ResolvedFont, key: FaceKey, spansOnly: Bool) throws(GraphicsError) {
         self.font = try FontFace(font: font)
         self.key = key
         self.spansOnly = spansOnly
@@ -67,7 +67,7 @@ final class RasterFace {
         return strike
     }
 
-    func coverage(of word: TypesetWord, rotation: Double, placement: GlyphPlacement) throws -> WordMask {
+    func coverage(of word: TypesetWord, rotation: Double, placement: GlyphPlacement) throws(GraphicsError) -> WordMask {
         let strike = strike(size: word.size, rotation: rotation)
         let c = strike.cos, s = strike.sin
         // Work on a local array (its storage is kept between calls): class properties pay for a
@@ -145,7 +145,7 @@ final class RasterFace {
     }
 
     /// Renders one glyph as cairo would for this strike and phase.
-    private func render(glyph: UInt32, strike: Strike, phaseX: Int, phaseY: Int) throws -> GlyphBits {
+    private func render(glyph: UInt32, strike: Strike, phaseX: Int, phaseY: Int) throws(GraphicsError) -> GlyphBits {
         let face = font.face
         guard font.isScalable else {
             return try colorBox(glyph: glyph, strike: strike, phaseX: phaseX, phaseY: phaseY)

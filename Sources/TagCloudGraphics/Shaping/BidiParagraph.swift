@@ -29,7 +29,7 @@ struct BidiParagraph {
 
     /// Runs the algorithm over `text`. Throws when ICU fails (out of memory) or the text is too
     /// long for it (2^31 UTF-16 units).
-    init(_ text: String) throws {
+    init(_ text: String) throws(GraphicsError) {
         let utf16 = Array(text.utf16)
         func failure(_ reason: String) -> GraphicsError {
             let shown = text.count > 40 ? "\(text.prefix(40))…" : text
@@ -50,7 +50,7 @@ struct BidiParagraph {
         }
         utf8Offset.append(offset)
 
-        (runs, isRightToLeft) = try utf16.withUnsafeBufferPointer { units in
+        (runs, isRightToLeft) = try utf16.withUnsafeBufferPointer { (units) throws(GraphicsError) in
             var error: Int32 = 0
             guard let bidi = tc_bidi_open(units.baseAddress, length, &error) else {
                 throw failure("ICU error \(error)")

@@ -12,7 +12,7 @@ import TagCloud
 /// their own). One lock guards the caches and the FreeType faces (which are
 /// not thread-safe), so one typesetter can be shared by many threads; they take turns.
 public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
-    private let library: FontLibrary
+    let library: any FontFinder
     /// Where `coverage(of:rotation:)` goes: the process-wide rasteriser unless one was given.
     let rasterizer: FreeTypeGlyphRasterizer
     private let lock = Lock()
@@ -23,8 +23,8 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
     /// it again by hashing its names costs more than comparing them.
     private var lastFont: (descriptor: FontDescriptor, resolved: ResolvedFont, face: FontFace)?
     /// The colour emoji font (nil when there is none), once `emojiLookedUp`.
-    private var emoji: ResolvedFont?
-    private var emojiLookedUp = false
+    var emoji: ResolvedFont?
+    var emojiLookedUp = false
     /// One HarfBuzz buffer, cleared and reused for every shaping (all under the lock).
     private var buffer: OpaquePointer?
 
@@ -38,14 +38,22 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
     /// typesets endless distinct words does not grow without bound.
     private static let wordCacheLimit = 50_000
 
-    /// Creates a typesetter that finds fonts through `library` and has its words' coverage masks
+    /// Creates a typesetter that finds fonts through `fonts` and has its words' coverage masks
     /// made by `rasterizer`. By default every typesetter shares one rasteriser, whose glyph cache
     /// then serves them all; give a fresh one (`FreeTypeGlyphRasterizer()`) to start from nothing,
     /// as the benchmarks do to time a layout the way a new process runs it.
-    public init(library: FontLibrary = .shared, rasterizer: FreeTypeGlyphRasterizer? = nil) {
-        self.library = library
+    public init(fonts: any FontFinder, rasterizer: FreeTypeGlyphRasterizer? = nil) {
+        self.library = fonts
         self.rasterizer = rasterizer ?? .shared
     }
+
+    #if !hasFeature(Embedded)
+    /// A typesetter that finds fonts through fontconfig (`library`, by default the system's), as
+    /// `init(fonts:rasterizer:)` describes.
+    public convenience init(library: FontLibrary = .shared, rasterizer: FreeTypeGlyphRasterizer? = nil) {
+        self.init(fonts: library, rasterizer: rasterizer)
+    }
+    #endif
 
     deinit {
         if let buffer { hb_buffer_destroy(buffer) }
@@ -65,18 +73,27 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
     /// direction and the glyphs come out in visual order, left to right, with `isRightToLeft` the
     /// paragraph's direction (that of its first strong character). Throws when the font cannot be
     /// found or loaded.
-    public func typeset(_ text: String, font: FontDescriptor, size: Double) throws -> TypesetWord {
-        try typeset(text, font: font, size: size, remember: true)
+    public func typeset(_ text: String, font: FontDescriptor, size: Double) throws(CoreError) -> TypesetWord {
+        do throws(GraphicsError) {
+            return try typeset(text, font: font, size: size, remember: true)
+        } catch {
+            throw error.coreError
+        }
     }
 
     /// Shapes `text` as `typeset(_:font:size:)` does, without looking it up among the words
     /// remembered or remembering it: a word cloud keeps its own results, and hashing every new
     /// word's text and font twice, into a table that grows to thousands of words, only cost it time.
-    public func typesetUnremembered(_ text: String, font: FontDescriptor, size: Double) throws -> TypesetWord {
-        try typeset(text, font: font, size: size, remember: false)
+    public func typesetUnremembered(_ text: String, font: FontDescriptor, size: Double) throws(CoreError) -> TypesetWord {
+        do throws(GraphicsError) {
+            return try typeset(text, font: font, size: size, remember: false)
+        } catch {
+            throw error.coreError
+        }
     }
 
-    private func typeset(_ text: String, font: FontDescriptor, size: Double, remember: Bool) throws -> TypesetWord {
+    private func typeset(_ text: String, font: FontDescriptor, size: Double, remember: Bool) throws(GraphicsError) -> TypesetWord
+    {
         guard size.isFinite, size > 0 else { throw GraphicsError.invalidFontSize(size) }
         lock.lock()
         defer { lock.unlock() }
@@ -115,7 +132,7 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
     }
 
     /// One stretch of the text set in one font: UTF-8 byte range and the font.
-    private struct Run {
+    struct Run {
         var font: ResolvedFont
         var start: Int
         var end: Int
@@ -137,7 +154,7 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
     private func shapeRuns(
         _ text: String, requested: ResolvedFont, oneFont: Bool, paragraph: BidiParagraph?,
         size: Double
-    ) throws -> TypesetWord {
+    ) throws(GraphicsError) -> TypesetWord {
         let utf8 = Array(text.utf8)
         let runs = oneFont ? [Run(font: requested, start: 0, end: utf8.count)] : try itemize(text, requested: requested)
         // The main font is the requested one when it draws anything, else the first used, so a
@@ -223,106 +240,14 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
         return out
     }
 
-    /// The runs of `text` by font, in logical order, as UTF-8 byte ranges.
-    ///
-    /// Per grapheme cluster: the requested font when it has every character that needs a glyph;
-    /// otherwise a fallback font already used in this word, or the one fontconfig finds, that has
-    /// them all; failing that the font with the most of them, so no cluster is split across fonts.
-    /// Clusters of only spaces or invisible marks are decided last: between two runs of one
-    /// outline font that has them they join it (a space does not split a run of Chinese), else
-    /// they go to the requested font when it has them (a colour emoji font's space is a whole em
-    /// wide, too wide between emoji and text), else to a neighbour.
-    private func itemize(_ text: String, requested: ResolvedFont) throws -> [Run] {
-        var used: [ResolvedFont] = [requested]
-        var clusters: [(blank: [Unicode.Scalar], font: ResolvedFont?, length: Int)] = []
-        for cluster in text {
-            let visible = Array(cluster.unicodeScalars.filter(needsGlyph))
-            if visible.isEmpty {
-                // A font must still have the spaces (a missing one draws a box), never the marks.
-                let spaces = cluster.unicodeScalars.filter {
-                    !$0.properties.isDefaultIgnorableCodePoint && $0.properties.generalCategory != .control
-                }
-                clusters.append((Array(spaces), nil, cluster.utf8.count))
-                continue
-            }
-            let chosen: ResolvedFont
-            if wantsEmojiPresentation(cluster), try openFace(requested).isScalable, let emoji = try emojiFont(),
-                try covers(emoji, visible)
-            {
-                chosen = emoji
-                if !used.contains(emoji) { used.append(emoji) }
-            } else if try covers(requested, visible) {
-                chosen = requested
-            } else if let known = try used.first(where: { try covers($0, visible) }) {
-                chosen = known
-            } else if let found = library.fallback(for: String(cluster), preferring: requested),
-                (try? openFace(found)) != nil
-            {
-                chosen = found
-                used.append(found)
-            } else {
-                // No installed font has any of it: the requested font draws its .notdef box.
-                chosen = requested
-            }
-            clusters.append(([], chosen, cluster.utf8.count))
-        }
-        var runs: [Run] = []
-        var offset = 0
-        for i in clusters.indices {
-            var chosen = clusters[i].font
-            if chosen == nil {
-                let blank = clusters[i].blank
-                let before = clusters[..<i].last(where: { $0.font != nil })?.font
-                let after = clusters[(i + 1)...].first(where: { $0.font != nil })?.font
-                if let before, before == after, try openFace(before).isScalable, try covers(before, blank) {
-                    chosen = before
-                } else if try covers(requested, blank) {
-                    chosen = requested
-                } else if let before, try covers(before, blank) {
-                    chosen = before
-                } else if let after, try covers(after, blank) {
-                    chosen = after
-                } else {
-                    chosen = before ?? after ?? requested
-                }
-                clusters[i].font = chosen
-            }
-            let font = chosen ?? requested
-            let length = clusters[i].length
-            if let last = runs.last, last.font == font {
-                runs[runs.count - 1].end = offset + length
-            } else {
-                runs.append(Run(font: font, start: offset, end: offset + length))
-            }
-            offset += length
-        }
-        return runs
-    }
-
-    /// The colour emoji font fontconfig gives for its generic family `emoji`, or nil when it gives a
-    /// font with outlines (no colour emoji font installed: the text fonts' glyphs then serve).
-    private func emojiFont() throws -> ResolvedFont? {
-        if emojiLookedUp { return emoji }
-        emojiLookedUp = true
-        let font = try? resolve(FontDescriptor(family: "emoji"))
-        emoji = try font.map { try openFace($0).isScalable } == false ? font : nil
-        return emoji
-    }
-
-    /// Whether `font` has a glyph for every one of `scalars`.
-    private func covers(_ font: ResolvedFont, _ scalars: [Unicode.Scalar]) throws -> Bool {
-        let face = try openFace(font)
-        return scalars.allSatisfy(face.covers)
-    }
-
-    private func resolve(_ descriptor: FontDescriptor) throws -> ResolvedFont {
+    func resolve(_ descriptor: FontDescriptor) throws(GraphicsError) -> ResolvedFont {
         if let font = descriptors[descriptor] { return font }
         let font = try library.resolve(descriptor)
         descriptors[descriptor] = font
         return font
     }
 
-    private func openFace(_ font: ResolvedFont) throws -> FontFace {
+    func openFace(_ font: ResolvedFont) throws(GraphicsError) -> FontFace {
         if let face = faces[font] { return face }
         let face = try FontFace(font: font)
         faces[font] = face
@@ -330,7 +255,7 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
     }
 
     /// Shapes the whole of `text` in one face.
-    private func shape(_ text: String, face: FontFace, size: Double) throws -> TypesetWord {
+    private func shape(_ text: String, face: FontFace, size: Double) throws(GraphicsError) -> TypesetWord {
         let utf8 = Array(text.utf8)
         return try shapeItem(utf8, from: 0, to: utf8.count, face: face, size: size, whole: text)
     }
@@ -341,7 +266,7 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
     private func shapeItem(
         _ utf8: [UInt8], from start: Int, to end: Int, face: FontFace, size: Double,
         direction: hb_direction_t? = nil, whole: String? = nil
-    ) throws -> TypesetWord {
+    ) throws(GraphicsError) -> TypesetWord {
         let text = whole ?? String(decoding: utf8[start..<end], as: UTF8.self)
         try face.setSize(size)
         if buffer == nil { buffer = hb_buffer_create() }

@@ -12,7 +12,7 @@ package enum SeriesCommand: RecipeCommand {
     // One option per line, as a table: the formatter would spread each over several.
     // swift-format-ignore
     package static let options: [RecipeKey] = [
-        RecipeKey("input", short: "i", valueName: "FILE", help: "A table of frames: CSV with a header naming a frame column (frame,text,weight,…) or JSON tag objects with a \"frame\"; a tag list without one is one frame, named after the file. Repeatable.", repeatable: true, group: CloudCommand.inputGroup),
+        RecipeKey("input", short: "i", valueName: "FILE", help: "A table of frames: CSV with a header naming a frame column (frame,text,weight,…) or JSON tag objects with a \"frame\"; a tag list without one is one frame, named after the file. Repeatable.", repeatable: true, group: CloudKeys.inputGroup),
         RecipeKey("separator", valueName: "REGEX", help: "Cut each --text file into frames at the lines (up to 200 bytes) that REGEX matches whole, e.g. '---' or 'CHAPTER .*'; each frame is named after its line (1, 2, … when all read the same).", group: seriesGroup),
         RecipeKey("labels", valueName: "A,B,…", help: "Name the frames, in order, one label per frame.", group: seriesGroup),
         RecipeKey("hold", valueName: "SECONDS", help: "How long each frame stays still in the page and the WebP.", group: seriesGroup,
@@ -43,8 +43,8 @@ package enum SeriesCommand: RecipeCommand {
 
     // swift-format-ignore
     static let outputSpecs: [RecipeKey] = [
-        RecipeKey("output", short: "o", valueName: "PATH", help: "NAME.html: a page that morphs between the frames; NAME.webp: an animated WebP; FOLDER/: PNG, SVG and JSON files per frame, named after the frames.", group: OutputArguments.group),
-        RecipeKey("format", valueName: "FORMAT", help: "With -o FOLDER/: only this format for each frame (png, pdf, svg, html or json).", group: OutputArguments.group),
+        RecipeKey("output", short: "o", valueName: "PATH", help: "NAME.html: a page that morphs between the frames; NAME.webp: an animated WebP; FOLDER/: PNG, SVG and JSON files per frame, named after the frames.", group: OutputKeys.group),
+        RecipeKey("format", valueName: "FORMAT", help: "With -o FOLDER/: only this format for each frame (png, pdf, svg, html or json).", group: OutputKeys.group),
     ]
 
     package static let usage = [

@@ -1,5 +1,5 @@
 /// The languages TagCloud has stop-word lists for (ISO 639-1 codes).
-public enum Language: String, Sendable, CaseIterable, Codable {
+public enum Language: String, Sendable, CaseIterable {
     /// English (plural merging on by default).
     case en
     /// German.
@@ -44,13 +44,18 @@ public enum Language: String, Sendable, CaseIterable, Codable {
     }
 
     /// Parses a code such as `en` or `en-GB` (the region is ignored); throws with the supported codes.
-    public init(code: String) throws {
+    public init(code: String) throws(TextError) {
         let base = code.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? ""
         guard let language = Language(rawValue: base) else {
             throw TextError.invalidOption(
-                reason: "unknown language \"\(code)\": choose one of \(Language.allCases.map(\.rawValue).joined(separator: ", "))"
+                reason:
+                    "unknown language \"\(code)\": choose one of \(Language.allCases.map { $0.rawValue }.joined(separator: ", "))"
             )
         }
         self = language
     }
 }
+
+#if !hasFeature(Embedded)
+extension Language: Codable {}
+#endif

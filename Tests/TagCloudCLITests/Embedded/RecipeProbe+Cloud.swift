@@ -2,25 +2,17 @@ import TagCloud
 import TagCloudRecipe
 
 extension RecipeProbe {
-    /// The keys a word cloud's options are resolved from: the style's, and the canvas', placement's,
-    /// area's and colours'.
-    static let cloudKeys: [RecipeKey] = {
-        let style = StyleArguments.specs
-        let values = [
-            "width", "height", "mask", "max-pixels", "max-words", "margin", "font-step", "relative-scaling", "rotate",
-            "prefer-horizontal", "strategy", "fit", "sizes", "shape", "mask-threshold", "contour", "contour-color",
-            "color-image", "arrange",
-        ]
-        let own =
-            values.map { RecipeKey($0, valueName: "V", help: "") }
-            + ["random-start", "repeat", "legend", "mask-invert", "strict"].map { RecipeKey($0, help: "") }
-        return style + own.filter { key in !style.contains { $0.name == key.name } }
-    }()
+    /// The keys a word cloud's options are resolved from: `tagcloud cloud`'s.
+    static let cloudKeys = CloudKeys.all
 
     /// The picture an image key names in the probe, so that both builds see the same pixels without
     /// a PNG decoder: `disc-WxH` is a black disc on white, `ring-WxH` a translucent one on clear.
+    /// A path is read by its file name without `.png`, so the tool can be given the same picture
+    /// as a PNG file (`disc-600x400.png`).
     static func image(_ name: String) throws(RecipeError) -> CloudRecipe.Image {
-        let parts = name.split(separator: "-")
+        var stem = Substring(name.split(separator: "/").last ?? "")
+        if stem.hasSuffix(".png") { stem = stem.dropLast(4) }
+        let parts = stem.split(separator: "-")
         let size = parts.count == 2 ? parts[1].split(separator: "x").compactMap { Int($0) } : []
         guard size.count == 2, size[0] > 0, size[1] > 0, size[0] * size[1] <= 1 << 20 else {
             throw RecipeError.input("no picture \"\(name)\"")

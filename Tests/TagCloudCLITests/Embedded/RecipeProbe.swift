@@ -71,18 +71,8 @@ enum RecipeProbe {
         }
     }
 
-    /// The keys a flow's options are resolved from: the style's, and the rows' and frames'.
-    static let flowKeys: [RecipeKey] = {
-        let style = StyleArguments.specs
-        let values = [
-            "width", "insets", "spacing", "row-spacing", "align", "valign", "overflow", "oversize", "min-remaining",
-            "max-rows", "padding", "tag-fill", "tag-border", "tag-border-width", "corner-radius", "previous",
-        ]
-        let own =
-            values.map { RecipeKey($0, valueName: "V", help: "") }
-            + ["justify", "rtl", "pill", "legend"].map { RecipeKey($0, help: "") }
-        return style + own.filter { key in !style.contains { $0.name == key.name } }
-    }()
+    /// The keys a flow's options are resolved from: `tagcloud flow`'s.
+    static let flowKeys = FlowKeys.all
 
     /// The flow options a recipe resolves to (`FlowRecipe.options`), every field, or the error.
     static func flowText(_ bytes: [UInt8]) -> String {

@@ -1,0 +1,14 @@
+import TagCloud
+
+extension GraphicsError {
+    /// This error as the core's error type, for the typesetter and rasteriser, whose protocols are
+    /// the core's: the error itself natively; under Embedded Swift, where the core throws only
+    /// `TagCloudError`, `TagCloudError.typesetting` with the same message.
+    var coreError: CoreError {
+        #if hasFeature(Embedded)
+        .typesetting(description)
+        #else
+        self
+        #endif
+    }
+}
