@@ -30,8 +30,8 @@ TESTFLAGS = -c release -Xswiftc -enable-testing
 test: setup
 	SWIFT="$(SWIFT)" scripts/format --check
 	scripts/check-sizes
-	@mkdir -p .build && rm -f .build/check-embedded.status && (scripts/check-embedded > .build/check-embedded.log 2>&1; echo $$? > .build/check-embedded.status) &
 	scripts/setup --wasm
+	@mkdir -p .build && rm -f .build/check-embedded.status && (scripts/check-embedded > .build/check-embedded.log 2>&1; echo $$? > .build/check-embedded.status) &
 	@if command -v apt-get >/dev/null; then scripts/check-wasm-libs; else echo "check-wasm-libs: skipped: the WebAssembly C libraries are built from Debian's source packages"; fi
 	@mkdir -p .build && rm -f .build/spark-setup.done && if [ "$$CI" = true ]; then 		(scripts/setup --spark > .build/spark-setup.log 2>&1; touch .build/spark-setup.done) & fi
 	$(SWIFT) build --build-tests $(TESTFLAGS)

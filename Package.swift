@@ -65,6 +65,11 @@ let package = Package(
         .target(
             name: "TagCloudRecipe",
             dependencies: ["TagCloud", "TagCloudText", "TagCloudGraphics", "TagCloudExport"]),
+        // The engine the browser and the Node runner run (built for WebAssembly by scripts/build-web):
+        // `tagcloud cloud` and `flow` command lines over the recipe, with the files handed over.
+        .target(
+            name: "TagCloudEngine",
+            dependencies: ["TagCloud", "TagCloudText", "TagCloudGraphics", "TagCloudExport", "TagCloudRecipe"]),
         // `tagcloud serve`: the HTTP API over recipes, on an HTTP/1.1 server of its own
         // (Sources/TagCloudServer/HTTP).
         .target(
@@ -100,7 +105,7 @@ let package = Package(
         .testTarget(name: "TagCloudExportTests", dependencies: ["TagCloudExport"]),
         .testTarget(
             name: "TagCloudCLITests",
-            dependencies: ["TagCloudCLI", "TagCloudRecipe", "TagCloudServer", "TagCloudTestSupport"]),
+            dependencies: ["TagCloudCLI", "TagCloudRecipe", "TagCloudServer", "TagCloudEngine", "TagCloudTestSupport"]),
         // The server's HTTP side in process: its parser, Host check and limits, against real sockets.
         .testTarget(
             name: "TagCloudServerTests", dependencies: ["TagCloudServer", "TagCloudRecipe", "TagCloudTestSupport"]),

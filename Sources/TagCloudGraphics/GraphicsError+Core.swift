@@ -6,9 +6,15 @@ extension GraphicsError {
     /// `TagCloudError`, `TagCloudError.typesetting` with the same message.
     var coreError: CoreError {
         #if hasFeature(Embedded)
-        .typesetting(description)
+        .typesetting(message: description, isUsageError: isUnknownFamily)
         #else
         self
         #endif
+    }
+
+    /// Whether this is a family no font has, a mistake in an option (as `RecipeError` classes it).
+    var isUnknownFamily: Bool {
+        if case .unknownFontFamily = self { return true }
+        return false
     }
 }

@@ -71,7 +71,7 @@ extension Recipe {
             }
             let request = try CloudCommand.resolve(recipe, reporting: reporting)
             let (_, stats) = try CloudCommand.written(request, reporting: reporting)
-            if let incomplete = CloudCommand.incomplete(request.options, unplaced: stats.unplaced) { throw incomplete }
+            if let incomplete = PlacementReport.incomplete(request.options, unplaced: stats.unplaced) { throw incomplete }
         }
     }
 
@@ -85,7 +85,7 @@ extension Recipe {
         }
         let request = try CloudRequest(self, reporting: reporting, destination: destination)
         let (layout, stats) = try CloudCommand.laidOut(request, reporting: reporting)
-        if let incomplete = CloudCommand.incomplete(request.options, unplaced: stats.unplaced) { throw incomplete }
+        if let incomplete = PlacementReport.incomplete(request.options, unplaced: stats.unplaced) { throw incomplete }
         return try OutputArguments.render(layout, request.output)
     }
 }

@@ -23,10 +23,8 @@ private func usageMessage(_ args: [String]) -> String? {
     do {
         _ = try parser.parse(args)
         return nil
-    } catch let error as RecipeError {
-        return error.description
     } catch {
-        return "unexpected \(error)"
+        return error.description
     }
 }
 

@@ -47,7 +47,7 @@ struct ConfigFileTests {
         do {
             _ = try CommandLineParser(options: specs).parse(["--config", path])
             Issue.record("accepted \(text)")
-        } catch let e as RecipeError {
+        } catch let e {
             #expect(e.exitCode == 2)
             #expect(e.description.contains(path), "\(e)")
             #expect(e.description.contains(message), "\(e)")
@@ -61,7 +61,7 @@ struct ConfigFileTests {
         do {
             _ = try CommandLineParser(options: specs, command: "flow").parse(["--config", path])
             Issue.record("a cloud configuration was read by flow")
-        } catch let e as RecipeError {
+        } catch let e {
             #expect(e.exitCode == 2)
             #expect(e.description.contains("saved for `tagcloud cloud`, not `tagcloud flow`"), "\(e)")
         }

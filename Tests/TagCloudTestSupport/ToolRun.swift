@@ -20,17 +20,19 @@ public struct ToolRun {
         get throws { try located.get() }
     }
 
-    /// Runs `tagcloud` with `args`, `stdin` (or nothing) on its standard input.
-    public static func run(_ args: [String], stdin: Data? = nil) throws -> ToolRun {
-        try run(executable: try binary, args, stdin: stdin)
+    /// Runs `tagcloud` with `args`, `stdin` (or nothing) on its standard input, in `folder` (or
+    /// the tests' own).
+    public static func run(_ args: [String], stdin: Data? = nil, in folder: URL? = nil) throws -> ToolRun {
+        try run(executable: try binary, args, stdin: stdin, in: folder)
     }
 
     /// Runs the program at `executable` (a runtime beside `tagcloud`, such as WasmKit) with `args`,
-    /// `stdin` (or nothing) on its standard input.
-    public static func run(executable: URL, _ args: [String], stdin: Data? = nil) throws -> ToolRun {
+    /// `stdin` (or nothing) on its standard input, in `folder` (or the tests' own).
+    public static func run(executable: URL, _ args: [String], stdin: Data? = nil, in folder: URL? = nil) throws -> ToolRun {
         let p = Process()
         p.executableURL = executable
         p.arguments = args
+        if let folder { p.currentDirectoryURL = folder }
         let out = Pipe(), err = Pipe(), inp = Pipe()
         p.standardOutput = out
         p.standardError = err

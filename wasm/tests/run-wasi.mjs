@@ -5,7 +5,9 @@
 // was told (the smoke test's fonts) and sees nothing else of the file system. stdout and stderr pass through; the exit status is the
 // module's. (--no-warnings drops Node 20's notice that node:wasi is experimental.)
 import { readFile } from 'node:fs/promises';
-import { existsSync, statSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { dirname, resolve } from 'node:path';
 import process from 'node:process';
 import { WASI } from 'node:wasi';
@@ -23,7 +25,15 @@ const args = givenArgs.map((arg) => {
   preopens[folder] = folder;
   return path;
 });
-const wasi = new WASI({ version: 'preview1', args: [modulePath, ...args], env: {}, preopens, returnOnExit: true });
+// Standard output goes to a file first: Node's WASI writes to a pipe without waiting, and output
+// that a busy reader leaves in the pipe would be lost.
+const folder = mkdtempSync(join(tmpdir(), 'run-wasi-'));
+const stdout = openSync(join(folder, 'stdout'), 'w+');
+const wasi = new WASI({ version: 'preview1', args: [modulePath, ...args], env: {}, preopens, stdout, returnOnExit: true });
 const module = await WebAssembly.compile(await readFile(modulePath));
 const instance = await WebAssembly.instantiate(module, wasi.getImportObject());
-process.exitCode = wasi.start(instance);
+const status = wasi.start(instance);
+closeSync(stdout);
+const output = readFileSync(join(folder, 'stdout'));
+rmSync(folder, { recursive: true });
+process.stdout.write(output, () => { process.exitCode = status; });

@@ -42,9 +42,10 @@ public enum TagCloudError: Error, Equatable, Sendable, CustomStringConvertible {
     /// and what is allowed.
     case seriesInputUnusable(what: String, expected: String)
     /// A typesetter's or rasteriser's failure (a font that cannot be found or read), as its own
-    /// message: how the WebAssembly engine, whose errors are all typed, carries the graphics
+    /// message, and whether it is a mistake in an option (an unknown family) rather than in an
+    /// input: how the WebAssembly engine, whose errors are all typed, carries the graphics
     /// library's errors through the core.
-    case typesetting(String)
+    case typesetting(message: String, isUsageError: Bool)
 
     /// One clear sentence for the user.
     public var description: String {
@@ -97,7 +98,7 @@ public enum TagCloudError: Error, Equatable, Sendable, CustomStringConvertible {
             return "frame \"\(frame)\" has the word \"\(text)\" twice: add up its weights, or give each an id"
         case .seriesInputUnusable(let what, let expected):
             return "\(what): \(expected)"
-        case .typesetting(let message):
+        case .typesetting(let message, _):
             return message
         }
     }

@@ -21,8 +21,15 @@ public enum FontFiles {
         }
     }
 
-    /// The bytes registered for `path`, if any.
+    /// Where fonts not registered come from, when set: the WebAssembly engine asks its host for a
+    /// font the first time a word needs it, so a page loads only the fonts its clouds use.
+    nonisolated(unsafe) public static var loader: ((String) -> [UInt8]?)?
+
+    /// The bytes registered for `path`, or those `loader` gives for it (then registered).
     public static func bytes(_ path: String) -> UnsafeMutableBufferPointer<UInt8>? {
-        lock.withLock { files[path] }
+        if let known = lock.withLock({ files[path] }) { return known }
+        guard let loaded = loader?(path) else { return nil }
+        register(loaded, path: path)
+        return lock.withLock { files[path] }
     }
 }

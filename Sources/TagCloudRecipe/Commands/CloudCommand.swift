@@ -29,9 +29,9 @@ package enum CloudCommand: RecipeCommand {
     package static func run(_ request: CloudRequest, reporting: Reporting) throws {
         let (layout, stats) = try written(request, reporting: reporting)
         reporting.announce(request.seed)
-        let incomplete = Self.incomplete(request.options, unplaced: stats.unplaced)
+        let incomplete = PlacementReport.incomplete(request.options, unplaced: stats.unplaced)
         if !reporting.quiet || incomplete != nil {
-            Console.note(placementLine(layout, stats, repeated: request.options.repeatWords))
+            Console.note(PlacementReport.cloudLine(layout, stats, repeated: request.options.repeatWords))
         }
         if let incomplete { throw incomplete }
     }
@@ -68,22 +68,6 @@ package enum CloudCommand: RecipeCommand {
         return try lay(terms, options, reporting: reporting, cancellation: cancellation)
     }
 
-    /// The error of a cloud that was to place every word and left `unplaced` over (under --fit
-    /// all and --sizes exact), nil when it placed them all or was not bound to.
-    static func incomplete(_ options: WordCloudOptions, unplaced: Int) -> RecipeError? {
-        guard unplaced > 0 else { return nil }
-        if options.sizes == .exact && !options.scalesToFit {
-            return RecipeError.unplaced(
-                "--weight-range keeps one size scale: \(unplaced) words fit nowhere at their sizes; use a smaller --max-size, a larger canvas or fewer words (--max-words), or --fit all to scale this cloud down"
-            )
-        }
-        guard options.fit == .all || options.sizes == .exact else { return nil }
-        let mode = options.fit == .all ? "--fit all" : "--sizes exact"
-        return RecipeError.unplaced(
-            "\(mode): \(unplaced) words fit nowhere even at the smallest size; use a larger canvas, fewer words (--max-words) or a smaller --min-size"
-        )
-    }
-
     /// Lays the cloud out; on a terminal, a bar shows how far the layout has got, as a large cloud
     /// takes seconds (each further attempt of --fit all, at a smaller scale, starts it again).
     /// `cancellation` stops it midway (the server's time limit); the command line has none.
@@ -113,32 +97,6 @@ package enum CloudCommand: RecipeCommand {
             }
             bar.update(Int64(p.words), prefix: p.attempt > 1 ? "--fit all, try \(p.attempt): " : "")
         }
-    }
-
-    /// The line that says how many words were placed, shrunk and left out.
-    package static func placementLine(_ layout: CloudLayout, _ s: WordCloudLayout.Statistics, repeated: Bool) -> String {
-        var line = "placed \(s.placed) of \(s.requested) words (\(s.shrunk) shrunk, \(s.unplaced) unplaced)"
-        if repeated {
-            // Repeats are placements, not words: "placed 300 of 6 words" would read as nonsense.
-            let distinct = Set(layout.placed.map(\.index)).count
-            line =
-                "placed \(distinct) of \(s.requested) words, \(s.placed) times with --repeat "
-                + "(\(s.shrunk) shrunk, \(s.unplaced) unplaced)"
-        }
-        let beyond = layout.unplaced.filter { $0.reason == .maxWords }.count
-        if beyond > 0 { line += "; \(beyond) more beyond --max-words" }
-        if s.scale < 1 { line += "; scaled to \(NumberText.percent(s.scale)) to fit all" }
-        if let c = s.continuity { line += continuityText(c) }
-        return line
-    }
-
-    /// How a layout kept to an earlier one, as the placement lines of clouds and flows end:
-    /// `; 12 stayed, 3 moved (largest 40 pt), 2 new, 1 gone`.
-    static func continuityText(_ c: WordCloudLayout.Continuity) -> String {
-        let largest = c.moved > 0 ? " (largest \(NumberText.plain(c.largestMove.rounded())) pt)" : ""
-        var text = "; \(c.stayed) stayed, \(c.moved) moved\(largest), \(c.new) new"
-        if c.removed > 0 { text += ", \(c.removed) gone" }
-        return text
     }
 
     /// The value of each key when `args` does not give it, for `config --print`: the table's

@@ -31,8 +31,8 @@ package enum FlowCommand: RecipeCommand {
         let (layout, continuity, terms) = (flow.layout, flow.continuity, flow.terms)
         let hidden = layout.unplaced.filter { $0.reason == .rowLimit }.count
         reporting.announce(request.seed)
-        if !layout.unplaced.isEmpty || continuity != nil {
-            reporting.note(placementLine(layout, terms: terms, hidden: hidden, continuity: continuity))
+        if let line = PlacementReport.flowLine(layout, terms: terms, hidden: hidden, continuity: continuity) {
+            reporting.note(line)
         }
     }
 
@@ -104,17 +104,6 @@ package enum FlowCommand: RecipeCommand {
     /// `WIDTHxHEIGHT` of a layout's drawing, in points.
     private static func sizeText(_ layout: CloudLayout) -> String {
         "\(NumberText.plain(layout.drawingSize.width))x\(NumberText.plain(layout.drawingSize.height))"
-    }
-
-    /// The line that says how many tags were placed, hidden and left empty, and how they kept to
-    /// an earlier layout.
-    static func placementLine(_ layout: CloudLayout, terms: Int, hidden: Int, continuity c: FlowLayout.Continuity?) -> String {
-        var line = "placed \(layout.placed.count) of \(terms) tags"
-        if !layout.unplaced.isEmpty {
-            line += "; \(hidden) hidden by --max-rows, \(layout.unplaced.count - hidden) empty"
-        }
-        if let c { line += CloudCommand.continuityText(c) }
-        return line
     }
 
     /// The value of each key when `args` does not give it, for `config --print`: the table's

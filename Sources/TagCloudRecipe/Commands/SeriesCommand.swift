@@ -73,7 +73,7 @@ package enum SeriesCommand: RecipeCommand {
         report.phase("layout", "\(stats.words) words, fill \(fillRange(stats))")
         try SeriesWriting.write(series, request, reporting: reporting)
         reporting.announce(request.seed)
-        let incomplete = CloudCommand.incomplete(request.options, unplaced: stats.unplaced)
+        let incomplete = PlacementReport.incomplete(request.options, unplaced: stats.unplaced)
         if !reporting.quiet || incomplete != nil { Console.note(summaryLine(series, stats)) }
         if let incomplete { throw incomplete }
     }

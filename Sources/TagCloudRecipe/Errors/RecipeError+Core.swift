@@ -3,8 +3,10 @@ import TagCloud
 extension RecipeError {
     /// The core's error as a recipe's: a bad input (the words, a mask, pins, an earlier layout) an
     /// input error, a mistake in an option a usage error; the message is the core's one line.
-    init(_ e: TagCloudError) {
+    package init(_ e: TagCloudError) {
         switch e {
+        case .typesetting(let message, let isUsageError):
+            self = isUsageError ? .usage(message) : .input(message)
         // A mask is an input file, like the words; a shape too large for the canvas is an option.
         case .noTerms, .invalidWeight, .noRoom, .invalidPin, .pinOutside, .pinsOverlap, .previousLayoutSize,
             .previousFlowWidth, .previousWordUnusable, .seriesWordTwice, .seriesInputUnusable:

@@ -1,4 +1,3 @@
-import Foundation
 import TagCloud
 import TagCloudText
 
@@ -7,7 +6,11 @@ package enum TagInput {
     /// Reads every source in order and returns the tags. A source that reads like running text
     /// rather than a list of tags gets a note pointing to `--text`. `given` are tags already read (a
     /// configuration's term objects); they come first.
-    static func read(arguments: [String], given: [Term] = [], inputs: [String], reporting: Reporting) throws -> [Term] {
+    /// `note` says what was noticed (a source that reads like running text, a link left out),
+    /// unless the command is quiet.
+    package static func read(
+        arguments: [String], given: [Term] = [], inputs: [String], note: (String) -> Void
+    ) throws(RecipeError) -> [Term] {
         guard arguments.count + given.count <= TagListReader.maximumTags else {
             throw RecipeError.input(
                 "\(arguments.count + given.count) tags given, more than \(TagListReader.maximumTags): "
@@ -28,10 +31,10 @@ package enum TagInput {
         }
         for source in sources {
             let read = try readSource(source)
-            if !reporting.quiet && looksLikeRunningText(read) {
+            if looksLikeRunningText(read) {
                 let name = source == "-" ? "standard input" : source
                 let option = source == "-" ? "--text -" : "--text \(source)"
-                Console.note(
+                note(
                     "\(name) reads as \(read.count) tags, most of them whole lines of several words, all of one "
                         + "weight: it looks like running text; to count its words instead, give it as \(option)")
             }
@@ -46,7 +49,7 @@ package enum TagInput {
             throw RecipeError.input(
                 "no tags given: list tags as arguments, or use --input FILE (or - for standard input)", key: "input")
         }
-        return withSafeLinks(terms, reporting: reporting)
+        return withSafeLinks(terms, note: note)
     }
 
     /// Notes shown for refused links before the rest are only counted.
@@ -55,7 +58,7 @@ package enum TagInput {
     /// `terms` with every link `SafeLink` refuses left out (a `javascript:` link would run a script
     /// in the reader's browser), and a note naming each such tag. The writers refuse them too;
     /// dropping them here keeps them out of the JSON layout and says so once.
-    package static func withSafeLinks(_ terms: [Term], reporting: Reporting) -> [Term] {
+    package static func withSafeLinks(_ terms: [Term], note: (String) -> Void) -> [Term] {
         var result = terms
         var refused = 0
         for i in result.indices {
@@ -67,12 +70,12 @@ package enum TagInput {
                 result[i].link = nil
                 refused += 1
                 if refused <= linkNotes {
-                    reporting.note("tag \"\(result[i].text)\": link left out: \(reason)")
+                    note("tag \"\(result[i].text)\": link left out: \(reason)")
                 }
             }
         }
         if refused > linkNotes {
-            reporting.note("\(refused - linkNotes) more links left out for the same reasons")
+            note("\(refused - linkNotes) more links left out for the same reasons")
         }
         return result
     }
@@ -82,23 +85,13 @@ package enum TagInput {
     static let maximumBytes = 64 << 20
 
     /// The tags of one tag list, `-` for standard input.
-    static func readSource(_ source: String) throws -> [Term] {
+    static func readSource(_ source: String) throws(RecipeError) -> [Term] {
         let name = source == "-" ? "standard input" : source
-        let data: Data
-        do {
-            data =
-                source == "-"
-                ? try WholeFile.standardInput(limit: maximumBytes)
-                : try WholeFile.contents(of: source, limit: maximumBytes)
-        } catch {
-            throw RecipeError.input(
-                "cannot read \(name): "
-                    + error.reason(
-                        kind: "a tag list",
-                        fix: "split it, or keep the most frequent tags (tagcloud count --top N)"))
-        }
+        let bytes = try RecipeFiles.contents(
+            of: source, limit: maximumBytes, name: name, key: nil, kind: "a tag list",
+            fix: "split it, or keep the most frequent tags (tagcloud count --top N)")
         do throws(TextError) {
-            return try TagListReader.read(data: data, name: name)
+            return try TagListReader.read(data: bytes, name: name)
         } catch {
             throw RecipeError.input(error.description)
         }

@@ -50,11 +50,13 @@ struct TermSources {
     /// The tags, the text's terms and their relations (when asked).
     private func readParts(_ reporting: Reporting) throws -> (tags: [Term], counted: [Term], relations: WordRelations?) {
         guard let text else {
-            return (try TagInput.read(arguments: tags, given: configTerms, inputs: tagLists, reporting: reporting), [], nil)
+            return (
+                try TagInput.read(arguments: tags, given: configTerms, inputs: tagLists, note: { reporting.note($0) }), [], nil
+            )
         }
         var terms: [Term] = []
         if !tags.isEmpty || !configTerms.isEmpty || !tagLists.isEmpty {
-            terms = try TagInput.read(arguments: tags, given: configTerms, inputs: tagLists, reporting: reporting)
+            terms = try TagInput.read(arguments: tags, given: configTerms, inputs: tagLists, note: { reporting.note($0) })
         }
         let counted = try text.analysis(reporting)
         return (terms, counted.terms, counted.relations)

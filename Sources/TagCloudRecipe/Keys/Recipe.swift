@@ -71,7 +71,7 @@ public struct Recipe: Sendable, Equatable {
 
     /// An enumeration-valued option (case-insensitive), with the allowed values in the error; nil
     /// when not given.
-    func choice<E: RawRepresentable & CaseIterable>(_ name: String, _ type: E.Type) throws(RecipeError) -> E?
+    package func choice<E: RawRepresentable & CaseIterable>(_ name: String, _ type: E.Type) throws(RecipeError) -> E?
     where E.RawValue == String {
         guard let raw = string(name) else { return nil }
         return try Self.choice(raw, for: name, type)

@@ -2,15 +2,15 @@
 /// resolved first, so that a missing or ambiguous destination fails before any work.
 package struct OutputDestination {
     /// The file to write, or `-` for standard output.
-    let path: String
+    package let path: String
     /// The format: `--format`, else the path's extension (SVG for standard output).
-    let format: OutputFormat
+    package let format: OutputFormat
 
     /// The options whose values name files the command reads, none of which may be the output.
     static let inputFileOptions = ["input", "text", "config", "stopwords", "add-stopwords", "mask", "color-image", "font"]
 
     /// The destination the arguments name, checked not to be one of the files the command reads.
-    init(_ args: Recipe) throws {
+    package init(_ args: Recipe) throws(RecipeError) {
         guard let path = args.string("output") else {
             throw RecipeError.usage("no output file: add -o FILE (.png, .pdf, .svg, .html or .json), or -o - for standard output")
         }
@@ -32,11 +32,20 @@ package struct OutputDestination {
             self.format = format
         }
         self.path = path
+        #if hasFeature(Embedded)
+        // No file system: the output may not be one of the files the host handed over.
+        if let input = Self.inputs(args).first(where: { $0.path != "-" && $0.path == path && RecipeFiles.isProvided(path) }) {
+            throw RecipeError.usage(
+                "-o \(path) is also an input (\(input.option) \(path)): writing there would destroy it; choose another output file"
+            )
+        }
+        #else
         try OutputFile.checkNotAnInput(path, inputs: Self.inputs(args))
+        #endif
     }
 
     /// The format `--format` names, nil without it.
-    static func givenFormat(_ args: Recipe) throws -> OutputFormat? {
+    static func givenFormat(_ args: Recipe) throws(RecipeError) -> OutputFormat? {
         guard let name = args.string("format") else { return nil }
         guard let format = OutputFormat(rawValue: name.lowercased()) else {
             throw RecipeError.usage("invalid value \"\(name)\" for --format: expected png, pdf, svg, html or json", key: "format")

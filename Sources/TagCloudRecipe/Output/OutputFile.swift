@@ -41,7 +41,7 @@ public enum OutputFile {
     /// through a link or a second name such as `/dev/stdin` for an input read from standard input):
     /// writing the result there would destroy the input. `inputs` pairs each input path (`-` for
     /// standard input) with the option that gave it.
-    static func checkNotAnInput(_ path: String, inputs: [(option: String, path: String)]) throws {
+    static func checkNotAnInput(_ path: String, inputs: [(option: String, path: String)]) throws(RecipeError) {
         guard path != "-", let output = identity(path) else { return }
         for input in inputs where (input.path == "-" ? standardInputIdentity() : identity(input.path)) == output {
             let named = input.path == "-" ? "standard input" : input.path

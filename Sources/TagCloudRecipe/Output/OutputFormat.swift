@@ -1,5 +1,3 @@
-import Foundation
-
 /// The output formats, chosen from the file extension or `--format`.
 public enum OutputFormat: String, Sendable, CaseIterable {
     /// Raster image through Cairo.
@@ -27,7 +25,10 @@ public enum OutputFormat: String, Sendable, CaseIterable {
 
     /// The format named by a path's extension, if any.
     public init?(path: String) {
-        let ext = (path as NSString).pathExtension.lowercased()
-        self.init(rawValue: ext)
+        // The last name's extension, as Foundation's `pathExtension` reads it: after its last dot,
+        // none for a name that is only a dot and an extension (`.json`).
+        let name = path.split(separator: "/").last ?? ""
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        self.init(rawValue: name[name.index(after: dot)...].lowercased())
     }
 }

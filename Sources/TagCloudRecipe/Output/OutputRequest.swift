@@ -6,17 +6,17 @@ import TagCloudGraphics
 /// flags (and `--no-contrast-guard`) before the layout.
 package struct OutputRequest {
     /// The file (or standard output) and the format (a series sets it for each frame's file).
-    var destination: OutputDestination
+    package var destination: OutputDestination
     /// Pixels per point in a PNG (`--scale`).
-    let scale: Double
+    package let scale: Double
     /// The HTML page's colours (`--theme`).
-    let theme: HTMLWriter.Theme
+    package let theme: HTMLWriter.Theme
     /// SVG and HTML words as glyph outlines rather than text (`--svg-outlines`).
-    let svgOutlines: Bool
+    package let svgOutlines: Bool
     /// SVG words as text with a subset of each font embedded (`--svg-embed-fonts`).
-    let svgEmbedFonts: Bool
+    package let svgEmbedFonts: Bool
     /// JSON with each placed word's glyphs (`--json-glyphs`).
-    let jsonGlyphs: Bool
+    package let jsonGlyphs: Bool
     /// Whether colours that contrast less than 3:1 with their background are adjusted
     /// (`ContrastGuard`); off with `--no-contrast-guard`.
     package var contrastGuard: Bool
@@ -34,7 +34,7 @@ package struct OutputRequest {
 
     /// Refuses, before any layout, a PNG or PDF of a `width` × `height` canvas too large to render
     /// (at the chosen `--scale`): otherwise a large cloud is laid out only to fail at the end.
-    func checkSize(width: Double, height: Double) throws(RecipeError) {
+    package func checkSize(width: Double, height: Double) throws(RecipeError) {
         try checkSize(
             width: width, height: height,
             subject: "--width \(NumberText.plain(width)) and --height \(NumberText.plain(height))")
@@ -43,6 +43,14 @@ package struct OutputRequest {
     /// Refuses a PNG (at the chosen `--scale`) or PDF of `width` × `height` points when it is too
     /// large to render: a usage error (exit status 1) naming `subject`, what made the size.
     package func checkSize(width: Double, height: Double, subject: String) throws(RecipeError) {
+        #if hasFeature(Embedded)
+        // Cairo draws PNG and PDF natively; the WebAssembly engine has no Cairo.
+        if destination.format == .png || destination.format == .pdf {
+            throw RecipeError.usage(
+                "\(destination.format.rawValue.uppercased()) is drawn by the tagcloud command, not by the WebAssembly engine: write .svg, .html or .json",
+                key: "format")
+        }
+        #else
         switch destination.format {
         case .png:
             do { _ = try CairoRenderer.imageSize(width: width, height: height, scale: scale) } catch {
@@ -55,5 +63,6 @@ package struct OutputRequest {
         case .svg, .json, .html:
             break
         }
+        #endif
     }
 }

@@ -110,7 +110,10 @@ package struct SeriesFrames {
             throw RecipeError.input(error.description)
         }
         guard let rows else {
-            return [SeriesLayout.Frame(label: Self.label(of: source), terms: TagInput.withSafeLinks(whole, reporting: reporting))]
+            return [
+                SeriesLayout.Frame(
+                    label: Self.label(of: source), terms: TagInput.withSafeLinks(whole, note: { reporting.note($0) }))
+            ]
         }
         var order: [String] = []
         var terms: [String: [Term]] = [:]
@@ -118,7 +121,9 @@ package struct SeriesFrames {
             if terms[row.frame] == nil { order.append(row.frame) }
             terms[row.frame, default: []].append(row.term)
         }
-        return order.map { SeriesLayout.Frame(label: $0, terms: TagInput.withSafeLinks(terms[$0]!, reporting: reporting)) }
+        return order.map {
+            SeriesLayout.Frame(label: $0, terms: TagInput.withSafeLinks(terms[$0]!, note: { reporting.note($0) }))
+        }
     }
 
     /// A text's frame, or its frames cut at the separator lines (labelled 1, 2, … after the file).

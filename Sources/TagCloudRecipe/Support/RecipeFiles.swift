@@ -1,24 +1,44 @@
-#if !hasFeature(Embedded)
 import TagCloudText
-#endif
 
-/// The files a recipe names (`--config`, `--previous`), read whole: the one place reading a recipe
-/// touches a file system. WebAssembly has none, so there a recipe must carry the contents instead.
-enum RecipeFiles {
-    /// The bytes of the file `path`, at most `limit`. An error names the file as `name` does
-    /// (`--previous PATH`, `config PATH`) and says why, in the words of `kind` ("a layout") and
-    /// `fix`; it blames `key` when one is given.
+/// The files a recipe names (`--config`, `--previous`, `--input` tag lists, `-` for standard input),
+/// read whole: the one place reading a recipe touches a file system. WebAssembly has none: there
+/// the host (the Node runner, a web page) hands over the files a command names beforehand
+/// (`provide`), by the paths the command names them with.
+package enum RecipeFiles {
+    /// The bytes of the file `path` (`-`: standard input), at most `limit`. An error names the file
+    /// as `name` does (`--previous PATH`, `config PATH`) and says why, in the words of `kind` ("a
+    /// layout") and `fix`; it blames `key` when one is given.
     static func contents(
         of path: String, limit: Int, name: String, key: String?, kind: String, fix: String
     ) throws(RecipeError) -> [UInt8] {
         #if hasFeature(Embedded)
-        throw RecipeError.input("cannot read \(name): there are no files here; \(fix)", key: key)
+        // The host hands over every file the command names that it has: one it did not is missing.
+        guard let bytes = provided[path] else {
+            throw RecipeError.input("cannot read \(name): " + FileFailure.missing.reason(kind: kind, fix: fix), key: key)
+        }
+        guard bytes.count <= limit else {
+            throw RecipeError.input(
+                "cannot read \(name): " + FileFailure.tooLarge(limit: limit).reason(kind: kind, fix: fix), key: key)
+        }
+        return bytes
         #else
         do throws(WholeFile.Failure) {
-            return [UInt8](try WholeFile.contents(of: path, limit: limit))
+            return [UInt8](
+                path == "-" ? try WholeFile.standardInput(limit: limit) : try WholeFile.contents(of: path, limit: limit))
         } catch {
             throw RecipeError.input("cannot read \(name): " + error.reason(kind: kind, fix: fix), key: key)
         }
         #endif
     }
+
+    #if hasFeature(Embedded)
+    /// The files the host handed over, by path (`-` for standard input).
+    nonisolated(unsafe) private static var provided: [String: [UInt8]] = [:]
+
+    /// Makes `files` the ones a command may read, in place of any given before.
+    package static func provide(_ files: [String: [UInt8]]) { provided = files }
+
+    /// Whether `path` is one of the files handed over.
+    static func isProvided(_ path: String) -> Bool { provided[path] != nil }
+    #endif
 }

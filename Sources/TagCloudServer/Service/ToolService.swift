@@ -102,7 +102,7 @@ public enum ToolService {
         } catch {
             throw ServiceError(status: 422, error.description)
         }
-        let terms = TagInput.withSafeLinks(read, reporting: Reporting(Recipe(flags: [CommonOptions.quiet.name])))
+        let terms = TagInput.withSafeLinks(read, note: { _ in })
         return termsAnswer(terms)
     }
 
@@ -142,7 +142,7 @@ public enum ToolService {
                 let resolved = try CloudRequest(request.recipe, reporting: reporting, destination: destination)
                 return try working {
                     var (layout, stats) = try CloudCommand.laidOut(resolved, reporting: reporting, cancellation: cancellation)
-                    let summary = CloudCommand.placementLine(layout, stats, repeated: resolved.options.repeatWords)
+                    let summary = PlacementReport.cloudLine(layout, stats, repeated: resolved.options.repeatWords)
                     return Drawing(&layout, recipe: request.recipe, output: resolved.output, summary: summary, checksSize: false)
                 }
             }

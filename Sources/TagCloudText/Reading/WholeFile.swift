@@ -4,28 +4,8 @@ import Foundation
 /// limit: a path may name `/dev/zero`, a FIFO that never ends or a file of gigabytes, and reading
 /// it whole would exhaust memory before any check could refuse it.
 public enum WholeFile {
-    /// Why a file could not be read.
-    public enum Failure: Error, Equatable, Sendable {
-        /// Nothing at the path.
-        case missing
-        /// The path is a folder.
-        case folder
-        /// It could not be opened or read (permissions, I/O error); the system's reason.
-        case unreadable(String)
-        /// It holds more than the limit, in bytes.
-        case tooLarge(limit: Int)
-
-        /// The reason for a user, to follow `cannot read PATH: `; a file over the limit is named as
-        /// `kind` ("a tag list"), with the limit in megabytes and `fix`.
-        public func reason(kind: String, fix: String) -> String {
-            switch self {
-            case .missing: return "no such file"
-            case .folder: return "it is a folder, not a file"
-            case .unreadable(let reason): return reason
-            case .tooLarge(let limit): return "it holds more than \(limit >> 20) MB, the most read for \(kind); \(fix)"
-            }
-        }
-    }
+    /// Why a file could not be read (`FileFailure`).
+    public typealias Failure = FileFailure
 
     /// The bytes of the file at `path` (empty for an empty file), at most `limit` of them; throws
     /// `Failure` when it is missing, a folder, unreadable or longer.

@@ -1,5 +1,4 @@
 import TagCloud
-import TagCloudRecipe
 
 /// A table-driven parser for GNU-style command lines.
 ///
@@ -38,7 +37,7 @@ public struct CommandLineParser: Sendable {
 
     /// Parses arguments (without the program name); throws `RecipeError.usage` with a one-line reason.
     /// Options from a `--config` file are merged in under the command line's.
-    public func parse(_ args: [String]) throws -> Recipe {
+    public func parse(_ args: [String]) throws(RecipeError) -> Recipe {
         var result = Recipe()
         var index = 0
         while index < args.count {
@@ -90,7 +89,7 @@ public struct CommandLineParser: Sendable {
 
     /// The option an argument names, how the user spelled it (for messages) and any value attached
     /// with `=`.
-    private func split(_ arg: String) throws -> (spec: RecipeKey, spelled: String, attached: String?) {
+    private func split(_ arg: String) throws(RecipeError) -> (spec: RecipeKey, spelled: String, attached: String?) {
         if arg.hasPrefix("--") {
             let body = arg.dropFirst(2)
             let equals = body.firstIndex(of: "=")
@@ -116,7 +115,7 @@ public struct CommandLineParser: Sendable {
 
     private func unknown(_ spelled: String, _ name: String) -> RecipeError {
         var message = "unknown option \(spelled)"
-        if let best = closestMatch(to: name, among: options.map(\.name)) {
+        if let best = closestMatch(to: name, among: options.map { $0.name }) {
             message += ": did you mean --\(best)?"
         } else if byName["help"] != nil {
             message += " (see --help)"

@@ -1,0 +1,100 @@
+import TagCloud
+import TagCloudExport
+import TagCloudGraphics
+import TagCloudRecipe
+import TagCloudText
+
+extension EngineRun {
+    /// `tagcloud cloud`: the recipe's options, its tags (arguments, `tags` of a configuration,
+    /// `--input` tag lists), the layout, the placement line, the output.
+    static func cloud(
+        _ recipe: Recipe, typesetter: FreeTypeTypesetter, note: @escaping (String) -> Void, say: (String) -> Void
+    ) throws(RecipeError) -> Written {
+        let destination = try OutputDestination(recipe)
+        var output = try OutputRequest(destination, recipe)
+        var (options, seed) = try CloudRecipe.options(
+            recipe,
+            image: { (key) throws(RecipeError) -> CloudRecipe.Image? in
+                guard recipe.string(key) != nil else { return nil }
+                throw RecipeError.usage(
+                    "--\(key): pictures are not read by the WebAssembly engine yet: use --shape, or the tagcloud command",
+                    key: key)
+            },
+            note: note,
+            checkCanvas: { (width, height) throws(RecipeError) in
+                try output.checkSize(width: Double(width), height: Double(height))
+            })
+        let arrange = try recipe.choice("arrange", CloudRecipe.Arrange.self) ?? .weight
+        let terms = try tags(recipe, note: note)
+        if arrange == .semantic { options.arrangement = .semantic(WordRelations(groups: terms)) }
+        var laidOut: (layout: CloudLayout, statistics: WordCloudLayout.Statistics)
+        do throws(CoreError) {
+            laidOut = try WordCloudLayout(options).run(terms, typesetter: typesetter)
+        } catch {
+            throw recipeError(error)
+        }
+        if seed.drawn { note("seed \(seed.value) (pass --seed \(seed.value) to reproduce this cloud)") }
+        let incomplete = PlacementReport.incomplete(options, unplaced: laidOut.statistics.unplaced)
+        // As the tool: how many were placed, unless quiet, and always when the cloud fell short.
+        let line = PlacementReport.cloudLine(laidOut.layout, laidOut.statistics, repeated: options.repeatWords)
+        if incomplete != nil { say(line) } else { note(line) }
+        let bytes = try write(&laidOut.layout, &output)
+        return Written(bytes: bytes, path: destination.path, failure: incomplete, layout: laidOut.layout)
+    }
+
+    /// `tagcloud flow`: the recipe's options and width, its tags, the flow, the placement line,
+    /// the output.
+    static func flow(
+        _ recipe: Recipe, typesetter: FreeTypeTypesetter, note: @escaping (String) -> Void
+    ) throws(RecipeError) -> Written {
+        let destination = try OutputDestination(recipe)
+        var output = try OutputRequest(destination, recipe)
+        let (options, seed, width) = try FlowRecipe.options(recipe)
+        try output.checkSize(width: width, height: 1, subject: "--width \(NumberText.plain(width))")
+        let terms = try tags(recipe, note: note)
+        var laidOut: (layout: CloudLayout, continuity: FlowLayout.Continuity?)
+        do throws(CoreError) {
+            laidOut = try FlowLayout(options).run(terms, typesetter: typesetter, width: width)
+        } catch {
+            throw recipeError(error)
+        }
+        if seed.drawn { note("seed \(seed.value) (pass --seed \(seed.value) to reproduce this cloud)") }
+        let hidden = laidOut.layout.unplaced.filter { $0.reason == .rowLimit }.count
+        if let line = PlacementReport.flowLine(laidOut.layout, terms: terms.count, hidden: hidden, continuity: laidOut.continuity)
+        {
+            note(line)
+        }
+        let bytes = try write(&laidOut.layout, &output)
+        return Written(bytes: bytes, path: destination.path, failure: nil, layout: laidOut.layout)
+    }
+
+    /// The tags a recipe gives, as the tool reads them.
+    static func tags(_ recipe: Recipe, note: (String) -> Void) throws(RecipeError) -> [Term] {
+        try TagInput.read(
+            arguments: recipe.positionals, given: recipe.configTerms, inputs: recipe.strings("input"), note: note)
+    }
+
+    /// The bytes of `layout` as `output` asks: the contrast guarded unless `--no-contrast-guard`,
+    /// then the layout JSON, SVG or HTML with words as text.
+    static func write(_ layout: inout CloudLayout, _ output: inout OutputRequest) throws(RecipeError) -> [UInt8] {
+        if output.svgOutlines || output.svgEmbedFonts {
+            throw RecipeError.usage(
+                "--svg-outlines and --svg-embed-fonts are not in the WebAssembly engine yet: use the tagcloud command")
+        }
+        if output.contrastGuard { layout.guardContrast() }
+        let format = output.destination.format
+        // Refused before the layout (`OutputRequest.checkSize`); checked again here for safety.
+        guard format != .png && format != .pdf else {
+            throw RecipeError.usage("only .svg, .html and .json are written here", key: "format")
+        }
+        do throws(CoreError) {
+            switch format {
+            case .json: return try LayoutJSON.bytes(layout, glyphs: output.jsonGlyphs)
+            case .html: return Array(try HTMLWriter(theme: output.theme).html(layout).utf8)
+            default: return Array(try SVGWriter().svg(layout).utf8)
+            }
+        } catch {
+            throw recipeError(error)
+        }
+    }
+}

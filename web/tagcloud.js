@@ -1,0 +1,69 @@
+// TagCloud for web pages: the engine of the `tagcloud` command, compiled to WebAssembly, in a Web
+// Worker. The same configuration as `tagcloud cloud --config` gives the same layout, byte for
+// byte. Declarations: tagcloud.d.ts; a page using it: example.html.
+//
+//   import { TagCloud } from './tagcloud.js';
+//   const tagcloud = new TagCloud();
+//   const { layout, svg } = await tagcloud.layout({ width: 600, height: 400, tags: [{ text: 'swift', weight: 3 }] });
+
+const decoder = new TextDecoder();
+
+/** A command the engine refused or could not finish: `status` is the tool's exit status. */
+export class TagCloudError extends Error {
+  constructor(result) {
+    const error = result.messages.find((m) => m.startsWith('error: ')) ?? 'error: the engine failed';
+    super(error.slice('error: '.length));
+    this.name = 'TagCloudError';
+    this.status = result.status;
+    this.messages = result.messages;
+  }
+}
+
+/** The engine, running in its own worker; `base` is where the site's files are (default: beside this module). */
+export class TagCloud {
+  constructor({ base = new URL('.', import.meta.url) } = {}) {
+    this.worker = new Worker(new URL('worker.js', base), { type: 'module' });
+    this.pending = new Map();
+    this.next = 0;
+    this.worker.onmessage = ({ data }) => {
+      const { resolve, reject } = this.pending.get(data.id);
+      this.pending.delete(data.id);
+      if (data.error) reject(new Error(data.error)); else resolve(data.result);
+    };
+    this.worker.onerror = (event) => {
+      for (const { reject } of this.pending.values()) reject(new Error(event.message || 'the engine failed to load'));
+      this.pending.clear();
+    };
+  }
+
+  /**
+   * Runs a `tagcloud cloud` or `flow` command line with `files` (path → text or bytes); `also` lists
+   * further formats the same layout is written in. Resolves to the exit status, the messages, the
+   * output's path and bytes, whatever the status.
+   */
+  run(args, files = {}, also = []) {
+    const id = this.next++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, args, files, also });
+    });
+  }
+
+  /**
+   * Lays out `config` (the keys of `tagcloud cloud --config`, its words in `tags`) and resolves to
+   * the layout (the tool's layout JSON, parsed), its SVG and the notes; rejects with a
+   * TagCloudError naming the bad input. `command: 'flow'` lays out rows of tags instead.
+   */
+  async layout(config, { command = 'cloud' } = {}) {
+    const args = [command, '--config', 'config.json', '--format', 'json', '-o', '-'];
+    const result = await this.run(args, { 'config.json': JSON.stringify(config) }, ['svg']);
+    if (result.status !== 0 && result.output.length === 0) throw new TagCloudError(result);
+    const layout = JSON.parse(decoder.decode(result.output));
+    return { layout, svg: decoder.decode(result.also[0] ?? new Uint8Array()), messages: result.messages, status: result.status };
+  }
+
+  /** Stops the worker; the object cannot be used afterwards. */
+  terminate() {
+    this.worker.terminate();
+  }
+}
