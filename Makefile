@@ -6,7 +6,7 @@ TAGCLOUD = .build/release/tagcloud
 # (bench/README.md, group `startup`). macOS has the runtime in the system and cannot link it so.
 RELEASE = -c release $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib)
 
-.PHONY: all setup build test test-spark demo docs bench bench-count-scale bench-serve fuzz sanitize format lint clean
+.PHONY: all setup build web test test-spark demo docs bench bench-count-scale bench-serve fuzz sanitize format lint clean
 
 all: build
 
@@ -36,10 +36,17 @@ test: setup
 	@mkdir -p .build && rm -f .build/spark-setup.done && if [ "$$CI" = true ]; then 		(scripts/setup --spark > .build/spark-setup.log 2>&1; touch .build/spark-setup.done) & fi
 	$(SWIFT) build --build-tests $(TESTFLAGS)
 	@while [ ! -f .build/check-embedded.status ]; do sleep 2; done; cat .build/check-embedded.log; exit $$(cat .build/check-embedded.status)
+	@if command -v apt-get >/dev/null; then scripts/build-web .build/release/tagcloud; fi
 	$(SWIFT) test --skip-build $(TESTFLAGS)
 	@if [ "$$CI" = true ]; then while [ ! -f .build/spark-setup.done ]; do sleep 2; done; cat .build/spark-setup.log >&2; fi
 	python3 tests/spark/test_spark_count.py $(TAGCLOUD)
 	SWIFT_BUILD_FLAGS="$(TESTFLAGS)" scripts/docs
+
+# The static site of the WebAssembly engine in .build/web (scripts/build-web): the engine, its
+# JavaScript API and Node runner, a page, the fonts. Serve it with python3 -m http.server -d .build/web.
+web: build
+	scripts/setup --wasm
+	scripts/build-web $(TAGCLOUD)
 
 # scripts/spark-count.py in Spark's local mode against one `tagcloud count` (installs a Java runtime
 # and pyspark first). `make test` runs it too: in CI always, elsewhere when both are installed.
