@@ -1,10 +1,10 @@
 import Foundation
+import TagCloudTestSupport
+import Testing
 
 #if canImport(Glibc)
 import Glibc
 #endif
-import TagCloudTestSupport
-import Testing
 
 /// The site `make web` builds (.build/web), served as plain files, in headless Chromium: the page
 /// lays out with no server behind it and fetches nothing from elsewhere, the picture is in view on
@@ -35,11 +35,13 @@ struct WebEngineBrowserTests {
         #expect(foreign.isEmpty, "the page fetched \(foreign)")
     }
 
-    @Test("the engine in Chromium writes tagcloud's bytes", arguments: [
-        ["cloud", "--input", "t.tsv", "--seed", "3", "--rotate", "any", "--format", "json", "-o", "-"],
-        ["cloud", "--input", "t.tsv", "--seed", "4", "--shape", "heart", "--legend", "--format", "svg", "-o", "-"],
-        ["flow", "--input", "t.tsv", "--seed", "5", "--pill", "--width", "420", "--format", "html", "-o", "-"],
-    ])
+    @Test(
+        "the engine in Chromium writes tagcloud's bytes",
+        arguments: [
+            ["cloud", "--input", "t.tsv", "--seed", "3", "--rotate", "any", "--format", "json", "-o", "-"],
+            ["cloud", "--input", "t.tsv", "--seed", "4", "--shape", "heart", "--legend", "--format", "svg", "-o", "-"],
+            ["flow", "--input", "t.tsv", "--seed", "5", "--pill", "--width", "420", "--format", "html", "-o", "-"],
+        ])
     func parity(_ args: [String]) throws {
         let tags = "swift\t9\nrust\t7\nשלום\t6\nسلام\t5\nnamaste नमस्ते\t4\ngo\t4\nkotlin\t3\nzig\t2\nocaml\t2\ncafé\t1\n"
         let dir = try temporaryDirectory()
@@ -112,7 +114,9 @@ struct StaticSite {
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
         }
     }
 
