@@ -12,6 +12,43 @@ struct HTTPResponse: Sendable {
     var contentType: String
     /// Further headers, such as `Content-Disposition` or `Retry-After`.
     var headers: [(String, String)] = []
+    /// What the browser may run and load for this answer.
+    var policy = ContentPolicy.editor
+
+    /// The Content-Security-Policy and caching of an answer.
+    enum ContentPolicy: Sendable {
+        /// The editor and the API: no script but the server's own files; answers depend on the
+        /// request, so none is cached.
+        case editor
+        /// The WebAssembly engine's static site (`SiteFolder`): its scripts, workers and engine,
+        /// compiled from its own files; kept by the browser and checked again by ETag.
+        case site
+
+        /// The headers of the policy.
+        var headers: [(String, String)] {
+            switch self {
+            case .editor:
+                return [
+                    (
+                        "Content-Security-Policy",
+                        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
+                            + "connect-src 'self'; font-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+                    ),
+                    ("Cache-Control", "no-store"),
+                ]
+            case .site:
+                return [
+                    (
+                        "Content-Security-Policy",
+                        "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "
+                            + "style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; "
+                            + "font-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+                    ),
+                    ("Cache-Control", "no-cache"),
+                ]
+            }
+        }
+    }
 
     /// A JSON answer.
     static func json(_ body: Data, status: Int = 200) -> HTTPResponse {
@@ -30,16 +67,10 @@ struct HTTPResponse: Sendable {
         error(ServiceError(status: status, message, key: key))
     }
 
-    /// The headers every answer carries: no script but the server's own files, no sniffing of
-    /// types, no referrer sent on, no caching of answers that depend on the request.
+    /// The headers every answer carries besides its policy's: no sniffing of types, no referrer
+    /// sent on.
     static let securityHeaders: [(String, String)] = [
-        (
-            "Content-Security-Policy",
-            "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
-                + "connect-src 'self'; font-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
-        ),
         ("X-Content-Type-Options", "nosniff"),
         ("Referrer-Policy", "no-referrer"),
-        ("Cache-Control", "no-store"),
     ]
 }

@@ -12,6 +12,8 @@ struct HTTPRequest: Sendable {
     var host: String?
     var origin: String?
     var contentType: String?
+    /// The ETag the browser has of a site file.
+    var ifNoneMatch: String? = nil
     var body: Data
 }
 
@@ -24,6 +26,8 @@ struct Router: Sendable {
     let pool: LayoutPool
     /// Seconds a request may take, queue included.
     let timeout: Double
+    /// The WebAssembly engine's static site, served under `/web/` (`--site`).
+    var site: SiteFolder? = nil
 
     private static let routes: [String: String] = EditorFiles.byPath.mapValues { _ in "GET" }.merging([
         "/api/options": "GET", "/api/fonts": "GET", "/api/palettes": "GET", "/api/shapes": "GET",
@@ -37,6 +41,7 @@ struct Router: Sendable {
             return .error(
                 403, "the Host header \"\(request.host ?? "")\" is not this server's address: open the address it printed")
         }
+        if request.path == "/web" || request.path.hasPrefix(SiteFolder.prefix) { return siteFile(request) }
         guard let method = Self.routes[request.path] else {
             return .error(404, "no such page or endpoint: \(request.path)")
         }
@@ -61,6 +66,25 @@ struct Router: Sendable {
             format = f
         }
         return work(request, format: format, deadline: start + timeout)
+    }
+
+    /// A file of the static site, or why not.
+    private func siteFile(_ request: HTTPRequest) -> HTTPResponse {
+        guard request.method == "GET" || request.method == "HEAD" else {
+            var r = HTTPResponse.error(405, "\(request.path) takes GET, not \(request.method)")
+            r.headers.append(("Allow", "GET, HEAD"))
+            return r
+        }
+        guard let site else {
+            return .error(
+                404, "the WebAssembly site is not served: build it with make web, then start tagcloud serve --site .build/web")
+        }
+        if request.path == "/web" {
+            var r = HTTPResponse(status: 301, body: Data(), contentType: "text/plain; charset=utf-8")
+            r.headers.append(("Location", SiteFolder.prefix))
+            return r
+        }
+        return site.answer(request.path, known: request.ifNoneMatch)
     }
 
     private func get(_ path: String) -> HTTPResponse {

@@ -15,6 +15,9 @@ public struct ServeSettings: Sendable {
     public var queue = 32
     /// No log line per request.
     public var quiet = false
+    /// The folder of the WebAssembly engine's static site (`make web` builds `.build/web`),
+    /// served under `/web/`; nil serves none.
+    public var site: String?
 
     /// The longest `queue`: each waiting request holds a worker thread and its connection.
     public static let maximumQueue = 64
@@ -42,15 +45,20 @@ public enum Server {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let pool = LayoutPool(workers: cores, queue: settings.queue)
         raiseDescriptorLimit()
+        let site = try settings.site.map { (path) throws(ServeError) in try SiteFolder(path) }
         let listener = try Listener(address)
         address.port = listener.port
         let router = Router(
-            hosts: HostCheck(address: address.ip, port: address.port), pool: pool, timeout: settings.timeout)
+            hosts: HostCheck(address: address.ip, port: address.port), pool: pool, timeout: settings.timeout, site: site)
         let server = try HTTPServer(
             listener: listener, router: router, limits: HTTPLimits(maximumBody: settings.maximumBody),
             log: settings.quiet ? nil : HTTPServer.standardErrorLog)
         server.start()
         FileHandle.standardOutput.write(Data("Editor at http://\(address.display)/  (Ctrl-C to stop)\n".utf8))
+        if site != nil {
+            FileHandle.standardOutput.write(
+                Data("The WebAssembly editor at http://\(address.display)\(SiteFolder.prefix)\n".utf8))
+        }
         if !address.isLoopback {
             FileHandle.standardError.write(
                 Data(

@@ -11,9 +11,11 @@ import Glibc
 /// a phone, and the engine in the browser gives `tagcloud`'s bytes for the same command line.
 @Suite("the WebAssembly engine in headless Chromium", .serialized, .enabled(if: StaticSite.built))
 struct WebEngineBrowserTests {
-    @Test("the page draws a cloud from its words on a desktop and a phone screen, from its own files only")
-    func page() throws {
-        let site = try StaticSite.start()
+    @Test(
+        "the page draws a cloud from its words on a desktop and a phone screen, from its own files only",
+        arguments: [false, true])
+    func page(throughTagCloudServe: Bool) throws {
+        let site = try throughTagCloudServe ? StaticSite.serve() : StaticSite.start()
         defer { site.stop() }
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -28,8 +30,11 @@ struct WebEngineBrowserTests {
             #expect(top < Double(height) / 2, "the picture starts at \(top) on a \(width)×\(height) screen")
             let words = try browser.evaluate("document.querySelectorAll('#cloud svg text').length") as? Int ?? 0
             #expect(words == 19)
-            try browser.screenshot().write(to: StaticSite.screenshots.appendingPathComponent("web-\(width)x\(height).png"))
+            let name = "web-\(width)x\(height)\(throughTagCloudServe ? "-serve" : "").png"
+            try browser.screenshot().write(to: StaticSite.screenshots.appendingPathComponent(name))
         }
+        try browser.open(site.url("example.html"), width: 800, height: 600)
+        try browser.waitUntil("document.querySelectorAll('#cloud svg text').length === 20", "the example's cloud")
         #expect(browser.problems.isEmpty, "console errors or exceptions: \(browser.problems)")
         let foreign = browser.requests.filter { !$0.hasPrefix(site.origin) && !$0.hasPrefix("blob:") && !$0.hasPrefix("data:") }
         #expect(foreign.isEmpty, "the page fetched \(foreign)")
@@ -66,64 +71,5 @@ struct WebEngineBrowserTests {
 
     private func json(_ value: Any) throws -> String {
         String(decoding: try JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed]), as: UTF8.self)
-    }
-}
-
-/// `.build/web` served by Python's static file server on a free local port.
-struct StaticSite {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    static let folder = root.appendingPathComponent(".build/web")
-    /// Where the screenshots go, to be looked at.
-    static let screenshots = root.appendingPathComponent(".build")
-
-    /// Whether the site is built (make web, or make test on Debian).
-    static var built: Bool { FileManager.default.fileExists(atPath: folder.appendingPathComponent("tagcloud.wasm").path) }
-
-    let process: Process
-    let origin: String
-
-    /// The server, once it answers.
-    static func start() throws -> StaticSite {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        let port = Int.random(in: 20_000...60_000)
-        process.arguments = ["python3", "-m", "http.server", String(port), "--bind", "127.0.0.1", "-d", folder.path]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let site = StaticSite(process: process, origin: "http://127.0.0.1:\(port)/")
-        for _ in 0..<100 {
-            if accepts(port: port) { return site }
-            usleep(50_000)
-        }
-        site.stop()
-        throw CocoaError(.fileReadUnknown)
-    }
-
-    func url(_ name: String) -> URL { URL(string: origin + name)! }
-
-    /// Whether something accepts connections on the local `port` (Foundation's HTTP client is not
-    /// used: it blocks inside the test runner).
-    private static func accepts(port: Int) -> Bool {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-            }
-        }
-    }
-
-    /// Stops the server with SIGKILL: the test runner's threads block SIGTERM, and its children
-    /// inherit that mask.
-    func stop() {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
     }
 }

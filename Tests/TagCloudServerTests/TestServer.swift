@@ -10,12 +10,17 @@ final class TestServer: @unchecked Sendable {
     private let lines = Lines()
 
     /// Starts a server whose limits are `HTTPLimits(maximumBody:)` changed by `adjust`.
-    init(maximumBody: Int = 16 << 20, timeout: Double = 30, _ adjust: (inout HTTPLimits) -> Void = { _ in }) throws {
+    /// `site` is the static site served under `/web/`.
+    init(
+        maximumBody: Int = 16 << 20, timeout: Double = 30, site: SiteFolder? = nil,
+        _ adjust: (inout HTTPLimits) -> Void = { _ in }
+    ) throws {
         let address = ServeAddress(host: "127.0.0.1", port: 0)!
         let listener = try Listener(address)
         port = listener.port
         let router = Router(
-            hosts: HostCheck(address: address.ip, port: port), pool: LayoutPool(workers: 2, queue: 8), timeout: timeout)
+            hosts: HostCheck(address: address.ip, port: port), pool: LayoutPool(workers: 2, queue: 8), timeout: timeout,
+            site: site)
         var limits = HTTPLimits(maximumBody: maximumBody)
         adjust(&limits)
         let lines = lines

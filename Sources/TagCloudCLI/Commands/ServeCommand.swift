@@ -14,6 +14,7 @@ enum ServeCommand: Subcommand {
         RecipeKey("max-body", valueName: "BYTES", help: "The largest request body read; a larger one is refused with 413.", defaultValue: String(16 << 20)),
         RecipeKey("timeout", valueName: "SECONDS", help: "Time limit of a request, queue included (503 past it), and of the in-flight work at shutdown.", defaultValue: "30"),
         RecipeKey("queue", valueName: "N", help: "Requests that may wait for a layout slot (one per core) before more are refused with 503 busy.", defaultValue: "32"),
+        RecipeKey("site", valueName: "DIR", help: "Also serve the WebAssembly engine's static site (make web builds it in .build/web) under /web/."),
         RecipeKey("quiet", short: "q", help: "No log line per request."),
         RecipeKey("help", short: "h", help: "Show this help."),
     ]
@@ -22,8 +23,12 @@ enum ServeCommand: Subcommand {
         helpText(
             command: "tagcloud serve",
             summary: "Serve the editor and its JSON API (docs/serve.md) on this machine, until Ctrl-C.",
-            usage: ["[--host ADDRESS] [--port N] [--max-body BYTES] [--timeout SECONDS] [--queue N] [--quiet]"], options: options,
-            examples: ["tagcloud serve", "tagcloud serve --port 0", "tagcloud serve --host 0.0.0.0 --port 8080"])
+            usage: ["[--host ADDRESS] [--port N] [--max-body BYTES] [--timeout SECONDS] [--queue N] [--site DIR] [--quiet]"],
+            options: options,
+            examples: [
+                "tagcloud serve", "tagcloud serve --port 0", "tagcloud serve --site .build/web",
+                "tagcloud serve --host 0.0.0.0 --port 8080",
+            ])
     }
 
     /// Runs the server until SIGINT or SIGTERM; a usage error or a port that cannot be listened on
@@ -41,6 +46,7 @@ enum ServeCommand: Subcommand {
         settings.timeout = try parsed.double("timeout", range: 0.001...86400) ?? settings.timeout
         settings.queue = try parsed.int("queue", range: 0...ServeSettings.maximumQueue) ?? settings.queue
         settings.quiet = parsed.flag("quiet")
+        settings.site = parsed.string("site")
         do { try Server.run(settings) } catch let e as ServeError { throw RecipeError.usage(e.description) }
     }
 }

@@ -61,7 +61,8 @@ extension EventLoop {
         let target = RequestTarget(head.target)
         let request = HTTPRequest(
             method: head.method, path: target.path, format: target.query["format"], host: head.field("host"),
-            origin: head.field("origin"), contentType: head.field("content-type"), body: body)
+            origin: head.field("origin"), contentType: head.field("content-type"),
+            ifNoneMatch: head.field("if-none-match"), body: body)
         let (id, reserved, keepAlive, start, minor) = (c.id, c.reserved, head.keepAlive, c.requestStart, head.minorVersion)
         c.reserved = 0
         let (router, mailbox, log) = (router, mailbox, log)

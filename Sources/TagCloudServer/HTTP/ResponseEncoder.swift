@@ -10,7 +10,9 @@ enum ResponseEncoder {
         -> [UInt8]
     {
         var head = "HTTP/1.1 \(response.status) \(reason(response.status))\r\n"
-        for (name, value) in HTTPResponse.securityHeaders + [("Content-Type", response.contentType)] + response.headers {
+        for (name, value) in HTTPResponse.securityHeaders + response.policy.headers + [("Content-Type", response.contentType)]
+            + response.headers
+        {
             // Values are the server's own; a line break in one would still end the header early.
             head += "\(name): \(value.filter { $0 != "\r" && $0 != "\n" })\r\n"
         }
@@ -31,6 +33,8 @@ enum ResponseEncoder {
         switch status {
         case 100: return "Continue"
         case 200: return "OK"
+        case 301: return "Moved Permanently"
+        case 304: return "Not Modified"
         case 400: return "Bad Request"
         case 403: return "Forbidden"
         case 404: return "Not Found"
