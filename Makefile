@@ -6,7 +6,7 @@ TAGCLOUD = .build/release/tagcloud
 # (bench/README.md, group `startup`). macOS has the runtime in the system and cannot link it so.
 RELEASE = -c release $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib)
 
-.PHONY: all setup build web test test-spark demo docs bench bench-count-scale bench-serve fuzz sanitize format lint clean
+.PHONY: all setup build web test test-spark demo docs bench bench-count-scale bench-serve bench-web fuzz sanitize format lint clean
 
 all: build
 
@@ -76,6 +76,12 @@ bench-count-scale: setup
 # (bench/serve.py; BENCH_SERVE_FLAGS=--duration 10 for a short run).
 bench-serve: build
 	python3 bench/serve.py --no-build $(BENCH_SERVE_FLAGS)
+
+# The WebAssembly engine beside the native build: the same cloud natively, in Node, in headless
+# Chromium (bench/web-engine.py; bench/README.md#the-webassembly-engine).
+bench-web: web
+	$(SWIFT) build -c release --product tagcloud-bench
+	python3 bench/web-engine.py
 
 # libFuzzer targets (Fuzz/): arguments, frequency tables, config files, PNG masks. FUZZ_SECONDS each.
 FUZZ_SECONDS ?= 60
