@@ -96,7 +96,7 @@ let package = Package(
 
         // Helpers shared by the test targets. It depends on the core only, so TagCloudTests stays
         // free of C libraries.
-        .target(name: "TagCloudTestSupport", dependencies: ["TagCloud"], path: "Tests/TagCloudTestSupport"),
+        .target(name: "TagCloudTestSupport", dependencies: ["TagCloud", "CZlib"], path: "Tests/TagCloudTestSupport"),
         .testTarget(name: "TagCloudTests", dependencies: ["TagCloud", "TagCloudTestSupport"]),
         .testTarget(name: "TagCloudTextTests", dependencies: ["TagCloudText"]),
         .testTarget(

@@ -67,10 +67,13 @@ export declare class TagCloud {
   constructor(options?: { base?: string | URL });
   /** Runs a `cloud` or `flow` command line with the files it names (path → text or bytes). */
   run(args: string[], files?: Record<string, string | Uint8Array>, also?: string[]): Promise<RunResult>;
-  /** Lays out a configuration: the layout JSON (parsed) and its SVG. */
+  /**
+   * Lays out a configuration: the layout JSON (parsed) and its SVG. `files` holds the files the
+   * configuration names by path, such as a PNG `mask` or `color-image`.
+   */
   layout(
     config: Config,
-    options?: { command?: 'cloud' | 'flow' },
+    options?: { command?: 'cloud' | 'flow'; files?: Record<string, string | Uint8Array> },
   ): Promise<{ layout: Layout; svg: string; messages: string[]; status: number }>;
   /** Stops the worker. */
   terminate(): void;

@@ -52,11 +52,12 @@ export class TagCloud {
   /**
    * Lays out `config` (the keys of `tagcloud cloud --config`, its words in `tags`) and resolves to
    * the layout (the tool's layout JSON, parsed), its SVG and the notes; rejects with a
-   * TagCloudError naming the bad input. `command: 'flow'` lays out rows of tags instead.
+   * TagCloudError naming the bad input. `command: 'flow'` lays out rows of tags instead; `files`
+   * holds the files the configuration names by path (`mask: 'shape.png'` → `{ 'shape.png': bytes }`).
    */
-  async layout(config, { command = 'cloud' } = {}) {
+  async layout(config, { command = 'cloud', files = {} } = {}) {
     const args = [command, '--config', 'config.json', '--format', 'json', '-o', '-'];
-    const result = await this.run(args, { 'config.json': JSON.stringify(config) }, ['svg']);
+    const result = await this.run(args, { ...files, 'config.json': JSON.stringify(config) }, ['svg']);
     if (result.status !== 0 && result.output.length === 0) throw new TagCloudError(result);
     const layout = JSON.parse(decoder.decode(result.output));
     return { layout, svg: decoder.decode(result.also[0] ?? new Uint8Array()), messages: result.messages, status: result.status };

@@ -14,12 +14,7 @@ extension EngineRun {
         var output = try OutputRequest(destination, recipe)
         var (options, seed) = try CloudRecipe.options(
             recipe,
-            image: { (key) throws(RecipeError) -> CloudRecipe.Image? in
-                guard recipe.string(key) != nil else { return nil }
-                throw RecipeError.usage(
-                    "--\(key): pictures are not read by the WebAssembly engine yet: use --shape, or the tagcloud command",
-                    key: key)
-            },
+            image: { (key) throws(RecipeError) in try recipe.image(key) },
             note: note,
             checkCanvas: { (width, height) throws(RecipeError) in
                 try output.checkSize(width: Double(width), height: Double(height))

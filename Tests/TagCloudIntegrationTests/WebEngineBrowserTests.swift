@@ -69,6 +69,44 @@ struct WebEngineBrowserTests {
         #expect(output == String(decoding: tool.stdout, as: UTF8.self))
     }
 
+    @Test("layout(config, {files}) in Chromium lays out in a PNG mask as tagcloud cloud --config does")
+    func layoutWithMask() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (w, h) = (120, 90)
+        let rows = (0..<h).map { y in
+            Array(
+                (0..<w).map { x -> [UInt8] in
+                    let dx = Double(2 * x + 1 - w) / Double(w), dy = Double(2 * y + 1 - h) / Double(h)
+                    return [30, 60, 90, UInt8(max(0, min(255, Int((1 - dx * dx - dy * dy) * 500))))]
+                }.joined())
+        }
+        let mask = PNGBytes.image(width: UInt32(w), height: UInt32(h), depth: 8, color: 6, rows: rows)
+        try Data(mask).write(to: dir.appendingPathComponent("m.png"))
+        let words = ["swift", "rust", "go", "zig", "ocaml", "kotlin", "lua", "nim"]
+        let config: [String: Any] = [
+            "width": 400, "height": 300, "seed": 3, "mask": "m.png",
+            "tags": words.enumerated().map { ["text": $0.element, "weight": 8 - $0.offset] },
+        ]
+        try JSONSerialization.data(withJSONObject: config).write(to: dir.appendingPathComponent("c.json"))
+        let tool = try ToolRun.run(["cloud", "--config", "c.json", "--format", "svg", "-o", "-"], in: dir)
+        #expect(tool.status == 0, "\(tool.stderr)")
+        let site = try StaticSite.start()
+        defer { site.stop() }
+        let browser = try Chromium(profile: dir.appendingPathComponent("profile"))
+        defer { browser.close() }
+        try browser.open(site.url("example.html"), width: 800, height: 600)
+        let call = """
+            import('./tagcloud.js').then(async ({ TagCloud }) => {
+              const png = Uint8Array.from(atob('\(Data(mask).base64EncodedString())'), (c) => c.charCodeAt(0));
+              const { svg } = await new TagCloud().layout(\(try json(config)), { files: { 'm.png': png } });
+              return svg;
+            })
+            """
+        let svg = try browser.evaluate(call, awaitPromise: true) as? String
+        #expect(svg == String(decoding: tool.stdout, as: UTF8.self))
+    }
+
     private func json(_ value: Any) throws -> String {
         String(decoding: try JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed]), as: UTF8.self)
     }

@@ -78,19 +78,10 @@ enum CairoPNGReader {
         for y in 0..<height {
             for x in 0..<width {
                 let p = raw.loadUnaligned(fromByteOffset: y * stride + x * 4, as: UInt32.self)
-                out[y * width + x] = opaque ? p | 0xFF00_0000 : unpremultiplied(p)
+                out[y * width + x] = opaque ? p | 0xFF00_0000 : PNGPixels.unpremultiplied(p)
             }
         }
         return RGBAImage(width: width, height: height, pixels: out)
-    }
-
-    /// A premultiplied `0xAARRGGBB` pixel in straight alpha (fully transparent pixels become 0).
-    private static func unpremultiplied(_ p: UInt32) -> UInt32 {
-        let a = p >> 24
-        if a == 255 { return p }
-        if a == 0 { return 0 }
-        func channel(_ shift: UInt32) -> UInt32 { min(255, (((p >> shift) & 0xFF) * 255 + a / 2) / a) << shift }
-        return a << 24 | channel(16) | channel(8) | channel(0)
     }
 }
 

@@ -24,11 +24,12 @@ public enum ImageLoader {
     /// a pixel in all.
     public static let maximumPixels16Bit = maximumPixels / 3
     /// The longest side an image may have: Cairo makes no image surface with a longer one.
-    public static let maximumPixelsPerSide = CairoRenderer.maximumPixelsPerSide
+    public static let maximumPixelsPerSide = RenderLimits.pixelsPerSide
     /// The largest image file read, in bytes (128 MiB): Cairo keeps a copy of the file's bytes with
     /// the decoded image, and an image within `maximumPixels` needs no more unless stored uncompressed.
     public static let maximumFileBytes = 128 << 20
 
+    #if !hasFeature(Embedded)
     /// The PNG at `path` as straight (not premultiplied) `0xAARRGGBB` pixels; images without an
     /// alpha channel come back fully opaque.
     ///
@@ -36,61 +37,79 @@ public enum ImageLoader {
     /// is a folder, a device or cannot be read, `.imageFileTooLarge` or `.imageTooLarge` (before
     /// decoding) past the limits above, and `.invalidPNG` when it is not a PNG or is damaged; each
     /// names `path`.
-    public static func loadRGBA(path: String) throws -> RGBAImage {
+    public static func loadRGBA(path: String) throws(GraphicsError) -> RGBAImage {
         try loadRGBA(path: path, willDecode: { _ in })
     }
 
     /// `loadRGBA(path:)`, calling `willDecode` with the checked header just before Cairo decodes the
     /// pixels (so tests can tell that a refused image never got that far).
-    static func loadRGBA(path: String, willDecode: (PNGHeader) -> Void) throws -> RGBAImage {
+    static func loadRGBA(path: String, willDecode: (PNGHeader) -> Void) throws(GraphicsError) -> RGBAImage {
         let file = try openRegularFile(path)
         defer { fclose(file) }
-        return try decode(file, name: path, willDecode: willDecode)
+        var source = PNGSource(file: file)
+        return try decode(&source, name: path, willDecode: willDecode)
     }
+
+    #endif
 
     /// The PNG held in `bytes` (an image a request carries), read and checked as `loadRGBA(path:)`
     /// reads a file; `name` names it in errors.
-    public static func loadRGBA(data bytes: [UInt8], name: String) throws -> RGBAImage {
+    public static func loadRGBA(data bytes: [UInt8], name: String) throws(GraphicsError) -> RGBAImage {
         guard bytes.count <= maximumFileBytes else {
             throw GraphicsError.imageFileTooLarge(path: name, bytes: bytes.count, limit: maximumFileBytes)
         }
         guard !bytes.isEmpty else { throw GraphicsError.invalidPNG(path: name, problem: "the image is empty") }
+        #if hasFeature(Embedded)
+        var source = PNGSource(bytes: bytes)
+        return try decode(&source, name: name, willDecode: { _ in })
+        #else
         var copy = bytes
-        return try copy.withUnsafeMutableBytes { buffer in
+        return try copy.withUnsafeMutableBytes { (buffer) -> Result<RGBAImage, GraphicsError> in
             // A stream over the bytes, so that the file's checks and decoder read them unchanged.
             guard let file = fmemopen(buffer.baseAddress, buffer.count, "rb") else {
-                throw GraphicsError.unreadableImage(path: name, reason: String(cString: strerror(errno)))
+                return .failure(.unreadableImage(path: name, reason: String(cString: strerror(errno))))
             }
             defer { fclose(file) }
-            return try decode(file, name: name, willDecode: { _ in })
-        }
+            do throws(GraphicsError) {
+                var source = PNGSource(file: file)
+                return .success(try decode(&source, name: name, willDecode: { _ in }))
+            } catch {
+                return .failure(error)
+            }
+        }.get()
+        #endif
     }
 
-    /// Reads the PNG `file` (named `path` in errors): its header and chunks checked, then decoded.
+    /// Reads the PNG in `source` (named `path` in errors): its header and chunks checked, then decoded.
     private static func decode(
-        _ file: UnsafeMutablePointer<FILE>, name path: String, willDecode: (PNGHeader) -> Void
-    ) throws -> RGBAImage {
-        do {
-            var bytes = [UInt8](repeating: 0, count: PNGHeader.byteCount)
-            let count = fread(&bytes, 1, bytes.count, file)
-            if count < bytes.count && ferror(file) != 0 { throw PNGFault.readFailed(String(cString: strerror(errno))) }
-            let header = try PNGHeader(Array(bytes.prefix(count)))
-            try checkSize(header, path: path)
-            let end = try PNGChunkWalk.check(file, header: header)
+        _ source: inout PNGSource, name path: String, willDecode: (PNGHeader) -> Void
+    ) throws(GraphicsError) -> RGBAImage {
+        var bytes: [UInt8] = []
+        let header: PNGHeader
+        do throws(PNGFault) {
+            bytes = try source.read(upTo: PNGHeader.byteCount)
+            header = try PNGHeader(bytes)
+        } catch {
+            throw error.named(path)
+        }
+        try checkSize(header, path: path)
+        do throws(PNGFault) {
+            let end = try PNGChunkWalk.check(&source, header: header)
             willDecode(header)
-            return try CairoPNGReader.decode(file, header: bytes, size: header, end: end)
-        } catch let fault as PNGFault {
-            switch fault {
-            case .invalid(let problem): throw GraphicsError.invalidPNG(path: path, problem: problem)
-            case .readFailed(let reason): throw GraphicsError.unreadableImage(path: path, reason: reason)
-            }
+            #if hasFeature(Embedded)
+            return try LibPNGReader.decode(source.bytes[..<end], size: header)
+            #else
+            return try CairoPNGReader.decode(source.file, header: bytes, size: header, end: end)
+            #endif
+        } catch {
+            throw error.named(path)
         }
     }
 
     // MARK: - Helpers
 
     /// Refuses an image whose header declares more than the limits above.
-    private static func checkSize(_ header: PNGHeader, path: String) throws {
+    private static func checkSize(_ header: PNGHeader, path: String) throws(GraphicsError) {
         let side = maximumPixelsPerSide
         guard header.width <= side, header.height <= side else {
             throw GraphicsError.imageTooLarge(
@@ -106,9 +125,10 @@ public enum ImageLoader {
         }
     }
 
+    #if !hasFeature(Embedded)
     /// `path` opened for reading, refused unless it is a regular file within `maximumFileBytes`. It
     /// is opened without waiting, so a FIFO with no writer is refused instead of blocking.
-    private static func openRegularFile(_ path: String) throws -> UnsafeMutablePointer<FILE> {
+    private static func openRegularFile(_ path: String) throws(GraphicsError) -> UnsafeMutablePointer<FILE> {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             let code = errno
@@ -142,4 +162,5 @@ public enum ImageLoader {
         }
         return file
     }
+    #endif
 }

@@ -1,13 +1,5 @@
 import CZlib
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Walks the chunks of a PNG file after its header and checks what a decoder finds out only
 /// after it has allocated the whole image: that every chunk is complete with a matching CRC, that
 /// a palette image has its palette, and that image data comes before the closing IEND chunk.
@@ -19,15 +11,15 @@ enum PNGChunkWalk {
     private static let maximumChunkLength = 0x7FFF_FFFF
     private static let blockSize = 1 << 16
 
-    /// Checks the chunks of `file`, read from just after the header (at byte `PNGHeader.byteCount`),
-    /// and returns the file offset just past IEND: all the bytes a decoder needs.
-    static func check(_ file: UnsafeMutablePointer<FILE>, header: PNGHeader) throws(PNGFault) -> Int {
+    /// Checks the chunks of `source`, read from just after the header (at byte
+    /// `PNGHeader.byteCount`), and returns the offset just past IEND: all the bytes a decoder needs.
+    static func check(_ source: inout PNGSource, header: PNGHeader) throws(PNGFault) -> Int {
         var offset = PNGHeader.byteCount
         var sawPalette = false, sawData = false
         var block = [UInt8](repeating: 0, count: blockSize)
         while true {
             let start = offset
-            let head = try read(file, 8, else: "truncated (the file ends at byte \(start) without an IEND chunk)")
+            let head = try read(&source, 8, else: "truncated (the file ends at byte \(start) without an IEND chunk)")
             let length = Int(PNGHeader.uint32(head, 0))
             let typeBytes = Array(head[4..<8])
             guard typeBytes.allSatisfy({ (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }) else {
@@ -42,14 +34,11 @@ enum PNGChunkWalk {
             var remaining = length
             while remaining > 0 {
                 let n = min(remaining, blockSize)
-                guard fread(&block, 1, n, file) == n else {
-                    if ferror(file) != 0 { throw .readFailed(String(cString: strerror(errno))) }
-                    throw .invalid(cutShort)
-                }
+                guard try source.read(into: &block, count: n) == n else { throw .invalid(cutShort) }
                 crc = block.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, uInt(n)) }
                 remaining -= n
             }
-            let stored = try read(file, 4, else: cutShort)
+            let stored = try read(&source, 4, else: cutShort)
             offset += 12 + length
             guard UInt32(crc) == PNGHeader.uint32(stored, 0) else {
                 throw .invalid("bad CRC in its \(type) chunk at byte \(start) (the file is damaged)")
@@ -68,16 +57,10 @@ enum PNGChunkWalk {
         }
     }
 
-    /// Exactly `count` bytes from `file`; when the file ends first, the problem `truncated`.
-    private static func read(
-        _ file: UnsafeMutablePointer<FILE>, _ count: Int,
-        else truncated: String
-    ) throws(PNGFault) -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: count)
-        guard fread(&bytes, 1, count, file) == count else {
-            if ferror(file) != 0 { throw .readFailed(String(cString: strerror(errno))) }
-            throw .invalid(truncated)
-        }
+    /// Exactly `count` bytes from `source`; when it ends first, the problem `truncated`.
+    private static func read(_ source: inout PNGSource, _ count: Int, else truncated: String) throws(PNGFault) -> [UInt8] {
+        let bytes = try source.read(upTo: count)
+        guard bytes.count == count else { throw .invalid(truncated) }
         return bytes
     }
 }

@@ -7,6 +7,14 @@ enum PNGFault: Error, Equatable {
     /// Reading the file failed (the system's explanation).
     case readFailed(String)
 
+    /// The error of an image named `path` this fault refuses.
+    func named(_ path: String) -> GraphicsError {
+        switch self {
+        case .invalid(let problem): return .invalidPNG(path: path, problem: problem)
+        case .readFailed(let reason): return .unreadableImage(path: path, reason: reason)
+        }
+    }
+
     /// The CRC-32 a PNG chunk stores for `bytes` (its type and data).
     static func crc<C: Collection<UInt8>>(of bytes: C) -> UInt32 {
         let array = Array(bytes)

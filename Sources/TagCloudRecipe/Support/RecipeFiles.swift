@@ -40,5 +40,8 @@ package enum RecipeFiles {
 
     /// Whether `path` is one of the files handed over.
     static func isProvided(_ path: String) -> Bool { provided[path] != nil }
+
+    /// The bytes of the file handed over as `path`, whole (a picture: its reader checks its size).
+    static func provided(_ path: String) -> [UInt8]? { provided[path] }
     #endif
 }
