@@ -2,8 +2,10 @@ import CZlib
 
 /// PNG files built byte by byte, so a test can declare any size and damage any part.
 public enum PNGBytes {
+    /// The eight bytes every PNG starts with.
     public static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
+    /// `v` as four bytes, most significant first.
     public static func bigEndian(_ v: UInt32) -> [UInt8] {
         [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
     }
