@@ -70,26 +70,17 @@ extension EngineRun {
     }
 
     /// The bytes of `layout` as `output` asks: the contrast guarded unless `--no-contrast-guard`,
-    /// then the layout JSON, SVG or HTML with words as text.
+    /// then the layout JSON, SVG or HTML, as the tool writes them.
     static func write(_ layout: inout CloudLayout, _ output: inout OutputRequest) throws(RecipeError) -> [UInt8] {
-        if output.svgOutlines || output.svgEmbedFonts {
-            throw RecipeError.usage(
-                "--svg-outlines and --svg-embed-fonts are not in the WebAssembly engine yet: use the tagcloud command")
-        }
         if output.contrastGuard { layout.guardContrast() }
-        let format = output.destination.format
-        // Refused before the layout (`OutputRequest.checkSize`); checked again here for safety.
-        guard format != .png && format != .pdf else {
-            throw RecipeError.usage("only .svg, .html and .json are written here", key: "format")
-        }
+        let bytes: [UInt8]?
         do throws(CoreError) {
-            switch format {
-            case .json: return try LayoutJSON.bytes(layout, glyphs: output.jsonGlyphs)
-            case .html: return Array(try HTMLWriter(theme: output.theme).html(layout).utf8)
-            default: return Array(try SVGWriter().svg(layout).utf8)
-            }
+            bytes = try output.vectorBytes(layout)
         } catch {
             throw recipeError(error)
         }
+        // PNG and PDF are refused before the layout (`OutputRequest.checkSize`); nil is that again.
+        guard let bytes else { throw RecipeError.usage("only .svg, .html and .json are written here", key: "format") }
+        return bytes
     }
 }

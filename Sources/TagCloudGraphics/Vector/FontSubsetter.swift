@@ -12,10 +12,29 @@ public final class FontSubsetter: FontSubsetProvider, Sendable {
     /// Throws `GraphicsError.fontFileNotFound` when the file cannot be opened, `.notAFont` when it
     /// has no such face, and `.damagedFont` when HarfBuzz cannot subset it: the file opened and
     /// was laid out with, so a table it needs is damaged or cut short.
-    public func subset(of font: ResolvedFont, text: String) throws -> [UInt8] {
-        guard let blob = hb_blob_create_from_file_or_fail(font.file) else {
-            throw GraphicsError.fontFileNotFound(font.file)
+    public func subset(of font: ResolvedFont, text: String) throws(CoreError) -> [UInt8] {
+        do throws(GraphicsError) {
+            return try subsetFile(of: font, text: text)
+        } catch {
+            throw error.coreError
         }
+    }
+
+    /// The file's bytes as HarfBuzz holds them: read from the file natively, the bytes the host
+    /// handed over (`FontFiles`) in WebAssembly.
+    private func blob(_ font: ResolvedFont) -> OpaquePointer? {
+        #if hasFeature(Embedded)
+        guard let bytes = FontFiles.bytes(font.file), let base = bytes.baseAddress else { return nil }
+        return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+            hb_blob_create_or_fail($0, UInt32(bytes.count), HB_MEMORY_MODE_READONLY, nil, nil)
+        }
+        #else
+        return hb_blob_create_from_file_or_fail(font.file)
+        #endif
+    }
+
+    private func subsetFile(of font: ResolvedFont, text: String) throws(GraphicsError) -> [UInt8] {
+        guard let blob = blob(font) else { throw GraphicsError.fontFileNotFound(font.file) }
         defer { hb_blob_destroy(blob) }
         guard let index = UInt32(exactly: font.faceIndex), index < hb_face_count(blob),
             let face = hb_face_create(blob, index)

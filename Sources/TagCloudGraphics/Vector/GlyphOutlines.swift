@@ -1,5 +1,4 @@
 import CFreeType
-import Foundation
 import TagCloud
 
 /// Glyph outlines as SVG path data, so vector output can draw words as shapes and look the same
@@ -34,9 +33,13 @@ public final class GlyphOutlineCache: GlyphOutlineProvider, @unchecked Sendable 
     /// SVG path data for one glyph of `font` at `size` points, relative to the glyph's origin on
     /// the baseline, y down, numbers with at most two decimals. Empty for glyphs with no outline
     /// (spaces, and colour-bitmap emoji, which have no vector form to give).
-    public func pathData(glyph: UInt32, font: ResolvedFont, size: Double) throws -> String {
+    public func pathData(glyph: UInt32, font: ResolvedFont, size: Double) throws(CoreError) -> String {
         var out = ""
-        Self.append(try segments(glyph: glyph, font: font, size: size), dx: 0, dy: 0, to: &out)
+        do throws(GraphicsError) {
+            Self.append(try segments(glyph: glyph, font: font, size: size), dx: 0, dy: 0, to: &out)
+        } catch {
+            throw error.coreError
+        }
         return out
     }
 
@@ -45,16 +48,20 @@ public final class GlyphOutlineCache: GlyphOutlineProvider, @unchecked Sendable 
     public func pathData(
         for glyphs: [PositionedGlyph], font: ResolvedFont, size: Double,
         origin: Point
-    ) throws -> String {
+    ) throws(CoreError) -> String {
         var out = ""
-        for g in glyphs {
-            let segs = try segments(glyph: g.id, font: font, size: size)
-            Self.append(segs, dx: origin.x + g.x, dy: origin.y + g.y, to: &out)
+        do throws(GraphicsError) {
+            for g in glyphs {
+                let segs = try segments(glyph: g.id, font: font, size: size)
+                Self.append(segs, dx: origin.x + g.x, dy: origin.y + g.y, to: &out)
+            }
+        } catch {
+            throw error.coreError
         }
         return out
     }
 
-    private func segments(glyph: UInt32, font: ResolvedFont, size: Double) throws -> [Segment] {
+    private func segments(glyph: UInt32, font: ResolvedFont, size: Double) throws(GraphicsError) -> [Segment] {
         guard size.isFinite, size > 0 else { throw GraphicsError.invalidFontSize(size) }
         lock.lock()
         defer { lock.unlock() }
@@ -72,7 +79,7 @@ public final class GlyphOutlineCache: GlyphOutlineProvider, @unchecked Sendable 
         return segs
     }
 
-    private func decompose(glyph: UInt32, face: FontFace, size: Double) throws -> [Segment] {
+    private func decompose(glyph: UInt32, face: FontFace, size: Double) throws(GraphicsError) -> [Segment] {
         guard face.isScalable else { return [] }
         try face.setSize(size)
         let error = FT_Load_Glyph(face.face, glyph, outlineLoadFlags)
@@ -182,7 +189,12 @@ public final class GlyphOutlineCache: GlyphOutlineProvider, @unchecked Sendable 
 func formatCoordinate(_ value: Double) -> String {
     guard value.isFinite else { return "0" }
     let hundredths = (value * 100).rounded()
-    guard abs(hundredths) < 9e15 else { return String(format: "%.0f", value) }
+    // Past 9e13 points (no canvas comes near: sides are at most 32767) hundredths would not fit
+    // the integer below: whole points, rounded as C's %.0f rounds them.
+    guard abs(hundredths) < 9e15 else {
+        let whole = value.rounded(.toNearestOrEven)
+        return abs(whole) < 9.2e18 ? String(Int64(whole)) : DecimalText.plain(whole)
+    }
     let n = Int64(hundredths)
     if n == 0 { return "0" }
     let magnitude = n.magnitude

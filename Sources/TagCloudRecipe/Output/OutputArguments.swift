@@ -60,15 +60,11 @@ package enum OutputArguments {
                 data = try CairoRenderer(options: RenderOptions(scale: scale)).pngData(layout)
             case .pdf:
                 data = try CairoRenderer(options: RenderOptions()).pdfData(layout)
-            case .svg:
-                let mode: SVGWriter.Mode = output.svgOutlines ? .outlines(GlyphOutlineCache()) : .text
-                let embedded: (any FontSubsetProvider)? = output.svgEmbedFonts ? FontSubsetter() : nil
-                data = Data(try SVGWriter(mode: mode, embeddedFonts: embedded).data(layout))
             case .json:
+                // Natively through Foundation's Data, which large layouts are written from faster.
                 data = try LayoutJSON.encode(layout, glyphs: output.jsonGlyphs)
-            case .html:
-                let mode: SVGWriter.Mode = output.svgOutlines ? .outlines(GlyphOutlineCache()) : .text
-                data = Data(try HTMLWriter(theme: theme, mode: mode).data(layout))
+            case .svg, .html:
+                data = Data(try output.vectorBytes(layout) ?? [])
             }
         } catch let e as RecipeError {
             throw e

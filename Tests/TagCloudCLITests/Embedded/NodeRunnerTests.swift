@@ -24,6 +24,9 @@ struct NodeRunnerTests {
         ["cloud", "--input", "tags.tsv", "--font", "No Such Family", "-o", "OUT.svg"],
         ["cloud", "--input", "tags.tsv", "--width", "60", "--height", "40", "--fit", "all", "--seed", "1", "-o", "OUT.svg"],
         ["cloud", "--input", "tags.tsv", "-o", "OUT.png"],
+        ["cloud", "--input", "tags.tsv", "--svg-outlines", "--seed", "10", "-o", "OUT.svg"],
+        ["flow", "--input", "scripts.tsv", "--svg-outlines", "--svg-embed-fonts", "--seed", "11", "-o", "OUT.svg"],
+        ["cloud", "--input", "tags.tsv", "--svg-embed-fonts", "--svg-outlines", "--seed", "12", "-o", "OUT.html"],
     ]
 
     @Test("each command line gives the tool's bytes, messages and status", arguments: commandLines.indices)
