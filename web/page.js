@@ -1,6 +1,6 @@
 // The page (index.html): words in, a word cloud out, laid out by tagcloud.js as the words and
 // choices change. The words are kept in this browser (localStorage) between visits.
-import { TagCloud } from './tagcloud.js';
+import { TagCloud, pngFromSVG } from './tagcloud.js';
 
 const $ = (id) => document.getElementById(id);
 const sample = ['cloud\t9', 'words\t7', 'browser\t6', 'privacy\t5', 'WebAssembly\t5', 'Swift\t4', 'layout\t4',
@@ -11,8 +11,8 @@ let seed = 1, asked = 0, lastSVG = '';
 
 $('words').value = localStorage.getItem('tagcloud.words') ?? sample;
 
-/** The command line the choices make, the words given as a tag list. */
-function commandLine() {
+/** The command line the choices make, the words given as a tag list; `extra` options go before the output's. */
+function commandLine(extra = []) {
   const command = $('command').value;
   const args = [command, '--input', 'words.txt', '--seed', String(seed), '--palette', $('palette').value];
   if (command === 'cloud') {
@@ -21,7 +21,7 @@ function commandLine() {
   } else {
     args.push('--width', '800');
   }
-  return args.concat(['--format', 'svg', '-o', '-']);
+  return args.concat(extra, ['--format', 'svg', '-o', '-']);
 }
 
 /** Lays the words out; a result that comes after a newer request is dropped. */
@@ -42,6 +42,7 @@ async function draw() {
   lastSVG = new TextDecoder().decode(result.output);
   $('cloud').innerHTML = lastSVG;
   $('download').disabled = false;
+  $('download-png').disabled = false;
   const line = result.messages.filter((m) => !m.startsWith('error: ')).join(' ');
   $('status').textContent = `${line} (${Math.round(performance.now() - started)} ms)`;
 }
@@ -51,11 +52,20 @@ const later = () => { clearTimeout(timer); timer = setTimeout(draw, 250); };
 $('words').addEventListener('input', later);
 for (const id of ['command', 'shape', 'rotate', 'palette']) $(id).addEventListener('change', draw);
 $('shuffle').addEventListener('click', () => { seed = Math.floor(Math.random() * 1e9); draw(); });
-$('download').addEventListener('click', () => {
+/** Offers `blob` as a download named `name`. */
+function save(blob, name) {
   const link = document.createElement('a');
-  link.href = URL.createObjectURL(new Blob([lastSVG], { type: 'image/svg+xml' }));
-  link.download = 'tagcloud.svg';
+  link.href = URL.createObjectURL(blob);
+  link.download = name;
   link.click();
   setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
+$('download').addEventListener('click', () => save(new Blob([lastSVG], { type: 'image/svg+xml' }), 'tagcloud.svg'));
+// The PNG is drawn here from the same layout with words as outlines, at twice the size for sharp
+// screens: the browser's pixels (the tagcloud command draws its own with Cairo).
+$('download-png').addEventListener('click', async () => {
+  const result = await tagcloud.run(commandLine(['--svg-outlines']), { 'words.txt': $('words').value });
+  if (result.status !== 0 && result.output.length === 0) return;
+  save(await pngFromSVG(new TextDecoder().decode(result.output), { scale: 2 }), 'tagcloud.png');
 });
 draw();

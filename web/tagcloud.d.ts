@@ -75,6 +75,17 @@ export declare class TagCloud {
     config: Config,
     options?: { command?: 'cloud' | 'flow'; files?: Record<string, string | Uint8Array> },
   ): Promise<{ layout: Layout; svg: string; messages: string[]; status: number }>;
+  /**
+   * A PNG Blob of a configuration, drawn by the browser from the layout's SVG with words as
+   * outlines: the tool's geometry, not the tool's bytes. Needs a page (a canvas).
+   */
+  png(
+    config: Config,
+    options?: { command?: 'cloud' | 'flow'; files?: Record<string, string | Uint8Array>; scale?: number },
+  ): Promise<Blob>;
   /** Stops the worker. */
   terminate(): void;
 }
+
+/** An SVG the engine wrote, drawn by the browser at `scale` and encoded as a PNG Blob. */
+export declare function pngFromSVG(svg: string, options?: { scale?: number }): Promise<Blob>;

@@ -63,8 +63,46 @@ export class TagCloud {
     return { layout, svg: decoder.decode(result.also[0] ?? new Uint8Array()), messages: result.messages, status: result.status };
   }
 
+  /**
+   * A PNG of `config` as a Blob, drawn by this browser from the layout's SVG with every word as
+   * its outlines (so no font of the browser's is involved): the tool's geometry, the browser's
+   * anti-aliasing, not the bytes `tagcloud` writes (Cairo draws those). Needs a page (a canvas).
+   */
+  async png(config, { command = 'cloud', files = {}, scale = 1 } = {}) {
+    const args = [command, '--config', 'config.json', '--svg-outlines', '--format', 'svg', '-o', '-'];
+    const result = await this.run(args, { ...files, 'config.json': JSON.stringify(config) });
+    if (result.status !== 0 && result.output.length === 0) throw new TagCloudError(result);
+    return pngFromSVG(decoder.decode(result.output), { scale });
+  }
+
   /** Stops the worker; the object cannot be used afterwards. */
   terminate() {
     this.worker.terminate();
   }
 }
+
+/**
+ * `svg` (a drawing the engine wrote, best with `--svg-outlines`) drawn on a canvas `scale` times
+ * its size and encoded as a PNG Blob, by the browser.
+ */
+export async function pngFromSVG(svg, { scale = 1 } = {}) {
+  const size = (name) => Number((svg.match(new RegExp(`<svg[^>]*\\s${name}="([0-9.]+)"`)) ?? [])[1]);
+  const [width, height] = [size('width'), size('height')];
+  if (!(width > 0 && height > 0)) throw new Error('the SVG has no width and height');
+  const url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
+  try {
+    const image = new Image();
+    image.src = url;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.round(width * scale);
+    canvas.height = Math.round(height * scale);
+    canvas.getContext('2d').drawImage(image, 0, 0, canvas.width, canvas.height);
+    return await new Promise((resolve, reject) => {
+      canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('the PNG could not be made'))), 'image/png');
+    });
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+

@@ -1,4 +1,5 @@
 import Foundation
+import TagCloudGraphics
 import TagCloudTestSupport
 import Testing
 
@@ -105,6 +106,44 @@ struct WebEngineBrowserTests {
             """
         let svg = try browser.evaluate(call, awaitPromise: true) as? String
         #expect(svg == String(decoding: tool.stdout, as: UTF8.self))
+    }
+
+    @Test("png(config) draws the layout's outlines in the browser: its ink where the tool's PNG has its ink")
+    func pngDrawnByTheBrowser() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let words = ["swift", "rust", "שלום", "سلام", "नमस्ते", "你好", "kotlin", "zig", "ocaml", "café"]
+        let config: [String: Any] = [
+            "width": 500, "height": 320, "seed": 4, "rotate": "0,-90",
+            "tags": words.enumerated().map { ["text": $0.element, "weight": 10 - $0.offset] },
+        ]
+        try JSONSerialization.data(withJSONObject: config).write(to: dir.appendingPathComponent("c.json"))
+        let tool = try ToolRun.run(["cloud", "--config", "c.json", "-o", "tool.png"], in: dir)
+        #expect(tool.status == 0, "\(tool.stderr)")
+        let site = try StaticSite.start()
+        defer { site.stop() }
+        let browser = try Chromium(profile: dir.appendingPathComponent("profile"))
+        defer { browser.close() }
+        try browser.open(site.url("example.html"), width: 800, height: 600)
+        let call = """
+            import('./tagcloud.js').then(async ({ TagCloud }) => {
+              const blob = await new TagCloud().png(\(try json(config)));
+              const bytes = new Uint8Array(await blob.arrayBuffer());
+              let text = '';
+              for (const b of bytes) text += String.fromCharCode(b);
+              return btoa(text);
+            })
+            """
+        let encoded = try #require(try browser.evaluate(call, awaitPromise: true) as? String)
+        let drawn = try ImageLoader.loadRGBA(data: [UInt8](try #require(Data(base64Encoded: encoded))), name: "browser")
+        let expected = try ImageLoader.loadRGBA(path: dir.appendingPathComponent("tool.png").path)
+        #expect(drawn.width == expected.width && drawn.height == expected.height)
+        // Ink: a pixel well away from the white background. Anti-aliasing differs at the edges only.
+        func ink(_ p: UInt32) -> Bool { min(p >> 16 & 0xFF, p >> 8 & 0xFF, p & 0xFF) < 160 }
+        let both = zip(drawn.pixels, expected.pixels).filter { ink($0) && ink($1) }.count
+        let either = zip(drawn.pixels, expected.pixels).filter { ink($0) || ink($1) }.count
+        #expect(either > 5000, "the tool's PNG has almost no ink")
+        #expect(Double(both) / Double(max(1, either)) > 0.93, "ink in common: \(both) of \(either) pixels")
     }
 
     private func json(_ value: Any) throws -> String {
