@@ -1,7 +1,8 @@
 // The host side of the TagCloud engine (tagcloud.wasm, built from Sources/TagCloudEngine): loads
-// the module with the little of WASI it uses, hands it the font manifest, and runs `cloud` and
-// `flow` command lines with the files they name. Shared by the page's worker (worker.js) and the
-// Node runner (tagcloud.mjs); it has no I/O of its own: the caller gives `readFont`.
+// the module with the little of WASI it uses, hands it the font manifest, and runs `cloud`, `flow`
+// and `count` command lines with the files they name. Shared by the page's worker (worker.js) and
+// the Node runner (tagcloud.mjs); it has no I/O of its own: the caller gives `readFont` and
+// `readStopWords`.
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -76,30 +77,46 @@ function readResponse(memory, pointer) {
 }
 
 /**
+ * The `size` and `read` imports through which the engine asks for a host's file by path (a font,
+ * a stop-word list): `load(path)` gives its bytes or null, at once; a file is loaded once until read.
+ */
+function hostFiles(memory, load) {
+  const files = new Map();
+  const name = (pointer, length) => decoder.decode(new Uint8Array(memory().buffer, pointer, length));
+  const file = (path) => {
+    if (!files.has(path)) files.set(path, load(path));
+    return files.get(path);
+  };
+  return {
+    size: (pointer, length) => { const f = file(name(pointer, length)); return f ? f.length : -1; },
+    read: (pointer, length, into) => {
+      const path = name(pointer, length), f = file(path);
+      if (!f) return 1;
+      new Uint8Array(memory().buffer, into, f.length).set(f);
+      files.delete(path);
+      return 0;
+    },
+  };
+}
+
+/**
  * Loads the engine from `wasm` (bytes or a compiled module) with the font `manifest` (bytes of
  * `tagcloud fonts --manifest`). `readFont(path)` gives a font file's bytes (or null) when a word
- * first needs it; it must answer at once (a worker uses synchronous requests).
+ * first needs it; `readStopWords(path)` a built-in stop-word list's (`stopwords/en.txt`, the
+ * package's Resources/stopwords) when a count first needs it. Both must answer at once (a worker
+ * uses synchronous requests).
  */
-export async function loadEngine(wasm, manifest, readFont) {
+export async function loadEngine(wasm, manifest, readFont, readStopWords = () => null) {
   let instance;
   const memory = () => instance.exports.memory;
-  const fonts = new Map();
-  const font = (pointer, length) => {
-    const path = decoder.decode(new Uint8Array(memory().buffer, pointer, length));
-    if (!fonts.has(path)) fonts.set(path, readFont(path));
-    return fonts.get(path);
-  };
+  const fonts = hostFiles(memory, readFont), stopWords = hostFiles(memory, readStopWords);
   const imports = {
     wasi_snapshot_preview1: wasiImports(memory, (text) => console.error(text)),
     tagcloud: {
-      font_size: (pointer, length) => { const f = font(pointer, length); return f ? f.length : -1; },
-      font_read: (pointer, length, into) => {
-        const f = font(pointer, length);
-        if (!f) return 1;
-        new Uint8Array(memory().buffer, into, f.length).set(f);
-        fonts.delete(decoder.decode(new Uint8Array(memory().buffer, pointer, length)));
-        return 0;
-      },
+      font_size: fonts.size,
+      font_read: fonts.read,
+      stopwords_size: stopWords.size,
+      stopwords_read: stopWords.read,
     },
   };
   const module = wasm instanceof WebAssembly.Module ? wasm : await WebAssembly.compile(wasm);
@@ -112,7 +129,8 @@ export async function loadEngine(wasm, manifest, readFont) {
   e.tagcloud_free(manifestPointer);
   return {
     /**
-     * Runs a command line (`['cloud', '--input', 't.tsv', '-o', 'a.svg']`) with `files` by path;
+     * Runs a command line (`['cloud', '--input', 't.tsv', '-o', 'a.svg']`, `['count', '--text',
+     * 'a.txt']`) with `files` by path;
      * `also` lists further formats (`['svg']`) the same layout is written in.
      */
     run(args, files = {}, also = []) {

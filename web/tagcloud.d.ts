@@ -54,6 +54,33 @@ export interface Layout {
   [field: string]: unknown;
 }
 
+/**
+ * The options of `tagcloud count`, by their long names in camel case (docs/command-line.md):
+ * `stopwords` and `addStopwords` take the text of a stop-word file (one word a line).
+ */
+export interface CountOptions {
+  language?: string;
+  top?: number;
+  stopwords?: string;
+  addStopwords?: string | string[];
+  noStopwords?: boolean;
+  noCollocations?: boolean;
+  phrase?: string | string[];
+  minLength?: number;
+  numbers?: boolean;
+  keepHyphens?: boolean;
+  noPlurals?: boolean;
+  noClitics?: boolean;
+  wordPattern?: string;
+  quiet?: boolean;
+}
+
+/** A counted word (or collocation, or phrase) and how often it occurs. */
+export interface CountedTerm {
+  text: string;
+  weight: number;
+}
+
 /** A command the engine refused or could not finish. */
 export declare class TagCloudError extends Error {
   /** The exit status `tagcloud` gives: 1 usage, 2 input, 3 words left out, 4 output. */
@@ -65,7 +92,7 @@ export declare class TagCloudError extends Error {
 export declare class TagCloud {
   /** `base`: where the site's files are (default: beside tagcloud.js). */
   constructor(options?: { base?: string | URL });
-  /** Runs a `cloud` or `flow` command line with the files it names (path → text or bytes). */
+  /** Runs a `cloud`, `flow` or `count` command line with the files it names (path → text or bytes). */
   run(args: string[], files?: Record<string, string | Uint8Array>, also?: string[]): Promise<RunResult>;
   /**
    * Lays out a configuration: the layout JSON (parsed) and its SVG. `files` holds the files the
@@ -83,6 +110,8 @@ export declare class TagCloud {
     config: Config,
     options?: { command?: 'cloud' | 'flow'; files?: Record<string, string | Uint8Array>; scale?: number },
   ): Promise<Blob>;
+  /** Counts the words of a text as `tagcloud count --text` does: the table, most frequent first. */
+  count(text: string, options?: CountOptions): Promise<{ table: CountedTerm[]; messages: string[] }>;
   /** Stops the worker. */
   terminate(): void;
 }

@@ -5,6 +5,7 @@
 //   import { TagCloud } from './tagcloud.js';
 //   const tagcloud = new TagCloud();
 //   const { layout, svg } = await tagcloud.layout({ width: 600, height: 400, tags: [{ text: 'swift', weight: 3 }] });
+//   const { table } = await tagcloud.count('Down the rabbit hole…', { top: 50 });
 
 const decoder = new TextDecoder();
 
@@ -17,6 +18,32 @@ export class TagCloudError extends Error {
     this.status = result.status;
     this.messages = result.messages;
   }
+}
+
+/** The options that name a file: their values are the files' texts, handed over with the command. */
+const fileOptions = new Set(['stopwords', 'add-stopwords']);
+
+/**
+ * The command-line options of `options` (`{ noCollocations: true, top: 50 }` → `--no-collocations
+ * --top 50`): true for a flag, an array for a repeated option; a file option's text goes in `files`.
+ */
+function countArguments(options, files) {
+  const args = [];
+  for (const [key, value] of Object.entries(options)) {
+    const name = key.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
+    for (const [i, item] of [value].flat().entries()) {
+      if (item === false || item === undefined || item === null) continue;
+      if (item === true) { args.push('--' + name); continue; }
+      if (fileOptions.has(name)) {
+        const path = `${name}-${i}.txt`;
+        files[path] = String(item);
+        args.push('--' + name, path);
+      } else {
+        args.push('--' + name, String(item));
+      }
+    }
+  }
+  return args;
 }
 
 /** The engine, running in its own worker; `base` is where the site's files are (default: beside this module). */
@@ -37,7 +64,7 @@ export class TagCloud {
   }
 
   /**
-   * Runs a `tagcloud cloud` or `flow` command line with `files` (path → text or bytes); `also` lists
+   * Runs a `tagcloud cloud`, `flow` or `count` command line with `files` (path → text or bytes); `also` lists
    * further formats the same layout is written in. Resolves to the exit status, the messages, the
    * output's path and bytes, whatever the status.
    */
@@ -73,6 +100,25 @@ export class TagCloud {
     const result = await this.run(args, { ...files, 'config.json': JSON.stringify(config) });
     if (result.status !== 0 && result.output.length === 0) throw new TagCloudError(result);
     return pngFromSVG(decoder.decode(result.output), { scale });
+  }
+
+  /**
+   * Counts the words of `text` as `tagcloud count --text` does and resolves to the table, most
+   * frequent first, as `[{ text, weight }]`, with the notes; rejects with a TagCloudError naming
+   * the bad input. `options` are count's, by their long names: `{ language: 'fr', top: 50,
+   * phrase: ['New York'], noCollocations: true, stopwords: 'the\nof' }` (a file option takes
+   * the file's text).
+   */
+  async count(text, options = {}) {
+    const files = { 'text.txt': text };
+    const args = ['count', '--text', 'text.txt', ...countArguments(options, files)];
+    const result = await this.run(args, files);
+    if (result.status !== 0) throw new TagCloudError(result);
+    const table = decoder.decode(result.output).split('\n').filter((line) => line !== '').map((line) => {
+      const tab = line.lastIndexOf('\t');
+      return { text: line.slice(0, tab), weight: Number(line.slice(tab + 1)) };
+    });
+    return { table, messages: result.messages };
   }
 
   /** Stops the worker; the object cannot be used afterwards. */

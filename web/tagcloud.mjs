@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The TagCloud engine from the command line, in Node: `node tagcloud.mjs cloud|flow [options]`
+// The TagCloud engine from the command line, in Node: `node tagcloud.mjs cloud|flow|count [options]`
 // takes tagcloud's own command line and writes the same bytes, so anyone can check that the
 // WebAssembly engine lays out as the tool does:
 //   node .build/web/tagcloud.mjs cloud --input t.tsv --shape heart -o a.svg
@@ -23,6 +23,12 @@ function isFile(path) {
 function readFont(path) {
   for (const place of [path, join(here, 'fonts', path)]) if (isFile(place)) return readFileSync(place);
   return null;
+}
+
+/** A built-in stop-word list's bytes (`stopwords/en.txt`, in the site's copy), or null. */
+function readStopWords(path) {
+  const place = join(here, path);
+  return isFile(place) ? readFileSync(place) : null;
 }
 
 /** The string values of a configuration's JSON, nested ones too. */
@@ -64,7 +70,7 @@ function writeAtomically(path, bytes) {
 
 const args = process.argv.slice(2);
 const engine = await loadEngine(
-  readFileSync(join(here, 'tagcloud.wasm')), readFileSync(join(here, 'fonts', 'manifest.json')), readFont);
+  readFileSync(join(here, 'tagcloud.wasm')), readFileSync(join(here, 'fonts', 'manifest.json')), readFont, readStopWords);
 const result = engine.run(args, namedFiles(args));
 for (const message of result.messages) process.stderr.write(`tagcloud: ${message}\n`);
 if (result.status === 0 || result.output.length > 0) {

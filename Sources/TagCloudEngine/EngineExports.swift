@@ -2,6 +2,7 @@
 import TagCloud
 import TagCloudGraphics
 import TagCloudRecipe
+import TagCloudText
 
 // The WebAssembly module's interface, for web/engine.js (the page's worker and the Node runner):
 // memory in and out through `tagcloud_alloc`/`tagcloud_free`, the font manifest once
@@ -15,6 +16,15 @@ func hostFontSize(_ path: UnsafePointer<UInt8>, _ length: Int32) -> Int32
 /// Copies the font file at `path` into `into` (as many bytes as `font_size` said); 0 on success.
 @_extern(wasm, module: "tagcloud", name: "font_read")
 func hostFontRead(_ path: UnsafePointer<UInt8>, _ length: Int32, _ into: UnsafeMutablePointer<UInt8>) -> Int32
+
+/// The size in bytes of the built-in stop-word list at `path` (`stopwords/en.txt`, the package's
+/// `Resources/stopwords` as the site holds them), or -1 when the host has none.
+@_extern(wasm, module: "tagcloud", name: "stopwords_size")
+func hostStopWordsSize(_ path: UnsafePointer<UInt8>, _ length: Int32) -> Int32
+
+/// Copies the stop-word list at `path` into `into` (as many bytes as `stopwords_size` said); 0 on success.
+@_extern(wasm, module: "tagcloud", name: "stopwords_read")
+func hostStopWordsRead(_ path: UnsafePointer<UInt8>, _ length: Int32, _ into: UnsafeMutablePointer<UInt8>) -> Int32
 
 /// The fonts, from the manifest `tagcloud_init` was given.
 nonisolated(unsafe) private var manifest: FontManifest?
@@ -47,17 +57,28 @@ func tagcloudInit(_ bytes: UnsafeRawPointer, _ count: Int32) -> Int32 {
         manifestError = error.description
         return 1
     }
-    FontFiles.loader = { path in
-        let name = Array(path.utf8)
-        let size = name.withUnsafeBufferPointer { hostFontSize($0.baseAddress!, Int32(clamping: $0.count)) }
-        guard size >= 0 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: Int(size))
-        let status = name.withUnsafeBufferPointer { path in
-            bytes.withUnsafeMutableBufferPointer { hostFontRead(path.baseAddress!, Int32(clamping: path.count), $0.baseAddress!) }
-        }
-        return status == 0 ? bytes : nil
+    FontFiles.loader = { path in hostFile(path, size: hostFontSize, read: hostFontRead) }
+    // A count reads a built-in list only when it needs one (the text's language, or seven to detect one).
+    StopWords.loader = { language in
+        hostFile("stopwords/\(language.rawValue).txt", size: hostStopWordsSize, read: hostStopWordsRead)
     }
     return 0
+}
+
+/// The bytes of the host's file `path`, through its `size` and `read` functions; nil when it has none.
+private func hostFile(
+    _ path: String, size: (UnsafePointer<UInt8>, Int32) -> Int32,
+    read: (UnsafePointer<UInt8>, Int32, UnsafeMutablePointer<UInt8>) -> Int32
+) -> [UInt8]? {
+    let name = Array(path.utf8)
+    let count = name.withUnsafeBufferPointer { size($0.baseAddress!, Int32(clamping: $0.count)) }
+    guard count >= 0 else { return nil }
+    var bytes = [UInt8](repeating: 0, count: Int(count))
+    guard count > 0 else { return bytes }
+    let status = name.withUnsafeBufferPointer { path in
+        bytes.withUnsafeMutableBufferPointer { read(path.baseAddress!, Int32(clamping: path.count), $0.baseAddress!) }
+    }
+    return status == 0 ? bytes : nil
 }
 
 /// Runs the command in `request` (`EngineFrames.request`); returns a response

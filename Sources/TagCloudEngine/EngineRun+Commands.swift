@@ -6,7 +6,7 @@ import TagCloudText
 
 extension EngineRun {
     /// `tagcloud cloud`: the recipe's options, its tags (arguments, `tags` of a configuration,
-    /// `--input` tag lists), the layout, the placement line, the output.
+    /// `--input` tag lists, a `--text` counted), the layout, the placement line, the output.
     static func cloud(
         _ recipe: Recipe, typesetter: FreeTypeTypesetter, note: @escaping (String) -> Void, say: (String) -> Void
     ) throws(RecipeError) -> Written {
@@ -20,8 +20,15 @@ extension EngineRun {
                 try output.checkSize(width: Double(width), height: Double(height))
             })
         let arrange = try recipe.choice("arrange", CloudRecipe.Arrange.self) ?? .weight
-        let terms = try tags(recipe, note: note)
-        if arrange == .semantic { options.arrangement = .semantic(WordRelations(groups: terms)) }
+        let sources = try TermSources(recipe, defaultTextTop: nil, related: arrange == .semantic)
+        let terms: [Term]
+        if arrange == .semantic {
+            let read = try sources.readRelated(note: note, count: counting(note))
+            terms = read.terms
+            options.arrangement = .semantic(read.relations)
+        } else {
+            terms = try sources.read(note: note, count: counting(note))
+        }
         var laidOut: (layout: CloudLayout, statistics: WordCloudLayout.Statistics)
         do throws(CoreError) {
             laidOut = try WordCloudLayout(options).run(terms, typesetter: typesetter)
@@ -46,7 +53,8 @@ extension EngineRun {
         var output = try OutputRequest(destination, recipe)
         let (options, seed, width) = try FlowRecipe.options(recipe)
         try output.checkSize(width: width, height: 1, subject: "--width \(NumberText.plain(width))")
-        let terms = try tags(recipe, note: note)
+        let sources = try TermSources(recipe, defaultTextTop: FlowRecipe.defaultTextTop)
+        let terms = try sources.read(note: note, count: counting(note))
         var laidOut: (layout: CloudLayout, continuity: FlowLayout.Continuity?)
         do throws(CoreError) {
             laidOut = try FlowLayout(options).run(terms, typesetter: typesetter, width: width)
@@ -63,10 +71,9 @@ extension EngineRun {
         return Written(bytes: bytes, path: destination.path, failure: nil, layout: laidOut.layout)
     }
 
-    /// The tags a recipe gives, as the tool reads them.
-    static func tags(_ recipe: Recipe, note: (String) -> Void) throws(RecipeError) -> [Term] {
-        try TagInput.read(
-            arguments: recipe.positionals, given: recipe.configTerms, inputs: recipe.strings("input"), note: note)
+    /// How the engine counts a `--text`: the files handed over, read whole (`TextRequest.analysis(note:)`).
+    static func counting(_ note: @escaping (String) -> Void) -> TermSources.Counting {
+        { (text) throws(RecipeError) in try text.analysis(note: note) }
     }
 
     /// The bytes of `layout` as `output` asks: the contrast guarded unless `--no-contrast-guard`,

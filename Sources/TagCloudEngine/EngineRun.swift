@@ -2,8 +2,8 @@ import TagCloud
 import TagCloudGraphics
 import TagCloudRecipe
 
-/// One `tagcloud cloud` or `tagcloud flow` command line run as the WebAssembly engine runs it: the
-/// same parser, keys, recipe, layout and writers as the tool, with the files the command names
+/// One `tagcloud cloud`, `flow` or `count` command line run as the WebAssembly engine runs it: the
+/// same parser, keys, recipe, counter, layout and writers as the tool, with the files the command names
 /// handed over by the host (natively, read from disk) and the output returned rather than written.
 /// The Node runner and the JavaScript API are this and nothing more.
 package enum EngineRun {
@@ -24,27 +24,34 @@ package enum EngineRun {
     }
 
     /// The commands the engine runs.
-    package static let commands = ["cloud", "flow"]
+    package static let commands = ["cloud", "flow", "count"]
 
     /// Runs `arguments` (the command first, then its options and tags) with fonts from `fonts`;
-    /// the layout is also written in each of `alsoFormats` (`svg`, `html`, `json`).
+    /// the layout is also written in each of `alsoFormats` (`svg`, `html`, `json`; none for `count`).
     package static func run(_ arguments: [String], fonts: any FontFinder, alsoFormats: [String] = []) -> Result {
         var result = Result()
         do throws(RecipeError) {
             guard let command = arguments.first, commands.contains(command) else {
                 throw RecipeError.usage(
-                    "the engine runs \(commands.joined(separator: " and ")): give one of them first, then its options")
+                    "the engine runs cloud, flow and count: give one of them first, then its options")
             }
-            let keys = command == "cloud" ? CloudKeys.all : FlowKeys.all
+            let keys = command == "cloud" ? CloudKeys.all : command == "flow" ? FlowKeys.all : CountKeys.all
             let recipe = try CommandLineParser(options: keys, command: command).parse(Array(arguments.dropFirst()))
-            guard recipe.strings("text").isEmpty else {
-                throw RecipeError.usage(
-                    "counting a text (--text) is not in the WebAssembly engine yet: give the words as a tag list (--input)",
-                    key: "text")
-            }
             let quiet = recipe.flag(CommonOptions.quiet.name)
             let notes = Notes()
             let note: (String) -> Void = { if !quiet { notes.lines.append($0) } }
+            if command == "count" {
+                guard alsoFormats.isEmpty else { throw RecipeError.usage("count writes its table only: ask for no other format") }
+                // The notes said before an error come before it, as the tool writes them.
+                do throws(RecipeError) {
+                    (result.output, result.path) = try count(recipe, note: note)
+                } catch {
+                    result.messages = notes.lines
+                    throw error
+                }
+                result.messages = notes.lines
+                return Self.escaped(result)
+            }
             let typesetter = FreeTypeTypesetter(fonts: fonts)
             let written =
                 command == "cloud"
@@ -64,7 +71,12 @@ package enum EngineRun {
             result.status = error.exitCode
             result.messages.append("error: " + error.message)
         }
-        // Each a line of its own on the host's terminal, as the tool writes them.
+        return Self.escaped(result)
+    }
+
+    /// `result` with each message a line of its own on the host's terminal, as the tool writes them.
+    static func escaped(_ result: Result) -> Result {
+        var result = result
         result.messages = result.messages.map(MessageText.escapingControls)
         return result
     }

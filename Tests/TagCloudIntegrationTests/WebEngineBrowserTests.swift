@@ -47,6 +47,8 @@ struct WebEngineBrowserTests {
             ["cloud", "--input", "t.tsv", "--seed", "3", "--rotate", "any", "--format", "json", "-o", "-"],
             ["cloud", "--input", "t.tsv", "--seed", "4", "--shape", "heart", "--legend", "--format", "svg", "-o", "-"],
             ["flow", "--input", "t.tsv", "--seed", "5", "--pill", "--width", "420", "--format", "html", "-o", "-"],
+            // Counting the list as a text: its languages detected with the site's stop-word lists.
+            ["count", "--text", "t.tsv", "--top", "8"],
         ])
     func parity(_ args: [String]) throws {
         let tags = "swift\t9\nrust\t7\nשלום\t6\nسلام\t5\nnamaste नमस्ते\t4\ngo\t4\nkotlin\t3\nzig\t2\nocaml\t2\ncafé\t1\n"
@@ -144,6 +146,30 @@ struct WebEngineBrowserTests {
         let either = zip(drawn.pixels, expected.pixels).filter { ink($0) || ink($1) }.count
         #expect(either > 5000, "the tool's PNG has almost no ink")
         #expect(Double(both) / Double(max(1, either)) > 0.93, "ink in common: \(both) of \(either) pixels")
+    }
+
+    @Test("tagcloud.js counts a text as tagcloud count does")
+    func count() throws {
+        let text = "The Queen said to the King: the Queen's croquet ground is the Queen's own. The King said nothing.\n"
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data(text.utf8).write(to: dir.appendingPathComponent("text.txt"))
+        let tool = try ToolRun.run(["count", "--text", "text.txt", "--top", "3", "--no-collocations"], in: dir)
+        #expect(tool.status == 0, "\(tool.stderr)")
+        let site = try StaticSite.start()
+        defer { site.stop() }
+        let browser = try Chromium(profile: dir.appendingPathComponent("profile"))
+        defer { browser.close() }
+        try browser.open(site.url("example.html"), width: 800, height: 600)
+        let call = """
+            import('./tagcloud.js').then(async ({ TagCloud }) => {
+              const { table } = await new TagCloud().count(\(try json(text)), { top: 3, noCollocations: true });
+              return table.map((t) => `${t.text}\\t${t.weight}\\n`).join('');
+            })
+            """
+        let output = try browser.evaluate(call, awaitPromise: true) as? String
+        #expect(output == String(decoding: tool.stdout, as: UTF8.self))
+        #expect(output?.hasPrefix("Queen\t3\nKing\t2\n") == true, "\(output ?? "")")
     }
 
     private func json(_ value: Any) throws -> String {

@@ -4,20 +4,9 @@ import TagCloudText
 
 /// `tagcloud count --partial` and `--merge`: counting past one machine (docs/counting-at-scale.md).
 extension CountCommand {
-    static let partialGroup = "Partial counts (docs/counting-at-scale.md)"
-
-    // One option per line, as a table: the formatter would spread each over several.
-    // swift-format-ignore
-    static let partialSpecs: [RecipeKey] = [
-        RecipeKey("partial", help: "Write a partial count instead of the table: the counts of this shard of a larger text, for --merge with the other shards' (any order, any grouping).", group: partialGroup),
-        RecipeKey("shard", valueName: "KEY", help: "With --partial: the shard's place in the whole text; merging joins shards in the byte order of their keys (zero-pad numbers). Default: the first text's path.", group: partialGroup),
-        RecipeKey("merge", help: "The file arguments are partial counts (- for standard input) to merge: writes their table, the one a count of the shards' texts in key order gives, or with --partial one merged partial count.", group: partialGroup),
-        RecipeKey("output", short: "o", valueName: "FILE", help: "Write the table or partial count to FILE (replaced whole, or not at all) instead of standard output.", group: partialGroup),
-    ]
-
     /// The options `tagcloud serve` takes for a count: none of partial counts, which name files on
     /// the server.
-    package static let serviceOptions = options.filter { option in !partialSpecs.contains { $0.name == option.name } }
+    package static let serviceOptions = options.filter { option in !CountKeys.partial.contains { $0.name == option.name } }
 
     /// Counts the texts as one shard and writes its partial count.
     static func runPartial(_ request: CountRequest, reporting: Reporting) throws {

@@ -8,12 +8,7 @@ package enum CountCommand: RecipeCommand {
     package static let summary =
         "Count the words of a text: ICU word breaks (Chinese, Japanese and Thai split by dictionary), case and Unicode folding, stop words, English plurals, collocations. Writes `word<TAB>count` lines, most frequent first, for `--input` of flow and cloud."
 
-    package static let options: [RecipeKey] =
-        TextArguments.specs + partialSpecs + [
-            CommonOptions.quiet,
-            CommonOptions.verbose,
-            CommonOptions.help,
-        ]
+    package static let options = CountKeys.all
 
     package static let usage = [
         "--text FILE [options]", "FILE... [options]", "--text FILE --partial [--shard KEY] [-o FILE] [options]",
@@ -55,15 +50,7 @@ package enum CountCommand: RecipeCommand {
     /// Writes the table of `terms` to `output` (standard output for `-`).
     static func write(_ terms: [Term], to output: String, _ reporting: Reporting) throws {
         reporting.verbose.phase("read", "\(terms.count) terms")
-        var out = ""
-        out.reserveCapacity(terms.count * 16)
-        for t in terms {
-            out += t.text
-            out += "\t"
-            out += String(Int64(t.weight))
-            out += "\n"
-        }
-        let data = Data(out.utf8)
+        let data = Data(CountTable.text(terms).utf8)
         try OutputFile.write(data, to: output)
         reporting.verbose.phase(
             "write", "\(terms.count) lines, \(data.count) bytes to \(output == "-" ? "standard output" : output)")

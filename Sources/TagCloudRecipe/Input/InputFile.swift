@@ -19,7 +19,7 @@ enum InputFile {
     }
 
     /// `readableSize`, with the failure as the input error `cannot read PATH: reason`.
-    static func checkedSize(_ path: String) throws -> Int64 {
+    static func checkedSize(_ path: String) throws(RecipeError) -> Int64 {
         do { return try readableSize(path) } catch {
             throw RecipeError.input("cannot read \(path): " + error.reason(kind: "an input", fix: ""))
         }

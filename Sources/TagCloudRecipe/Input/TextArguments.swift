@@ -1,4 +1,3 @@
-import Foundation
 import TagCloud
 import TagCloudText
 
@@ -8,7 +7,7 @@ enum TextArguments {
     static let specs = TextKeys.all
 
     /// Names of the options that only make sense with `--text`.
-    private static let textOnly = specs.map(\.name).filter { $0 != "text" }
+    private static let textOnly = specs.map { $0.name }.filter { $0 != "text" }
 
     /// Adjusts a command's `defaults` (option name to value) to the command line: without a text to
     /// count the text options are not in effect and have no value (giving one would be an error),
@@ -22,10 +21,10 @@ enum TextArguments {
     }
 
     /// The `TextOptions` the flags ask for, with the stop-word files read.
-    static func options(from args: Recipe) throws -> TextOptions {
+    static func options(from args: Recipe) throws(RecipeError) -> TextOptions {
         var o = TextOptions()
         if let code = args.string("language") {
-            do { o.language = try Language(code: code) } catch let e as TextError { throw RecipeError.usage(e.description) }
+            do { o.language = try Language(code: code) } catch { throw RecipeError.usage(error.description) }
         }
         let stopWordFile = args.string("stopwords")
         if args.flag("no-stopwords") {
@@ -34,10 +33,10 @@ enum TextArguments {
             }
             o.stopWords = .none
         } else if let path = stopWordFile {
-            o.stopWords = .custom(try RecipeError.mappingLibraryErrors { try StopWords.read(path: path) })
+            o.stopWords = .custom(try stopWords(path))
         }
         for path in args.strings("add-stopwords") {
-            o.extraStopWords.formUnion(try RecipeError.mappingLibraryErrors { try StopWords.read(path: path) })
+            o.extraStopWords.formUnion(try stopWords(path))
         }
         o.collocations = !args.flag("no-collocations")
         o.phrases = args.strings("phrase")
@@ -51,16 +50,34 @@ enum TextArguments {
         if let pattern = args.string("word-pattern") {
             // Compiled here, by the engine that will match it, so a bad pattern is a usage error
             // before any file is read.
-            do { try WordPattern.check(pattern) } catch let e as TextError {
-                throw RecipeError.usage("--word-pattern: \(e.description)", key: "word-pattern")
+            do { try WordPattern.check(pattern) } catch {
+                throw RecipeError.usage("--word-pattern: \(error.description)", key: "word-pattern")
             }
             o.pattern = pattern
         }
         return o
     }
 
+    /// The words of the stop-word file `path` (natively read from disk, in WebAssembly handed over
+    /// by the host as every file a command names is).
+    static func stopWords(_ path: String) throws(RecipeError) -> Set<String> {
+        do throws(TextError) {
+            #if hasFeature(Embedded)
+            let bytes: [UInt8]
+            do { bytes = try RecipeFiles.handedOver(path, limit: StopWords.maximumFileBytes) } catch {
+                throw StopWords.failure(error, path: path)
+            }
+            return try StopWords.read(bytes, name: path)
+            #else
+            return try StopWords.read(path: path)
+            #endif
+        } catch {
+            throw RecipeError.input(error.description)
+        }
+    }
+
     /// Refuses the text options when no text is given to count (`flow` and `cloud` without `--text`).
-    static func refuseWithoutText(_ args: Recipe) throws {
+    static func refuseWithoutText(_ args: Recipe) throws(RecipeError) {
         if let stray = textOnly.first(where: { args.flag($0) || args.string($0) != nil }) {
             throw RecipeError.usage("--\(stray) applies to --text FILE: give the text to count with --text", key: "text")
         }

@@ -13,13 +13,15 @@ package struct CountRequest {
     /// The shard key of a partial count of a text (`--shard`; default: the first text's path).
     let shard: String
     /// Where to write (`-o`), `-` for standard output.
-    let output: String
+    package let output: String
 
+    #if !hasFeature(Embedded)
     /// The program and version partial counts record: partials from others do not merge.
     static let producer = "tagcloud \(TagCloudVersion.current)"
+    #endif
 
     /// The request `args` make; contradictory options are usage errors, before any file is read.
-    init(_ args: Recipe) throws {
+    package init(_ args: Recipe) throws(RecipeError) {
         merges = args.flag("merge")
         writesPartial = args.flag("partial")
         let texts = args.strings("text")
@@ -53,13 +55,24 @@ package struct CountRequest {
         } else {
             shard = sources.first ?? "-"
         }
+        #if hasFeature(Embedded)
+        // One engine run counts one text in memory: a count past one machine is the tool's.
+        if merges || writesPartial {
+            throw RecipeError.usage(
+                "--\(merges ? "merge" : "partial") is not in the WebAssembly engine: count the whole text, or use the tagcloud command",
+                key: merges ? "merge" : "partial")
+        }
+        #endif
         text = try TextRequest(sources: sources, args, defaultTop: nil)
         output = args.string("output") ?? "-"
+        // The engine writes no file of its own: its host writes the output where it is told.
+        #if !hasFeature(Embedded)
         let read = (merges ? "--merge" : "--text", sources)
         try OutputFile.checkNotAnInput(
             output, inputs: OutputDestination.inputs(args) + read.1.map { (option: read.0, path: $0) })
         if merges {
             for path in sources where path != "-" { _ = try InputFile.checkedSize(path) }
         }
+        #endif
     }
 }

@@ -8,7 +8,7 @@ package enum FlowRecipe {
     /// Sizes without --min-size and --max-size (and without --random-sizes).
     static let defaultSizes = 14.0...36.0
     /// A text has thousands of words; a flow shows the most frequent unless --top says otherwise.
-    static let defaultTextTop = 100
+    package static let defaultTextTop = 100
     /// The padding and fill of a tag with a frame (--pill, --tag-fill or --tag-border) when not given.
     static let framePadding = EdgeInsets(vertical: 4, horizontal: 10)
     static let pillFill = Color(rgb: 0xEEF1F5)

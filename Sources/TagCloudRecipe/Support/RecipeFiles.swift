@@ -13,14 +13,9 @@ package enum RecipeFiles {
     ) throws(RecipeError) -> [UInt8] {
         #if hasFeature(Embedded)
         // The host hands over every file the command names that it has: one it did not is missing.
-        guard let bytes = provided[path] else {
-            throw RecipeError.input("cannot read \(name): " + FileFailure.missing.reason(kind: kind, fix: fix), key: key)
+        do { return try handedOver(path, limit: limit) } catch {
+            throw RecipeError.input("cannot read \(name): " + error.reason(kind: kind, fix: fix), key: key)
         }
-        guard bytes.count <= limit else {
-            throw RecipeError.input(
-                "cannot read \(name): " + FileFailure.tooLarge(limit: limit).reason(kind: kind, fix: fix), key: key)
-        }
-        return bytes
         #else
         do throws(WholeFile.Failure) {
             return [UInt8](
@@ -37,6 +32,14 @@ package enum RecipeFiles {
 
     /// Makes `files` the ones a command may read, in place of any given before.
     package static func provide(_ files: [String: [UInt8]]) { provided = files }
+
+    /// The bytes of the file `path` handed over, at most `limit`; throws why not as a file read
+    /// from disk would.
+    static func handedOver(_ path: String, limit: Int) throws(FileFailure) -> [UInt8] {
+        guard let bytes = provided[path] else { throw .missing }
+        guard bytes.count <= limit else { throw .tooLarge(limit: limit) }
+        return bytes
+    }
 
     /// Whether `path` is one of the files handed over.
     static func isProvided(_ path: String) -> Bool { provided[path] != nil }

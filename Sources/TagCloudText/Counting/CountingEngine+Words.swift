@@ -3,72 +3,29 @@ import CICUShim
 /// Counting the words: segmented text in, each word interned in the vocabulary and counted, with
 /// the pairs of adjacent kept words and the protected phrases. This is the per-word hot path.
 extension CountingEngine {
-    /// Segments valid UTF-8 and counts its words. With a pipeline, the bytes are copied and queued;
-    /// their words are counted here as the pieces come back segmented, the last few on a later call
-    /// or by `countSegmented`. `lineFeedsBefore`: with a word pattern, the line feeds of the input
-    /// before `buffer`, for errors. Throws when a word pattern spends a limit of `WordPattern`.
-    func segment(_ buffer: UnsafeMutableBufferPointer<UInt8>, lineFeedsBefore: Int) throws {
-        guard let pipeline else {
-            // The batch holds pointers into `buffer`: counted before returning.
-            segmenter.process(buffer, into: self)
-            if let failure = segmenter.patternFailure {
-                throw patternError(name: name, line: lineFeedsBefore + failure.lineFeeds + 1, failure.limit)
-            }
-            try cancellation?.check()
-            countTokens()
-            return
+    /// Segments valid UTF-8 and counts its words. With a pipeline, the bytes are copied and queued
+    /// (`CountingEngine+Pipeline.swift`). `lineFeedsBefore`: with a word pattern, the line feeds of
+    /// the input before `buffer`, for errors. Throws when a word pattern spends a limit of `WordPattern`.
+    func segment(_ buffer: UnsafeMutableBufferPointer<UInt8>, lineFeedsBefore: Int) throws(CountError) {
+        // WebAssembly has one thread: the engine there segments and counts here.
+        #if !hasFeature(Embedded)
+        if let pipeline { return try segment(buffer, through: pipeline, lineFeedsBefore: lineFeedsBefore) }
+        #endif
+        // The batch holds pointers into `buffer`: counted before returning.
+        segmenter.process(buffer, into: self)
+        if let failure = segmenter.patternFailure {
+            throw patternError(name: name, line: lineFeedsBefore + failure.lineFeeds + 1, failure.limit)
         }
-        var lineFeedsBefore = lineFeedsBefore
-        // Queued in pieces of about `pipelinePiece` bytes cut where a whitespace run starts (as
-        // `lastSpaceRunStart` finds), a few at a time: enough to keep both threads busy, few enough that the
-        // waiting pieces and their words take a few MB.
-        var rest = UnsafeBufferPointer(buffer)
-        while true {
-            while !rest.isEmpty && pipeline.queued < SegmentationPipeline.readAhead {
-                var cut = rest.count
-                if rest.count >= 2 * Self.pipelinePiece {
-                    var i = Self.pipelinePiece
-                    while i < rest.count && !(isASCIISpace(rest[i]) && !isASCIISpace(rest[i - 1])) { i += 1 }
-                    cut = i
-                }
-                let piece = UnsafeBufferPointer(rebasing: rest[0..<cut])
-                pipeline.submit(piece, sourceName: name, lineFeedsBefore: lineFeedsBefore)
-                if options.pattern != nil { lineFeedsBefore += piece.reduce(0) { $1 == 10 ? $0 + 1 : $0 } }
-                rest = UnsafeBufferPointer(rebasing: rest[cut...])
-            }
-            if let chunk = pipeline.next(finishing: false) { try count(chunk) } else if rest.isEmpty { return }
-        }
+        try cancellation.checkCount()
+        countTokens()
     }
-    private static let pipelinePiece = 1 << 17
 
-    /// Counts the words of every piece still queued.
-    func countSegmented() throws {
+    /// Counts the words of every piece still queued to the pipeline (none without one).
+    func countSegmented() throws(CountError) {
+        #if !hasFeature(Embedded)
         guard let pipeline else { return }
         while let chunk = pipeline.next(finishing: true) { try count(chunk) }
-    }
-
-    /// Counts a piece's words, then recycles it. A piece was segmented as if it began the text, so
-    /// punctuation after the previous piece's last word is carried into its first word here.
-    private func count(_ chunk: SegmentationPipeline.Chunk) throws {
-        try cancellation?.check()
-        if let failure = chunk.patternFailure {
-            throw patternError(name: chunk.sourceName, line: chunk.lineFeedsBefore + failure.lineFeeds + 1, failure.limit)
-        }
-        let words = chunk.words.base, n = chunk.words.count
-        if n > 0 {
-            words[0].afterPunctuation = words[0].afterPunctuation || punctuationCarry
-            punctuationCarry = chunk.trailingPunctuation
-        } else {
-            punctuationCarry = punctuationCarry || chunk.trailingPunctuation
-        }
-        var i = 0
-        while i < n {
-            let m = min(Self.batchSize, n - i)
-            for k in i..<(i + m) { vocabulary.raw.prefetch(hash: words[k].hash) }
-            countWords(words + i, m)
-            i += m
-        }
-        pipeline?.recycle(chunk)
+        #endif
     }
 
     func token(_ bytes: UnsafeBufferPointer<UInt8>, kind: WordKind, afterPunctuation: Bool) {
@@ -78,14 +35,14 @@ extension CountingEngine {
         if tokenBatch.count == Self.batchSize { countTokens() }
     }
 
-    private func countTokens() {
+    func countTokens() {
         countWords(tokenBatch.base, tokenBatch.count)
         tokenBatch.removeAll()
     }
 
     /// Counts `n` words in order, their hash-table slots already being fetched.
     @inline(__always)
-    private func countWords(_ words: UnsafeMutablePointer<SegmentedWord>, _ n: Int) {
+    func countWords(_ words: UnsafeMutablePointer<SegmentedWord>, _ n: Int) {
         // First every word's id (its slot was fetched when it was batched), starting the loads of
         // its count and folded form; then the counting, which finds them arrived.
         for i in 0..<n {
@@ -118,7 +75,10 @@ extension CountingEngine {
         }
         let afterPunctuation = afterPunctuation || tally.pointee.droppedSincePrevious
         tally.pointee.droppedSincePrevious = false
+        // Partial counts (shards of a larger text) are counted natively only.
+        #if !hasFeature(Embedded)
         if tally.pointee.headOpen && holdsForMerge(id, afterPunctuation: afterPunctuation) { return }
+        #endif
         if !hasPhrases {
             unigram(id, f, afterPunctuation)
         } else {

@@ -8,8 +8,10 @@ final class CountingEngine: TokenSink {
     /// The name of the input being read, for messages.
     private(set) var name: String
     let segmenter: Segmenter
+    #if !hasFeature(Embedded)
     /// Segments on two threads while this one counts, or nil to do both here without a second.
     let pipeline: SegmentationPipeline?
+    #endif
     /// Checked before each chunk fed, each piece counted (at most about 1 MB of text, 128 KB on two
     /// threads) and each phase of `finish`, and by a word pattern's search itself: a count called
     /// off throws `TagCloudError.cancelled` soon after, as a layout does.
@@ -73,7 +75,7 @@ final class CountingEngine: TokenSink {
     init(
         options: TextOptions, name: String, expectedBytes: Int = 0, pipelinesOnOneCore: Bool = false,
         maximumWordBytes: Int = TermCounter.maximumWordBytes, cancellation: CancellationToken? = nil
-    ) throws {
+    ) throws(TextError) {
         self.options = options
         self.cancellation = cancellation
         records = options.cooccurrenceWindow != nil
@@ -89,26 +91,30 @@ final class CountingEngine: TokenSink {
         let segmenter = try Segmenter(options: options, cancellation: cancellation)
         segmenter.maximumWordBytes = maximumWordBytes
         self.segmenter = segmenter
+        #if !hasFeature(Embedded)
         pipeline =
             options.segmentsConcurrently && (AvailableProcessors.count > 1 || pipelinesOnOneCore)
             ? try SegmentationPipeline(segmenter: segmenter) : nil
+        #endif
         phrases = try PhraseMatcher(phrases: options.phrases, segmenter: segmenter, vocabulary: vocabulary)
         hasPhrases = !phrases.isEmpty
     }
 
+    #if !hasFeature(Embedded)
     deinit { pipeline?.stop() }
+    #endif
 
     /// Repairs and appends a chunk, then segments everything up to the last whitespace-run start.
-    func feed(_ chunk: UnsafeBufferPointer<UInt8>) throws {
-        try cancellation?.check()
+    func feed(_ chunk: UnsafeBufferPointer<UInt8>) throws(CountError) {
+        try cancellation.checkCount()
         try repair.append(chunk, of: name, to: &pending)
         try segmentReady(final: false)
     }
 
     /// Ends the stream: a truncated last character is invalid, the rest is segmented, then counted up.
-    func finish() throws -> TextAnalysis {
+    func finish() throws(CountError) -> TextAnalysis {
         try endStream()
-        try cancellation?.check()
+        try cancellation.checkCount()
         resolvePhrases(final: true)
         bigrams.flush()
         let result = TermAggregation(
@@ -116,7 +122,7 @@ final class CountingEngine: TokenSink {
             words: tally.pointee.words, tooLong: tally.pointee.tooLong
         ).run()
         try bigrams.pairs.checkSpills()
-        try cancellation?.check()
+        try cancellation.checkCount()
         var analysis = TextAnalysis(
             terms: result.terms, language: result.language, words: tally.pointee.words,
             tokens: result.tokens, dropped: result.dropped, bytes: repair.offset,
@@ -128,7 +134,7 @@ final class CountingEngine: TokenSink {
     }
 
     /// Ends the stream: a truncated last character is invalid, and every word left is counted.
-    func endStream() throws {
+    func endStream() throws(CountError) {
         repair.endInput(name, text: &pending)
         try segmentReady(final: true)
         try countSegmented()
@@ -136,7 +142,7 @@ final class CountingEngine: TokenSink {
 
     /// Starts the next input: what is pending is segmented, a line break keeps the inputs' words
     /// apart, and the new input may start with its own byte-order mark.
-    func beginSource(name: String) throws {
+    func beginSource(name: String) throws(CountError) {
         repair.endInput(self.name, text: &pending)
         pending.append(10)
         try segmentReady(final: true)
@@ -158,7 +164,7 @@ final class CountingEngine: TokenSink {
     /// Segments and counts what of `pending` no later byte can change: up to the last whitespace
     /// run, or everything when `final`; without whitespace, as `LongWordGuard` plans once more than
     /// `maximumWordBytes` wait.
-    private func segmentReady(final: Bool) throws {
+    private func segmentReady(final: Bool) throws(CountError) {
         while true {
             let spaceRunStart = final ? nil : lastSpaceRunStart()
             guard final || spaceRunStart != nil || pending.count > maximumWordBytes else {
@@ -169,20 +175,20 @@ final class CountingEngine: TokenSink {
             }
             let plan: LongWordGuard.Plan
             do {
-                plan = try pending.withUnsafeMutableBufferPointer {
-                    try longWords.plan($0, spaceRunStart: spaceRunStart, final: final)
+                plan = try pending.withUnsafeMutableBufferPointer { (text) throws(LongWordGuard.ProbeFailure) in
+                    try longWords.plan(text, spaceRunStart: spaceRunStart, final: final)
                 }
-            } catch let failure as LongWordGuard.ProbeFailure {
+            } catch let failure {
                 throw patternError(name: name, line: lineFeeds + failure.lineFeeds + 1, failure.limit)
             }
             // A probe's search called off stops early, and its plan is not to be followed.
-            try cancellation?.check()
+            try cancellation.checkCount()
             for action in plan.actions {
                 switch action {
                 case .segment(let range):
                     let before = options.pattern == nil ? 0 : lineFeeds + countLineFeeds(0..<range.lowerBound)
-                    try pending.withUnsafeMutableBufferPointer {
-                        try segment(UnsafeMutableBufferPointer(rebasing: $0[range]), lineFeedsBefore: before)
+                    try pending.withUnsafeMutableBufferPointer { (text) throws(CountError) in
+                        try segment(UnsafeMutableBufferPointer(rebasing: text[range]), lineFeedsBefore: before)
                     }
                 case .longWord:
                     // In text order: the words before it are counted first.

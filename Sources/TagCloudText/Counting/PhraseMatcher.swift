@@ -32,18 +32,12 @@ struct PhraseMatcher {
     /// Splits each phrase into words as the text's words are split (by `segmenter`) and interns
     /// their folded forms in `vocabulary`. Throws `TextError.invalidOption` for a phrase without
     /// words or with a NUL character.
-    init(phrases: [String], segmenter: Segmenter, vocabulary: Vocabulary) throws {
-        final class Collector: TokenSink {
-            var parts: [(String, WordKind)] = []
-            func token(_ bytes: UnsafeBufferPointer<UInt8>, kind: WordKind, afterPunctuation: Bool) {
-                parts.append((String(decoding: bytes, as: UTF8.self), kind))
-            }
-        }
+    init(phrases: [String], segmenter: Segmenter, vocabulary: Vocabulary) throws(TextError) {
         for phrase in phrases {
             // Shown as given, in NFC, with any run of spaces as one and no control characters (a tab
             // would break `word<TAB>count` output; see `TermText`).
-            let shown = ICUText.nfc(TermText.normalized(phrase.split(whereSeparator: \.isWhitespace).joined(separator: " ")))
-            let collector = Collector()
+            let shown = ICUText.nfc(TermText.normalized(phrase.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")))
+            let collector = Parts()
             var bytes = Array(shown.utf8)
             if bytes.contains(0) { throw TextError.invalidOption(reason: "phrase \"\(phrase)\" contains a NUL character") }
             bytes.withUnsafeMutableBufferPointer { segmenter.process($0, into: collector) }
@@ -81,7 +75,7 @@ struct PhraseMatcher {
     /// into a phrase, unless `final`.
     mutating func next(final: Bool) -> Match? {
         guard !waiting.isEmpty else { return nil }
-        let keys = waiting.map(\.folded)
+        let keys = waiting.map { $0.folded }
         if !final && prefixes.contains(keys) { return nil }
         for k in stride(from: keys.count, through: 1, by: -1) {
             if let p = byKey[Array(keys[0..<k])] {
@@ -91,5 +85,16 @@ struct PhraseMatcher {
             }
         }
         return .word(waiting.removeFirst())
+    }
+}
+
+extension PhraseMatcher {
+    /// The words of a phrase, as the segmenter finds them. Not local to `init`: Embedded Swift
+    /// specializes the segmenter for it in the modules that count, where a local class is not seen.
+    final class Parts: TokenSink {
+        var parts: [(String, WordKind)] = []
+        func token(_ bytes: UnsafeBufferPointer<UInt8>, kind: WordKind, afterPunctuation: Bool) {
+            parts.append((String(decoding: bytes, as: UTF8.self), kind))
+        }
     }
 }

@@ -1,5 +1,8 @@
-import Foundation
 import TagCloud
+
+#if !hasFeature(Embedded)
+import Foundation
+#endif
 
 /// Counts the words of a text into terms: ICU word breaks, NFC and case folding (each word shown in
 /// its most frequent spelling), stop words, English plurals, collocations and protected phrases.
@@ -33,13 +36,10 @@ public struct TermCounter: Sendable {
 
     /// The terms of `text`. Throws `TextError` for a NUL character, or a word pattern that is invalid
     /// or spends a limit of `WordPattern`; `TagCloudError.cancelled` once `cancellation` is cancelled.
-    public func count(_ text: String) throws -> [Term] { try analyze(text).terms }
-
-    /// The terms of a UTF-8 text file, read in chunks.
-    public func count(contentsOf url: URL) throws -> [Term] { try analyze(contentsOf: url).terms }
+    public func count(_ text: String) throws(CountError) -> [Term] { try analyze(text).terms }
 
     /// Counts `text` and reports the details.
-    public func analyze(_ text: String, name: String = "text") throws -> TextAnalysis {
+    public func analyze(_ text: String, name: String = "text") throws(CountError) -> TextAnalysis {
         try analyze(sources: [.text(text, name: name)])
     }
 
@@ -48,7 +48,7 @@ public struct TermCounter: Sendable {
     public func analyze(
         sources: [TextSource], chunkSize: Int = 1 << 20,
         progress: ((Int64) -> Void)? = nil
-    ) throws -> TextAnalysis {
+    ) throws(CountError) -> TextAnalysis {
         let engine = try CountingEngine(
             options: options, name: sources.first?.name ?? "text", expectedBytes: Self.expectedBytes(sources),
             pipelinesOnOneCore: pipelinesOnOneCore, cancellation: cancellation)
@@ -61,9 +61,11 @@ public struct TermCounter: Sendable {
         sources.reduce(0) { sum, source in
             switch source {
             case .text(let text, _): return sum + text.utf8.count
-            case .file(let url):
-                return sum + ((try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)??.intValue ?? 0)
+            case .bytes(let bytes, _): return sum + bytes.count
+            #if !hasFeature(Embedded)
+            case .file(let url): return sum + fileSize(url)
             case .standardInput: return sum
+            #endif
             }
         }
     }
@@ -71,7 +73,7 @@ public struct TermCounter: Sendable {
     /// Feeds `sources` to `engine` in order, in chunks of `chunkSize` bytes, as one text.
     static func read(
         _ sources: [TextSource], into engine: CountingEngine, chunkSize: Int, progress: ((Int64) -> Void)?
-    ) throws {
+    ) throws(CountError) {
         // Bounded so a word (at most the carry plus one chunk) has a 32-bit length.
         let chunkSize = min(max(1, chunkSize), 1 << 30)
         var total: Int64 = 0
@@ -79,19 +81,10 @@ public struct TermCounter: Sendable {
             if index > 0 { try engine.beginSource(name: source.name) }
             switch source {
             case .text(let text, _):
-                // Fed in chunks like a file, so a second thread can segment one while another is counted.
-                var utf8 = Array(text.utf8)
-                try utf8.withUnsafeBufferPointer { all in
-                    var start = 0
-                    repeat {
-                        let end = min(start + chunkSize, all.count)
-                        try engine.feed(UnsafeBufferPointer(rebasing: all[start..<end]))
-                        total += Int64(end - start)
-                        progress?(total)
-                        start = end
-                    } while start < all.count
-                }
-                utf8 = []
+                try feed(Array(text.utf8), into: engine, chunkSize: chunkSize, total: &total, progress: progress)
+            case .bytes(let bytes, _):
+                try feed(bytes, into: engine, chunkSize: chunkSize, total: &total, progress: progress)
+            #if !hasFeature(Embedded)
             case .file(let url):
                 let handle = try Self.open(url)
                 defer { try? handle.close() }
@@ -100,53 +93,25 @@ public struct TermCounter: Sendable {
                 try Self.pump(
                     FileHandle.standardInput, name: source.name, into: engine, chunkSize: chunkSize,
                     total: &total, progress: progress)
+            #endif
             }
         }
     }
 
-    /// Counts a file in chunks of `chunkSize` bytes; `progress` is called after each chunk with the bytes read so far.
-    public func analyze(
-        contentsOf url: URL, chunkSize: Int = 1 << 20,
-        progress: ((Int64) -> Void)? = nil
-    ) throws -> TextAnalysis {
-        try analyze(sources: [.file(url)], chunkSize: chunkSize, progress: progress)
-    }
-
-    private static func open(_ url: URL) throws -> FileHandle {
-        var isDirectory: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
-        if exists && isDirectory.boolValue { throw TextError.unreadable(name: url.path, reason: "it is a folder, not a file") }
-        do { return try FileHandle(forReadingFrom: url) } catch {
-            throw TextError.unreadable(name: url.path, reason: exists ? "permission denied" : "no such file")
+    /// Feeds a text in memory to `engine` in chunks, like a file, so a second thread can segment
+    /// one while another is counted.
+    private static func feed(
+        _ utf8: [UInt8], into engine: CountingEngine, chunkSize: Int, total: inout Int64, progress: ((Int64) -> Void)?
+    ) throws(CountError) {
+        try utf8.withUnsafeBufferPointer { (all) throws(CountError) in
+            var start = 0
+            repeat {
+                let end = min(start + chunkSize, all.count)
+                try engine.feed(UnsafeBufferPointer(rebasing: all[start..<end]))
+                total += Int64(end - start)
+                progress?(total)
+                start = end
+            } while start < all.count
         }
-    }
-
-    private static func pump(
-        _ handle: FileHandle, name: String, into engine: CountingEngine, chunkSize: Int,
-        total: inout Int64, progress: ((Int64) -> Void)?
-    ) throws {
-        while true {
-            let data: Data
-            do { data = try handle.read(upToCount: chunkSize) ?? Data() } catch {
-                throw TextError.unreadable(name: name, reason: "read failed (\(error.localizedDescription))")
-            }
-            if data.isEmpty { break }
-            try data.withUnsafeBytes { try engine.feed($0.bindMemory(to: UInt8.self)) }
-            total += Int64(data.count)
-            progress?(total)
-        }
-    }
-
-    /// Counts everything readable from `fileHandle` (a file or standard input); `name` appears in errors.
-    public func analyze(
-        fileHandle: FileHandle, name: String, chunkSize: Int = 1 << 20,
-        progress: ((Int64) -> Void)? = nil
-    ) throws -> TextAnalysis {
-        let chunkSize = min(max(1, chunkSize), 1 << 30)
-        let engine = try CountingEngine(
-            options: options, name: name, pipelinesOnOneCore: pipelinesOnOneCore, cancellation: cancellation)
-        var total: Int64 = 0
-        try Self.pump(fileHandle, name: name, into: engine, chunkSize: chunkSize, total: &total, progress: progress)
-        return try engine.finish()
     }
 }

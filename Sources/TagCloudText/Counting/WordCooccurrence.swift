@@ -34,7 +34,7 @@ struct WordCooccurrence {
     /// Counts the terms of `stream` (raw ids as `CountingEngine.stream` records them) named by
     /// `names`, within `window` words, among the first `termLimit` of `terms`.
     init(stream: [Int32], names: Names, terms: [Term], window: Int) {
-        let kept = terms.prefix(Self.termLimit).map(\.text)
+        let kept = terms.prefix(Self.termLimit).map { $0.text }
         var index: [String: Int32] = [:]
         for (i, t) in kept.enumerated() where index[t] == nil { index[t] = Int32(i) }
         let at = Self.termIndices(stream, names: names, index: index)

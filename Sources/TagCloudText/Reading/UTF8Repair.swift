@@ -24,14 +24,16 @@ struct UTF8Repair {
 
     /// Appends `chunk`, the next bytes of the input `name`, to `text`, repaired. Throws
     /// `TextError.binaryInput` for a NUL byte.
-    mutating func append(_ chunk: UnsafeBufferPointer<UInt8>, of name: String, to text: inout [UInt8]) throws {
+    mutating func append(_ chunk: UnsafeBufferPointer<UInt8>, of name: String, to text: inout [UInt8]) throws(TextError) {
         if partial.isEmpty {
             try repair(chunk, base: offset, name: name, into: &text)
         } else {
             let joined = partial + Array(chunk)
             let base = offset - Int64(partial.count)
             partial = []
-            try joined.withUnsafeBufferPointer { try repair($0, base: base, name: name, into: &text) }
+            try joined.withUnsafeBufferPointer { (bytes) throws(TextError) in
+                try repair(bytes, base: base, name: name, into: &text)
+            }
         }
         offset += Int64(chunk.count)
         dropByteOrderMark(&text)
@@ -69,7 +71,7 @@ struct UTF8Repair {
     private mutating func repair(
         _ bytes: UnsafeBufferPointer<UInt8>, base: Int64, name: String,
         into text: inout [UInt8]
-    ) throws {
+    ) throws(TextError) {
         let n = bytes.count
         guard let p = bytes.baseAddress, n > 0 else { return }
         text.reserveCapacity(text.count + n)

@@ -1,5 +1,8 @@
-import Foundation
 import TagCloud
+
+#if !hasFeature(Embedded)
+import Foundation
+#endif
 
 /// The order of counted terms: heaviest first, ties by code point (so the output never depends on
 /// hash-table order).
@@ -38,9 +41,20 @@ enum TermOrder {
         return a.withUTF8 { x in
             b.withUTF8 { y in
                 let n = min(x.count, y.count)
-                let c = n == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, n)
+                let c = n == 0 ? 0 : compare(x.baseAddress!, y.baseAddress!, n)
                 return c != 0 ? c < 0 : x.count < y.count
             }
         }
+    }
+
+    /// `memcmp`'s sign: the C library's natively, a loop in WebAssembly (no C library imported there).
+    @inline(__always)
+    private static func compare(_ x: UnsafePointer<UInt8>, _ y: UnsafePointer<UInt8>, _ n: Int) -> Int32 {
+        #if hasFeature(Embedded)
+        for i in 0..<n where x[i] != y[i] { return x[i] < y[i] ? -1 : 1 }
+        return 0
+        #else
+        return memcmp(x, y, n)
+        #endif
     }
 }

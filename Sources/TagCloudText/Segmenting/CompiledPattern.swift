@@ -13,7 +13,7 @@ final class CompiledPattern {
 
     /// Compiles and checks `pattern`; throws `TextError.invalidPattern`. Once `cancellation` is
     /// cancelled, a search stops with `Outcome.cancelled`.
-    init(_ pattern: String, cancellation: CancellationToken? = nil) throws {
+    init(_ pattern: String, cancellation: CancellationToken? = nil) throws(TextError) {
         self.pattern = pattern
         self.cancellation = cancellation
         let units = Array(pattern.utf16)

@@ -6,7 +6,7 @@ final class ICUWordBreaker {
     private let handle: OpaquePointer
 
     /// Opens an iterator with the root rules; throws when ICU's data cannot be loaded.
-    init() throws {
+    init() throws(TextError) {
         var error: Int32 = 0
         guard let h = tc_word_breaker_open("", &error) else {
             throw TextError.textEngine(

@@ -33,7 +33,7 @@ final class LongWordGuard {
 
     /// `options`: the counter's. The probe finds whole words (apostrophes kept) without changing the
     /// text; `cancellation` stops its word pattern's search midway, as the counter's own.
-    init(options: TextOptions, maximumWordBytes: Int, cancellation: CancellationToken? = nil) throws {
+    init(options: TextOptions, maximumWordBytes: Int, cancellation: CancellationToken? = nil) throws(TextError) {
         self.maximumWordBytes = maximumWordBytes
         var probeOptions = options
         probeOptions.keepApostrophes = true
@@ -66,7 +66,7 @@ final class LongWordGuard {
     /// The plan for `text` (the held-back text, valid UTF-8, not changed here). `spaceRunStart`: the
     /// start (> 0) of its last run of ASCII whitespace, if any; `final`: no more text follows.
     /// Without either, call only when `text` is longer than `maximumWordBytes`.
-    func plan(_ text: UnsafeMutableBufferPointer<UInt8>, spaceRunStart: Int?, final: Bool) throws -> Plan {
+    func plan(_ text: UnsafeMutableBufferPointer<UInt8>, spaceRunStart: Int?, final: Bool) throws(ProbeFailure) -> Plan {
         let limit = final ? text.count : spaceRunStart
         if let prefix = wordPrefix {
             // The long word ends before the whitespace (or the end of the text) at the latest; an
@@ -89,7 +89,7 @@ final class LongWordGuard {
     }
 
     /// The plan for more than `maximumWordBytes` of text without whitespace.
-    private func planOverflow(_ text: UnsafeMutableBufferPointer<UInt8>) throws -> Plan {
+    private func planOverflow(_ text: UnsafeMutableBufferPointer<UInt8>) throws(ProbeFailure) -> Plan {
         let spans = try probeSpans(text, limit: text.count, prefix: 0)
         let n = text.count
         guard let last = spans.last else {
@@ -128,7 +128,7 @@ final class LongWordGuard {
 
     /// Where the long word whose last `prefix` bytes start `text` ends: the end of the last word the
     /// probe finds starting within those bytes (words found there are all parts of it).
-    private func wordEnd(_ text: UnsafeMutableBufferPointer<UInt8>, prefix: Int, limit: Int) throws -> Int {
+    private func wordEnd(_ text: UnsafeMutableBufferPointer<UInt8>, prefix: Int, limit: Int) throws(ProbeFailure) -> Int {
         max(try probeSpans(text, limit: limit, prefix: prefix).prefixEnd, prefix)
     }
 
@@ -147,7 +147,9 @@ final class LongWordGuard {
     }
 
     /// The words of `text[0..<limit]` as the probe finds them.
-    private func probeSpans(_ text: UnsafeMutableBufferPointer<UInt8>, limit: Int, prefix: Int) throws -> SpanRecorder {
+    private func probeSpans(_ text: UnsafeMutableBufferPointer<UInt8>, limit: Int, prefix: Int) throws(ProbeFailure)
+        -> SpanRecorder
+    {
         let spans = SpanRecorder(base: UnsafePointer(text.baseAddress!), prefix: prefix)
         probe.beginIndependentPiece()
         probe.process(UnsafeMutableBufferPointer(rebasing: text[0..<limit]), into: spans)

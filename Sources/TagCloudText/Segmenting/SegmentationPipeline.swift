@@ -60,7 +60,7 @@ final class SegmentationPipeline: @unchecked Sendable {
     private var spare: [Chunk] = []
 
     /// `segmenter` is the caller's; the worker gets one of its own with the same options.
-    init(segmenter: Segmenter) throws {
+    init(segmenter: Segmenter) throws(TextError) {
         callerSegmenter = segmenter
         workerSegmenter = try Segmenter(options: segmenter.options, cancellation: segmenter.cancellation)
         workerSegmenter.asciiFastPath = segmenter.asciiFastPath

@@ -1,4 +1,6 @@
+#if !hasFeature(Embedded)
 import Foundation
+#endif
 
 /// Words as the matches of a regular expression (`TextOptions.pattern`) instead of word breaks.
 extension Segmenter {

@@ -38,7 +38,7 @@ final class Segmenter {
     /// `assemblyCell`'s pointer, kept directly so the hot path does not load it through the cell.
     let assembly: UnsafeMutablePointer<Assembly>
 
-    init(options: TextOptions, cancellation: CancellationToken? = nil) throws {
+    init(options: TextOptions, cancellation: CancellationToken? = nil) throws(TextError) {
         self.options = options
         self.cancellation = cancellation
         assembly = assemblyCell.pointer

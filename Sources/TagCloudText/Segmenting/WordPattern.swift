@@ -30,7 +30,7 @@ public enum WordPattern {
     /// Checks `pattern` as the counter will use it: it compiles as an ICU regular expression, is at
     /// most `maximumLength` long and cannot match the empty text (its matches are words, and an empty
     /// word is none). Throws `TextError.invalidPattern` naming the problem.
-    public static func check(_ pattern: String) throws {
+    public static func check(_ pattern: String) throws(TextError) {
         _ = try CompiledPattern(pattern)
     }
 }

@@ -1,4 +1,6 @@
+#if !hasFeature(Embedded)
 import Foundation
+#endif
 
 /// Splits text into words with ICU's word-break rules (UAX #29 plus ICU's dictionaries, so Chinese,
 /// Japanese and Thai are split into words; Arabic and Hindi words stay whole), or with a custom
@@ -8,13 +10,13 @@ public struct WordTokenizer {
     let segmenter: Segmenter
 
     /// Creates a tokenizer; throws when the pattern is not a valid regular expression or ICU is missing.
-    public init(options: TextOptions = TextOptions()) throws {
+    public init(options: TextOptions = TextOptions()) throws(TextError) {
         segmenter = try Segmenter(options: options)
     }
 
     /// The words of `text`, in order. With a word pattern, each match is normalised (`TermText`), and
     /// throws `TextError.patternTooComplex` when matching the pattern spends a limit of `WordPattern`.
-    public func words(in text: String) throws -> [Word] {
+    public func words(in text: String) throws(TextError) -> [Word] {
         final class Collector: TokenSink {
             var words: [Word] = []
             func token(_ bytes: UnsafeBufferPointer<UInt8>, kind: WordKind, afterPunctuation: Bool) {

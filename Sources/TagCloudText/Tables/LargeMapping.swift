@@ -7,6 +7,8 @@ import Darwin
 /// Memory mapped from the system for the counter's large tables, on 2 MB boundaries with transparent
 /// huge pages requested (Linux): a 16 MB hash table then costs 8 page faults instead of 4,096, and its
 /// random accesses miss the TLB far less (the collocation sort touches every pair at random).
+/// WebAssembly has one linear memory and no system to map from: there `map` gives nil, and the
+/// caller allocates instead.
 enum LargeMapping {
     private static let page = 4096
     private static let hugePage = 1 << 21
@@ -15,6 +17,9 @@ enum LargeMapping {
 
     /// A zero-filled block of at least `bytes` bytes, or nil when the system refuses.
     static func map(_ bytes: Int) -> UnsafeMutableRawPointer? {
+        #if hasFeature(Embedded)
+        return nil
+        #else
         let length = rounded(bytes)
         #if os(Linux)
         // Map a huge page more than needed and trim both ends, so the block starts on a boundary.
@@ -38,8 +43,13 @@ enum LargeMapping {
         }
         return p
         #endif
+        #endif
     }
 
     /// Returns a block from `map` with the same `bytes`.
-    static func unmap(_ block: UnsafeMutableRawPointer, _ bytes: Int) { munmap(block, rounded(bytes)) }
+    static func unmap(_ block: UnsafeMutableRawPointer, _ bytes: Int) {
+        #if !hasFeature(Embedded)
+        munmap(block, rounded(bytes))
+        #endif
+    }
 }

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Pair counts a `PairTable` moved out of memory: runs of (pair, count) records, each sorted by pair
 /// with every pair once, in temporary files that are unlinked as soon as they are made (so nothing
 /// is left behind, whatever ends the process). Reading them back merges the runs in pair order and
@@ -38,10 +32,10 @@ final class PairRuns {
     private let folder: String
 
     init(folder: String? = nil) {
-        self.folder = folder ?? getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        self.folder = folder ?? SpillFile.defaultFolder
     }
 
-    deinit { for run in runs { close(run.fd) } }
+    deinit { for run in runs { SpillFile.closeFile(run.fd) } }
 
     /// Whether no run has been written.
     var isEmpty: Bool { runs.isEmpty }
@@ -103,10 +97,10 @@ final class PairRuns {
         merge(with: UnsafeBufferPointer(start: nil, count: 0)) { key, count in writer.append(Record(key: key, count: count)) }
         let run = writer.finish()
         guard readFailure == nil, let run else {
-            if let run { close(run.fd) }
+            if let run { SpillFile.closeFile(run.fd) }
             return
         }
-        for old in runs { close(old.fd) }
+        for old in runs { SpillFile.closeFile(old.fd) }
         runs = [Run(fd: run.fd, count: run.count)]
     }
 }
@@ -120,12 +114,8 @@ private final class RunWriter {
     private var failed = false
 
     init?(folder: String) {
-        var template = Array((folder + "/tagcloud-pairs-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { $0.baseAddress.map { mkstemp($0) } ?? -1 }
+        let fd = SpillFile.create(in: folder)
         guard fd >= 0 else { return nil }
-        // Closed on exec: a program the process starts never inherits it.
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        template.withUnsafeBufferPointer { if let path = $0.baseAddress { unlink(path) } }
         self.fd = fd
         buffer = .allocate(byteCount: PairRuns.bufferBytes, alignment: 16)
     }
@@ -143,8 +133,7 @@ private final class RunWriter {
     private func flush() {
         var offset = 0
         while offset < used && !failed {
-            let n = write(fd, buffer + offset, used - offset)
-            if n < 0 && errno == EINTR { continue }
+            let n = SpillFile.writeSome(fd, buffer + offset, used - offset)
             if n <= 0 { failed = true } else { offset += n }
         }
         used = 0
@@ -154,7 +143,7 @@ private final class RunWriter {
     func finish() -> (fd: Int32, count: Int)? {
         flush()
         if failed {
-            close(fd)
+            SpillFile.closeFile(fd)
             return nil
         }
         return (fd, count)

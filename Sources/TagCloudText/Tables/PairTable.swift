@@ -174,7 +174,7 @@ final class PairTable {
     }
 
     /// Throws when reading the pairs back from disk failed, so a count never ends on missing pairs.
-    func checkSpills() throws {
+    func checkSpills() throws(TextError) {
         if let failure = runs.readFailure { throw TextError.temporaryFile(reason: failure) }
     }
 

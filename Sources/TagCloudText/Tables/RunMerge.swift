@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// One source of a `RunMerge`: a run of `PairRuns` read back from its file, or records in memory,
 /// with its current record in `key` and `count`. A value kept in plain memory by the merge, so that
 /// moving on costs no reference counting or exclusivity checks: a merge moves on once per record.
@@ -12,7 +6,7 @@ struct RunCursor {
     private(set) var count: UInt32 = 0
     private let fd: Int32
     private var remaining: Int
-    private var offset: off_t = 0
+    private var offset: Int64 = 0
     private let buffer: UnsafeMutableRawPointer?
     private var memory: UnsafePointer<PairRuns.Record>?
     private var position = 0
@@ -63,15 +57,14 @@ struct RunCursor {
         let wanted = min(remaining + 1, PairRuns.bufferBytes / PairRuns.recordBytes) * PairRuns.recordBytes
         var got = 0
         while got < wanted {
-            let n = pread(fd, buffer + got, wanted - got, offset + off_t(got))
-            if n < 0 && errno == EINTR { continue }
+            let n = SpillFile.readSome(fd, buffer + got, wanted - got, at: offset + Int64(got))
             if n <= 0 {
-                failure = n < 0 ? String(cString: strerror(errno)) : "a temporary file of word pairs ended early"
+                failure = n < 0 ? SpillFile.lastFailure() : "a temporary file of word pairs ended early"
                 return false
             }
             got += n
         }
-        offset += off_t(got)
+        offset += Int64(got)
         position = 0
         available = got
         return true
