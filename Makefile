@@ -26,22 +26,26 @@ TESTFLAGS = -c release -Xswiftc -enable-testing
 # native build, which leave a core free much of the time; the tests wait for it, as they run its
 # probe. The documentation is built too, from the same build, so a broken symbol link fails the tests.
 # On Debian, Firefox, WebKit and Xvfb for tests/web/test_browsers.py, and in CI (CI=true) the Spark
-# test's Java runtime and pyspark (a 450 MB download), are installed while the Swift tests build and
-# run; the Spark test always runs in CI, elsewhere when both are there.
+# test's Java runtime and pyspark (a 450 MB download), are installed while the Swift tests build
+# (and waited for before any test: their packages may bring fonts, which layouts depend on); the
+# Spark test always runs in CI, elsewhere when both are there.
 test: setup
 	SWIFT="$(SWIFT)" scripts/format --check
 	scripts/check-sizes
 	scripts/setup --wasm
 	@mkdir -p .build && rm -f .build/check-embedded.status && (scripts/check-embedded > .build/check-embedded.log 2>&1; echo $$? > .build/check-embedded.status) &
 	@if command -v apt-get >/dev/null; then scripts/check-wasm-libs; else echo "check-wasm-libs: skipped: the WebAssembly C libraries are built from Debian's source packages"; fi
-	@mkdir -p .build && rm -f .build/late-setup.status && ( (if command -v apt-get >/dev/null; then scripts/setup --browsers; fi && \
-		if [ "$$CI" = true ]; then scripts/setup --spark; fi) > .build/late-setup.log 2>&1; echo $$? > .build/late-setup.status) &
+	@mkdir -p .build && rm -f .build/browsers-setup.status .build/spark-setup.done && \
+		( (if command -v apt-get >/dev/null; then scripts/setup --browsers; fi) > .build/browsers-setup.log 2>&1; \
+		echo $$? > .build/browsers-setup.status; if [ "$$CI" = true ]; then scripts/setup --spark > .build/spark-setup.log 2>&1; fi; \
+		touch .build/spark-setup.done) &
 	$(SWIFT) build --build-tests $(TESTFLAGS)
+	@while [ ! -f .build/browsers-setup.status ]; do sleep 2; done; cat .build/browsers-setup.log >&2; exit $$(cat .build/browsers-setup.status)
 	@while [ ! -f .build/check-embedded.status ]; do sleep 2; done; cat .build/check-embedded.log; exit $$(cat .build/check-embedded.status)
 	@if command -v apt-get >/dev/null; then scripts/build-web .build/release/tagcloud; fi
 	$(SWIFT) test --skip-build $(TESTFLAGS)
-	@while [ ! -f .build/late-setup.status ]; do sleep 2; done; cat .build/late-setup.log >&2; exit $$(cat .build/late-setup.status)
 	@if command -v apt-get >/dev/null; then xvfb-run -a python3 tests/web/test_browsers.py $(TAGCLOUD) .build/web; fi
+	@while [ ! -f .build/spark-setup.done ]; do sleep 2; done; if [ "$$CI" = true ]; then cat .build/spark-setup.log >&2; fi
 	python3 tests/spark/test_spark_count.py $(TAGCLOUD)
 	SWIFT_BUILD_FLAGS="$(TESTFLAGS)" scripts/docs
 

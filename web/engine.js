@@ -2,7 +2,7 @@
 // the module with the little of WASI it uses, hands it the font manifest, and runs `cloud`, `flow`
 // and `count` command lines with the files they name. Shared by the page's worker (worker.js) and
 // the Node runner (tagcloud.mjs); it has no I/O of its own: the caller gives `readFont` and
-// `readStopWords`.
+// `readSiteFile`.
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -102,21 +102,21 @@ function hostFiles(memory, load) {
 /**
  * Loads the engine from `wasm` (bytes or a compiled module) with the font `manifest` (bytes of
  * `tagcloud fonts --manifest`). `readFont(path)` gives a font file's bytes (or null) when a word
- * first needs it; `readStopWords(path)` a built-in stop-word list's (`stopwords/en.txt`, the
- * package's Resources/stopwords) when a count first needs it. Both must answer at once (a worker
+ * first needs it; `readSiteFile(path)` a file of the site's (a built-in stop-word list,
+ * `stopwords/en.txt`; ICU's data, `icu/icudata.dat`) when a count first needs it. Both must answer at once (a worker
  * uses synchronous requests).
  */
-export async function loadEngine(wasm, manifest, readFont, readStopWords = () => null) {
+export async function loadEngine(wasm, manifest, readFont, readSiteFile = () => null) {
   let instance;
   const memory = () => instance.exports.memory;
-  const fonts = hostFiles(memory, readFont), stopWords = hostFiles(memory, readStopWords);
+  const fonts = hostFiles(memory, readFont), siteFiles = hostFiles(memory, readSiteFile);
   const imports = {
     wasi_snapshot_preview1: wasiImports(memory, (text) => console.error(text)),
     tagcloud: {
       font_size: fonts.size,
       font_read: fonts.read,
-      stopwords_size: stopWords.size,
-      stopwords_read: stopWords.read,
+      site_file_size: siteFiles.size,
+      site_file_read: siteFiles.read,
     },
   };
   const module = wasm instanceof WebAssembly.Module ? wasm : await WebAssembly.compile(wasm);

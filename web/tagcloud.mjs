@@ -25,8 +25,8 @@ function readFont(path) {
   return null;
 }
 
-/** A built-in stop-word list's bytes (`stopwords/en.txt`, in the site's copy), or null. */
-function readStopWords(path) {
+/** A file of the site's (`stopwords/en.txt`, `icu/icudata.dat`), or null. */
+function readSiteFile(path) {
   const place = join(here, path);
   return isFile(place) ? readFileSync(place) : null;
 }
@@ -70,7 +70,7 @@ function writeAtomically(path, bytes) {
 
 const args = process.argv.slice(2);
 const engine = await loadEngine(
-  readFileSync(join(here, 'tagcloud.wasm')), readFileSync(join(here, 'fonts', 'manifest.json')), readFont, readStopWords);
+  readFileSync(join(here, 'tagcloud.wasm')), readFileSync(join(here, 'fonts', 'manifest.json')), readFont, readSiteFile);
 const result = engine.run(args, namedFiles(args));
 for (const message of result.messages) process.stderr.write(`tagcloud: ${message}\n`);
 if (result.status === 0 || result.output.length > 0) {

@@ -1,4 +1,5 @@
 #if hasFeature(Embedded)
+import CICUData
 import TagCloud
 import TagCloudGraphics
 import TagCloudRecipe
@@ -17,14 +18,14 @@ func hostFontSize(_ path: UnsafePointer<UInt8>, _ length: Int32) -> Int32
 @_extern(wasm, module: "tagcloud", name: "font_read")
 func hostFontRead(_ path: UnsafePointer<UInt8>, _ length: Int32, _ into: UnsafeMutablePointer<UInt8>) -> Int32
 
-/// The size in bytes of the built-in stop-word list at `path` (`stopwords/en.txt`, the package's
-/// `Resources/stopwords` as the site holds them), or -1 when the host has none.
-@_extern(wasm, module: "tagcloud", name: "stopwords_size")
-func hostStopWordsSize(_ path: UnsafePointer<UInt8>, _ length: Int32) -> Int32
+/// The size in bytes of the site's file at `path` (a built-in stop-word list, `stopwords/en.txt`;
+/// ICU's data, `icu/icudata.dat`), or -1 when the host has none.
+@_extern(wasm, module: "tagcloud", name: "site_file_size")
+func hostSiteFileSize(_ path: UnsafePointer<UInt8>, _ length: Int32) -> Int32
 
-/// Copies the stop-word list at `path` into `into` (as many bytes as `stopwords_size` said); 0 on success.
-@_extern(wasm, module: "tagcloud", name: "stopwords_read")
-func hostStopWordsRead(_ path: UnsafePointer<UInt8>, _ length: Int32, _ into: UnsafeMutablePointer<UInt8>) -> Int32
+/// Copies the site's file at `path` into `into` (as many bytes as `site_file_size` said); 0 on success.
+@_extern(wasm, module: "tagcloud", name: "site_file_read")
+func hostSiteFileRead(_ path: UnsafePointer<UInt8>, _ length: Int32, _ into: UnsafeMutablePointer<UInt8>) -> Int32
 
 /// The fonts, from the manifest `tagcloud_init` was given.
 nonisolated(unsafe) private var manifest: FontManifest?
@@ -60,9 +61,25 @@ func tagcloudInit(_ bytes: UnsafeRawPointer, _ count: Int32) -> Int32 {
     FontFiles.loader = { path in hostFile(path, size: hostFontSize, read: hostFontRead) }
     // A count reads a built-in list only when it needs one (the text's language, or seven to detect one).
     StopWords.loader = { language in
-        hostFile("stopwords/\(language.rawValue).txt", size: hostStopWordsSize, read: hostStopWordsRead)
+        hostFile("stopwords/\(language.rawValue).txt", size: hostSiteFileSize, read: hostSiteFileRead)
     }
+    ICUData.load = loadICUData
     return 0
+}
+
+/// Hands ICU the site's `icu/icudata.dat`, in memory it keeps for the life of the module; false
+/// when the host has none or ICU refuses it.
+private func loadICUData() -> Bool {
+    guard let bytes = hostFile("icu/icudata.dat", size: hostSiteFileSize, read: hostSiteFileRead), !bytes.isEmpty else {
+        return false
+    }
+    let kept = UnsafeMutableRawPointer.allocate(byteCount: bytes.count, alignment: 16)
+    bytes.withUnsafeBytes { kept.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+    guard tagcloud_icu_set_data(kept) == 0 else {
+        kept.deallocate()
+        return false
+    }
+    return true
 }
 
 /// The bytes of the host's file `path`, through its `size` and `read` functions; nil when it has none.

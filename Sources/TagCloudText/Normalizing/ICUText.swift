@@ -3,7 +3,10 @@ import CICUShim
 /// Unicode normalisation and case folding through ICU.
 enum ICUText {
     /// `text` in NFC, case-folded (full folding: "Straße" and "STRASSE" both become "strasse").
-    static func foldedNFC(_ text: String) -> String { transform(text, tc_fold_nfc) }
+    static func foldedNFC(_ text: String) -> String {
+        ICUData.prepare()
+        return transform(text, tc_fold_nfc)
+    }
 
     /// `text` in Unicode normalisation form C.
     static func nfc(_ text: String) -> String { transform(text, tc_nfc) }

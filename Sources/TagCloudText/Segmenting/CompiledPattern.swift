@@ -27,6 +27,7 @@ final class CompiledPattern {
             totalStepsPerCharacter: Int64(WordPattern.totalStepsPerCharacter),
             stackBytes: Int32(TextError.PatternLimit.backtrackingMemory))
         var error: Int32 = 0, offset: Int32 = -1
+        ICUData.prepare()
         let opened = units.withUnsafeBufferPointer { tc_regex_open($0.baseAddress, Int32($0.count), limits, &error, &offset) }
         guard let opened else {
             throw TextError.invalidPattern(

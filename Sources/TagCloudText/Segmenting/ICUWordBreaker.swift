@@ -8,9 +8,10 @@ final class ICUWordBreaker {
     /// Opens an iterator with the root rules; throws when ICU's data cannot be loaded.
     init() throws(TextError) {
         var error: Int32 = 0
+        ICUData.prepare()
         guard let h = tc_word_breaker_open("", &error) else {
             throw TextError.textEngine(
-                reason: "ICU could not open a word break iterator (error \(error)); install libicu (apt libicu-dev, brew icu4c)")
+                reason: "ICU could not open a word break iterator (error \(error)); \(ICUData.fix)")
         }
         handle = h
     }
