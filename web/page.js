@@ -10,11 +10,17 @@ const tagcloud = new TagCloud();
 let seed = 1, asked = 0, lastSVG = '';
 
 $('words').value = localStorage.getItem('tagcloud.words') ?? sample;
+const source = () => document.querySelector('input[name="source"]:checked').value;
+if (localStorage.getItem('tagcloud.source') === 'text') document.querySelector('input[value="text"]').checked = true;
 
-/** The command line the choices make, the words given as a tag list; `extra` options go before the output's. */
+/**
+ * The command line the choices make, the words given as a tag list or as a text to count; `extra`
+ * options go before the output's.
+ */
 function commandLine(extra = []) {
   const command = $('command').value;
-  const args = [command, '--input', 'words.txt', '--seed', String(seed), '--palette', $('palette').value];
+  const words = source() === 'text' ? ['--text', 'words.txt'] : ['--input', 'words.txt'];
+  const args = [command, ...words, '--seed', String(seed), '--palette', $('palette').value];
   if (command === 'cloud') {
     args.push('--width', '800', '--height', '560', '--rotate', $('rotate').value);
     if ($('shape').value) args.push('--shape', $('shape').value);
@@ -28,6 +34,7 @@ function commandLine(extra = []) {
 async function draw() {
   const mine = ++asked;
   localStorage.setItem('tagcloud.words', $('words').value);
+  localStorage.setItem('tagcloud.source', source());
   $('status').textContent = 'Laying out…';
   const started = performance.now();
   const result = await tagcloud.run(commandLine(), { 'words.txt': $('words').value }).catch((error) => ({
@@ -51,6 +58,7 @@ let timer = 0;
 const later = () => { clearTimeout(timer); timer = setTimeout(draw, 250); };
 $('words').addEventListener('input', later);
 for (const id of ['command', 'shape', 'rotate', 'palette']) $(id).addEventListener('change', draw);
+for (const radio of document.querySelectorAll('input[name="source"]')) radio.addEventListener('change', draw);
 $('shuffle').addEventListener('click', () => { seed = Math.floor(Math.random() * 1e9); draw(); });
 /** Offers `blob` as a download named `name`. */
 function save(blob, name) {

@@ -41,6 +41,36 @@ struct WebEngineBrowserTests {
         #expect(foreign.isEmpty, "the page fetched \(foreign)")
     }
 
+    @Test("a text pasted in the page is counted into its cloud, and is still there after a reload")
+    func pageCountsText() throws {
+        let site = try StaticSite.start()
+        defer { site.stop() }
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let browser = try Chromium(profile: dir.appendingPathComponent("profile"))
+        defer { browser.close() }
+        let text = """
+            Alice was beginning to get very tired of sitting by her sister on the bank, and of having nothing \
+            to do: once or twice she had peeped into the book her sister was reading. The White Rabbit ran \
+            close by her; Alice heard the Rabbit say to itself, "Oh dear! I shall be late!" La reine de cœur \
+            arriva, et Alice courut après le lapin blanc. 兔子跑了。
+            """
+        try browser.open(site.url("index.html"), width: 1280, height: 800)
+        try browser.waitUntil("document.querySelector('#cloud svg')", "the first cloud")
+        try browser.evaluate(
+            "document.querySelector('input[value=text]').click(); const w = document.getElementById('words'); "
+                + "w.value = \(try json(text)); w.dispatchEvent(new Event('input'))")
+        let alice = "[...document.querySelectorAll('#cloud svg text')].some((t) => t.textContent.toLowerCase() === 'alice')"
+        try browser.waitUntil(alice, "the counted text's cloud")
+        let status = try browser.evaluate("document.getElementById('status').textContent") as? String ?? ""
+        #expect(status.contains("placed"), "\(status)")
+        try browser.screenshot().write(to: StaticSite.screenshots.appendingPathComponent("web-text.png"))
+        try browser.open(site.url("index.html"), width: 1280, height: 800)
+        try browser.waitUntil(alice, "the cloud after a reload")
+        #expect(try browser.evaluate("document.querySelector('input[value=text]').checked") as? Bool == true)
+        #expect(browser.problems.isEmpty, "console errors or exceptions: \(browser.problems)")
+    }
+
     @Test(
         "the engine in Chromium writes tagcloud's bytes",
         arguments: [
