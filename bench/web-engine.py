@@ -35,13 +35,17 @@ NAME = "cloud-200-800x600"
 ARGS = ["cloud", "--input", "words.tsv", "--width", "800", "--height", "600", "--seed", "1", "--margin", "2",
         "--relative-scaling", "0.5", "--min-size", "4", "--prefer-horizontal", "0.9", "--quiet",
         "--format", "json", "-o", "-"]
+# Counting: Alice's Adventures in Wonderland (demo/texts) repeated to 1 MB, as `tagcloud count --text`.
+COUNT_ARGS = ["count", "--text", "words.tsv", "--quiet", "-o", "-"]
+COUNT_BYTES = 1 << 20
 
 NODE_SCRIPT = """
 import { readFileSync } from 'node:fs';
 import { loadEngine } from '%(site)s/engine.js';
 const started = performance.now();
+const read = (path) => { try { return readFileSync(path); } catch { return null; } };
 const engine = await loadEngine(readFileSync('%(site)s/tagcloud.wasm'), readFileSync('%(site)s/fonts/manifest.json'),
-  (path) => { try { return readFileSync(path); } catch { return null; } });
+  read, (path) => read('%(site)s/' + path));
 const files = { 'words.tsv': readFileSync('%(words)s') };
 const times = [];
 for (let i = 0; i <= %(runs)d; i++) {
@@ -79,18 +83,18 @@ def log(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
 
 
-def median_process_seconds(words: Path, runs: int) -> float:
+def median_process_seconds(words: Path, runs: int, args: list[str] = ARGS) -> float:
     times = []
     for _ in range(runs):
         start = time.perf_counter()
-        subprocess.run([str(TOOL)] + ARGS, cwd=words.parent, check=True, capture_output=True)
+        subprocess.run([str(TOOL)] + args, cwd=words.parent, check=True, capture_output=True)
         times.append(time.perf_counter() - start)
     return statistics.median(times)
 
 
-def node_times(words: Path, runs: int, directory: Path) -> dict:
+def node_times(words: Path, runs: int, directory: Path, args: list[str] = ARGS) -> dict:
     script = directory / "bench-node.mjs"
-    script.write_text(NODE_SCRIPT % {"site": SITE, "words": words, "runs": runs, "args": json.dumps(ARGS)})
+    script.write_text(NODE_SCRIPT % {"site": SITE, "words": words, "runs": runs, "args": json.dumps(args)})
     completed = subprocess.run(["node", str(script)], capture_output=True, text=True, check=True)
     return json.loads(completed.stdout)
 
@@ -170,25 +174,29 @@ class Chromium:
         self.process.wait()
 
 
-def chromium_times(words: Path, runs: int, directory: Path) -> tuple[dict, float]:
+def chromium_times(words: Path, text: Path, runs: int, directory: Path) -> tuple[dict, dict, float]:
     site = directory / "site"
-    site.mkdir()
+    (site / "count").mkdir(parents=True)
     for entry in SITE.iterdir():
         (site / entry.name).symlink_to(entry)
+        (site / "count" / entry.name).symlink_to(entry)
     shutil.copy(words, site / "words.tsv")
+    shutil.copy(text, site / "count" / "words.tsv")
     (site / "bench.html").write_text(PAGE % {"runs": runs, "args": json.dumps(ARGS)})
+    (site / "count" / "bench.html").write_text(PAGE % {"runs": runs, "args": json.dumps(COUNT_ARGS)})
     page = (SITE / "index.html").read_text(encoding="utf-8")
     (site / "first.html").write_text(page.replace("</body>", f"<script>{FIRST_PICTURE}</script>\n</body>"))
     server, port = serve(site)
     browser = Chromium(directory / "profile")
     try:
         layouts = browser.page_result(f"http://127.0.0.1:{port}/bench.html")
+        counts = browser.page_result(f"http://127.0.0.1:{port}/count/bench.html")
         browser.page_result(f"http://127.0.0.1:{port}/first.html")
         firsts = [browser.page_result(f"http://127.0.0.1:{port}/first.html")["seconds"] for _ in range(5)]
     finally:
         browser.close()
         server.shutdown()
-    return layouts, statistics.median(firsts)
+    return layouts, counts, statistics.median(firsts)
 
 
 def main() -> int:
@@ -210,8 +218,15 @@ def main() -> int:
         process = median_process_seconds(words, arguments.runs)
         log("Node …")
         node = node_times(words, arguments.runs, directory)
+        text = directory / "text" / "words.tsv"
+        text.parent.mkdir()
+        alice = (ROOT / "demo" / "texts" / "alice.txt").read_text(encoding="utf-8")
+        text.write_text((alice * (COUNT_BYTES // len(alice.encode()) + 1))[:COUNT_BYTES], encoding="utf-8")
+        log("counting: tagcloud, Node …")
+        count_process = median_process_seconds(text, arguments.runs, COUNT_ARGS)
+        count_node = node_times(text, arguments.runs, directory, COUNT_ARGS)
         log("Chromium …")
-        chromium, first_picture = chromium_times(words, arguments.runs, directory)
+        chromium, count_chromium, first_picture = chromium_times(words, text, arguments.runs, directory)
     base = native["seconds"]
     rows = [
         ("native library (tagcloud-bench)", base, None),
@@ -225,6 +240,12 @@ def main() -> int:
         first_text = f"{first * 1000:.0f} ms" if first is not None else "—"
         print(f"| {label} | {seconds * 1000:.0f} ms | {seconds / base:.2f}× | {first_text} |")
     print(f"\nindex.html, files cached: first picture {first_picture * 1000:.0f} ms after navigation (median of 5)")
+    print("\n| count of 1 MB of English | warm | × tagcloud | first run (load included) |")
+    print("| --- | ---: | ---: | ---: |")
+    print(f"| tagcloud count, whole process | {count_process * 1000:.0f} ms | 1.00× | — |")
+    for label, result in (("engine in Node", count_node), ("engine in Chromium (tagcloud.js, worker)", count_chromium)):
+        warm = statistics.median(result["warm"])
+        print(f"| {label} | {warm * 1000:.0f} ms | {warm / count_process:.2f}× | {result['first'] * 1000:.0f} ms |")
     return 0
 
 
