@@ -48,8 +48,11 @@ struct SiteFolder: Sendable {
             r.headers.append(("ETag", tag))
             return r
         }
-        guard file.size <= Self.maximumFile, let bytes = Self.read(file.descriptor, size: file.size) else {
-            return .error(500, "the site's file \(path) could not be read")
+        guard file.size <= Self.maximumFile else {
+            return .error(500, "the site's file \(path) is larger than the \(Self.maximumFile >> 20) MB this server sends")
+        }
+        guard let bytes = Self.read(file.descriptor, size: file.size) else {
+            return .error(500, "the site's file \(path) could not be read (it changed while read)")
         }
         var r = HTTPResponse(status: 200, body: bytes, contentType: Self.mediaType(relative))
         r.policy = .site

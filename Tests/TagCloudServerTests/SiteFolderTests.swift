@@ -81,6 +81,29 @@ struct SiteFolderTests {
         #expect(try post.answer().status == 405)
     }
 
+    @Test("Large answers waiting for slow readers are bounded: past the budget another gets 503, a small one still goes")
+    func outboxBudget() throws {
+        let (site, _) = try Self.makeSite()
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        let size = 32 << 20
+        try Data(repeating: 1, count: size).write(to: site.appendingPathComponent("big.ttf"))
+        let server = try TestServer(site: try SiteFolder(site.path)) { $0.outboxBudget = 1 << 20 }
+        defer { server.stop() }
+        let hold = try server.connect(timeout: 30)
+        try hold.send("GET /web/big.ttf HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n")
+        // Not read yet: far more than the socket buffers take waits in the server.
+        var refused = try server.get("/web/big.ttf")
+        for _ in 0..<50 where refused.status == 200 {
+            usleep(100_000)
+            refused = try server.get("/web/big.ttf")
+        }
+        #expect(refused.status == 503 && refused.headers["retry-after"] == "1")
+        #expect(try server.get("/web/index.html").status == 200)
+        let held = try hold.answer()
+        #expect(held.status == 200 && held.body.count == size)
+        #expect(try server.get("/web/big.ttf", timeout: 30).body.count == size)
+    }
+
     @Test("Without --site, /web/ says how to build and serve it; a folder without a page is refused at start")
     func unset() throws {
         let server = try TestServer()

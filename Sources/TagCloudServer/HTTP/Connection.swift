@@ -39,6 +39,8 @@ final class Connection {
     var outbox: [UInt8] = []
     /// How many bytes of `outbox` are written.
     var sent = 0
+    /// How many bytes of `outbox` are counted against the outbox budget (an answer, not a `100 Continue`).
+    var outboxCharged = 0
     /// Whether to close once the outbox is written.
     var closeAfterWrite = false
     /// Bytes read after the current request (a pipelined next one), read once it is answered.

@@ -81,7 +81,13 @@ extension EventLoop {
         bodyBytes -= reserved
         lastAnswer = Socket.now()
         guard let c = connections[id] else { return }
-        send(c, bytes, close: !keepAlive)
+        guard outboxBytes == 0 || bytes.count <= limits.smallBody || outboxBytes + bytes.count <= limits.outboxBudget else {
+            var busy = HTTPResponse.error(503, "busy: the server is sending as much as it may at once; try again in a moment")
+            busy.headers.append(("Retry-After", "1"))
+            let refused = ResponseEncoder.encode(busy, keepAlive: false, bodyless: c.head?.method == "HEAD")
+            return send(c, refused, close: true, charged: false)
+        }
+        send(c, bytes, close: !keepAlive, charged: true)
     }
 
     /// Answers `failure` itself and closes the connection after it (what follows on the connection
@@ -96,10 +102,16 @@ extension EventLoop {
                 method: head?.method ?? "-", path: head.map { RequestTarget($0.target).path } ?? "-",
                 status: failure.status, since: head == nil ? Socket.now() : c.requestStart))
         lastAnswer = Socket.now()
-        send(c, bytes, close: true)
+        send(c, bytes, close: true, charged: false)
     }
 
-    private func send(_ c: Connection, _ bytes: [UInt8], close: Bool) {
+    /// Queues `bytes` on `c` and writes what the socket takes; `charged`: they count against the
+    /// outbox budget until written.
+    private func send(_ c: Connection, _ bytes: [UInt8], close: Bool, charged: Bool) {
+        if charged {
+            c.outboxCharged += bytes.count
+            outboxBytes += bytes.count
+        }
         c.outbox += bytes
         c.closeAfterWrite = close
         c.phase = .writing

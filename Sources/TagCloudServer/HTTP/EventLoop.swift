@@ -22,6 +22,8 @@ final class EventLoop: @unchecked Sendable {
     private var nextID: UInt64 = 1
     /// Bytes of request bodies held now (declared lengths of those over `limits.smallBody`).
     var bodyBytes = 0
+    /// Bytes of answers waiting in outboxes (`HTTPLimits.outboxBudget`).
+    var outboxBytes = 0
     /// Requests with the router now.
     var working = 0
     /// When the last answer came back.
@@ -153,6 +155,8 @@ final class EventLoop: @unchecked Sendable {
         close(c.fd)
         bodyBytes -= c.reserved
         c.reserved = 0
+        outboxBytes -= c.outboxCharged
+        c.outboxCharged = 0
         if c.counted, let peer = c.peer {
             perAddress[peer, default: 1] -= 1
             if perAddress[peer] == 0 { perAddress[peer] = nil }
@@ -185,6 +189,8 @@ final class EventLoop: @unchecked Sendable {
         }
         c.outbox = []
         c.sent = 0
+        outboxBytes -= c.outboxCharged
+        c.outboxCharged = 0
         guard c.phase == .writing else { return }
         let now = Socket.now()
         if c.closeAfterWrite {

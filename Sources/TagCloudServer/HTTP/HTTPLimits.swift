@@ -10,6 +10,11 @@ struct HTTPLimits: Sendable {
     /// Bodies up to this size are not counted against the budget: the connection cap already
     /// bounds them, and a small request is never refused because large ones are arriving.
     var smallBody = 64 * 1024
+    /// Bytes of answers waiting to be written, summed over every connection. An answer that would
+    /// pass it while others wait gets 503 with `Retry-After` instead (the first always goes, and
+    /// so does one within `smallBody`): large answers (a site's fonts, big renders) to clients
+    /// that read slowly cannot pile up in memory.
+    var outboxBudget = 512 << 20
     /// Seconds from the opening of a connection (or the end of the previous answer on it) to the
     /// end of the request's header section; past it the connection is answered 408 and closed.
     var headerSeconds = 10.0
