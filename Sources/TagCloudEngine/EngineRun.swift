@@ -30,6 +30,8 @@ package enum EngineRun {
     /// the layout is also written in each of `alsoFormats` (`svg`, `html`, `json`; none for `count`).
     package static func run(_ arguments: [String], fonts: any FontFinder, alsoFormats: [String] = []) -> Result {
         var result = Result()
+        // The notes said before an error come before it, as the tool writes them.
+        let notes = Notes()
         do throws(RecipeError) {
             guard let command = arguments.first, commands.contains(command) else {
                 throw RecipeError.usage(
@@ -38,17 +40,10 @@ package enum EngineRun {
             let keys = command == "cloud" ? CloudKeys.all : command == "flow" ? FlowKeys.all : CountKeys.all
             let recipe = try CommandLineParser(options: keys, command: command).parse(Array(arguments.dropFirst()))
             let quiet = recipe.flag(CommonOptions.quiet.name)
-            let notes = Notes()
             let note: (String) -> Void = { if !quiet { notes.lines.append($0) } }
             if command == "count" {
                 guard alsoFormats.isEmpty else { throw RecipeError.usage("count writes its table only: ask for no other format") }
-                // The notes said before an error come before it, as the tool writes them.
-                do throws(RecipeError) {
-                    (result.output, result.path) = try count(recipe, note: note)
-                } catch {
-                    result.messages = notes.lines
-                    throw error
-                }
+                (result.output, result.path) = try count(recipe, note: note)
                 result.messages = notes.lines
                 return Self.escaped(result)
             }
@@ -69,7 +64,7 @@ package enum EngineRun {
             if let failure = written.failure { throw failure }
         } catch {
             result.status = error.exitCode
-            result.messages.append("error: " + error.message)
+            result.messages = notes.lines + ["error: " + error.message]
         }
         return Self.escaped(result)
     }

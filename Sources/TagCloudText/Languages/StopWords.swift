@@ -47,22 +47,12 @@ public enum StopWords {
     public static func parse(_ text: String) -> Set<String> {
         var words = Set<String>()
         for line in text.split(whereSeparator: { $0.isNewline }) {
-            let word = trimmingSpaces(line)
+            let word = TagListReader.trimmed(line)
             if word.isEmpty || word.hasPrefix("#") { continue }
             // Folding ASCII is lower-casing; ICU only for the rest (a list holds hundreds of words).
             words.insert(word.utf8.allSatisfy { $0 < 0x80 } ? word.lowercased() : ICUText.foldedNFC(word))
         }
         return words
-    }
-
-    /// `line` without the spaces and tabs at either end (Unicode's space separators and the tab, as
-    /// Foundation's `CharacterSet.whitespaces`, which the WebAssembly engine does not have).
-    static func trimmingSpaces(_ line: Substring) -> String {
-        func isSpace(_ s: Unicode.Scalar) -> Bool { s == "\t" || s.properties.generalCategory == .spaceSeparator }
-        let scalars = line.unicodeScalars
-        guard let first = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) })
-        else { return "" }
-        return String(scalars[first...last])
     }
 
     /// The largest stop-word file read, in bytes: the longest lists in use hold a few thousand words.

@@ -49,28 +49,18 @@ public struct WordEntry: Sendable, Equatable {
 
     /// One entry: its word and weight, or nil when it holds no word or a weight that is not positive.
     static func entry(_ piece: Substring) -> (String, Double)? {
-        var text = piece.trimmingBlanks()
+        var text = Substring(TagListReader.trimmed(piece))
         var weight = 1.0
         if let split = text.lastIndex(where: { $0 == " " || $0 == "\t" || $0 == ":" }) {
             let number = text[text.index(after: split)...]
             if !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-" || $0 == "+") }) {
                 guard let value = DecimalText.double(number), value.isFinite, value > 0 else { return nil }
                 weight = value
-                text = text[..<split].trimmingBlanks()
-                while text.last == ":" { text = text.dropLast().trimmingBlanks() }
+                text = Substring(TagListReader.trimmed(text[..<split]))
+                while text.last == ":" { text = Substring(TagListReader.trimmed(text.dropLast())) }
             }
         }
         guard text.contains(where: { $0.isLetter || $0.isNumber }) else { return nil }
         return (String(text.prefix(maximumWordLength)), weight)
-    }
-}
-
-extension Substring {
-    /// Without the spaces and tabs at either end.
-    fileprivate func trimmingBlanks() -> Substring {
-        var s = self
-        while let c = s.first, c == " " || c == "\t" || c == "\u{00A0}" { s = s.dropFirst() }
-        while let c = s.last, c == " " || c == "\t" || c == "\u{00A0}" { s = s.dropLast() }
-        return s
     }
 }
