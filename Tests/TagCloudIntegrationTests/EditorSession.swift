@@ -4,7 +4,7 @@ import TagCloudTestSupport
 /// `tagcloud serve --port 0` and a headless Chromium on its editor page, for one test: a fresh
 /// browser profile (so local storage starts empty) and a download folder of its own.
 final class EditorSession {
-    let process = Process()
+    let process: Process
     let browser: Chromium
     /// The page's address, `http://127.0.0.1:PORT/`.
     let address: String
@@ -14,16 +14,7 @@ final class EditorSession {
 
     init(width: Int = 1400, height: Int = 1000) throws {
         folder = try temporaryDirectory()
-        process.executableURL = try ToolRun.binary
-        process.arguments = ["serve", "--port", "0", "--quiet"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let text = firstLine(of: output)
-        guard let start = text.range(of: "http://"), let end = text.range(of: "/ ", range: start.upperBound..<text.endIndex)
-        else { throw ToolMissing(description: "tagcloud serve printed no address: \(text)") }
-        address = String(text[start.lowerBound..<end.lowerBound]) + "/"
+        (process, address) = try startServe(["--quiet"])
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("downloads"), withIntermediateDirectories: true)
         browser = try Chromium(profile: folder.appendingPathComponent("profile"))
         try browser.allowDownloads(into: folder.appendingPathComponent("downloads"))

@@ -40,20 +40,8 @@ struct StaticSite {
 
     /// `tagcloud serve --port 0 --site .build/web`, once it prints its address.
     static func serve() throws -> StaticSite {
-        let process = Process()
-        process.executableURL = try ToolRun.binary
-        process.arguments = ["serve", "--port", "0", "--quiet", "--site", folder.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let text = firstLine(of: output)
-        guard let start = text.range(of: "http://"), let end = text.range(of: "/ ", range: start.upperBound..<text.endIndex)
-        else {
-            kill(process.processIdentifier, SIGKILL)
-            throw ToolMissing(description: "tagcloud serve printed no address: \(text)")
-        }
-        return StaticSite(process: process, origin: String(text[start.lowerBound..<end.lowerBound]) + "/web/")
+        let (process, address) = try startServe(["--quiet", "--site", folder.path])
+        return StaticSite(process: process, origin: address + "web/")
     }
 
     func url(_ name: String) -> URL { URL(string: origin + name)! }

@@ -87,18 +87,13 @@ struct WebEngineBrowserTests {
         try Data(tags.utf8).write(to: dir.appendingPathComponent("t.tsv"))
         let tool = try ToolRun.run(args, in: dir)
         #expect(tool.status == 0, "\(tool.stderr)")
-        let site = try StaticSite.start()
-        defer { site.stop() }
-        let browser = try Chromium(profile: dir.appendingPathComponent("profile"))
-        defer { browser.close() }
-        try browser.open(site.url("example.html"), width: 800, height: 600)
         let call = """
             import('./tagcloud.js').then(async ({ TagCloud }) => {
               const result = await new TagCloud().run(\(try json(args)), { 't.tsv': \(try json(tags)) });
               return new TextDecoder().decode(result.output);
             })
             """
-        let output = try browser.evaluate(call, awaitPromise: true) as? String
+        let output = try inExamplePage(call, profile: dir) as? String
         #expect(output == String(decoding: tool.stdout, as: UTF8.self))
     }
 
@@ -124,11 +119,6 @@ struct WebEngineBrowserTests {
         try JSONSerialization.data(withJSONObject: config).write(to: dir.appendingPathComponent("c.json"))
         let tool = try ToolRun.run(["cloud", "--config", "c.json", "--format", "svg", "-o", "-"], in: dir)
         #expect(tool.status == 0, "\(tool.stderr)")
-        let site = try StaticSite.start()
-        defer { site.stop() }
-        let browser = try Chromium(profile: dir.appendingPathComponent("profile"))
-        defer { browser.close() }
-        try browser.open(site.url("example.html"), width: 800, height: 600)
         let call = """
             import('./tagcloud.js').then(async ({ TagCloud }) => {
               const png = Uint8Array.from(atob('\(Data(mask).base64EncodedString())'), (c) => c.charCodeAt(0));
@@ -136,7 +126,7 @@ struct WebEngineBrowserTests {
               return svg;
             })
             """
-        let svg = try browser.evaluate(call, awaitPromise: true) as? String
+        let svg = try inExamplePage(call, profile: dir) as? String
         #expect(svg == String(decoding: tool.stdout, as: UTF8.self))
     }
 
@@ -152,11 +142,6 @@ struct WebEngineBrowserTests {
         try JSONSerialization.data(withJSONObject: config).write(to: dir.appendingPathComponent("c.json"))
         let tool = try ToolRun.run(["cloud", "--config", "c.json", "-o", "tool.png"], in: dir)
         #expect(tool.status == 0, "\(tool.stderr)")
-        let site = try StaticSite.start()
-        defer { site.stop() }
-        let browser = try Chromium(profile: dir.appendingPathComponent("profile"))
-        defer { browser.close() }
-        try browser.open(site.url("example.html"), width: 800, height: 600)
         let call = """
             import('./tagcloud.js').then(async ({ TagCloud }) => {
               const blob = await new TagCloud().png(\(try json(config)));
@@ -166,7 +151,7 @@ struct WebEngineBrowserTests {
               return btoa(text);
             })
             """
-        let encoded = try #require(try browser.evaluate(call, awaitPromise: true) as? String)
+        let encoded = try #require(try inExamplePage(call, profile: dir) as? String)
         let drawn = try ImageLoader.loadRGBA(data: [UInt8](try #require(Data(base64Encoded: encoded))), name: "browser")
         let expected = try ImageLoader.loadRGBA(path: dir.appendingPathComponent("tool.png").path)
         #expect(drawn.width == expected.width && drawn.height == expected.height)
@@ -186,20 +171,26 @@ struct WebEngineBrowserTests {
         try Data(text.utf8).write(to: dir.appendingPathComponent("text.txt"))
         let tool = try ToolRun.run(["count", "--text", "text.txt", "--top", "3", "--no-collocations"], in: dir)
         #expect(tool.status == 0, "\(tool.stderr)")
-        let site = try StaticSite.start()
-        defer { site.stop() }
-        let browser = try Chromium(profile: dir.appendingPathComponent("profile"))
-        defer { browser.close() }
-        try browser.open(site.url("example.html"), width: 800, height: 600)
         let call = """
             import('./tagcloud.js').then(async ({ TagCloud }) => {
               const { table } = await new TagCloud().count(\(try json(text)), { top: 3, noCollocations: true });
               return table.map((t) => `${t.text}\\t${t.weight}\\n`).join('');
             })
             """
-        let output = try browser.evaluate(call, awaitPromise: true) as? String
+        let output = try inExamplePage(call, profile: dir) as? String
         #expect(output == String(decoding: tool.stdout, as: UTF8.self))
         #expect(output?.hasPrefix("Queen\t3\nKing\t2\n") == true, "\(output ?? "")")
+    }
+
+    /// What `script` (a promise) resolves to on the site's example page, in a fresh Chromium whose
+    /// profile is in `folder`.
+    private func inExamplePage(_ script: String, profile folder: URL) throws -> Any? {
+        let site = try StaticSite.start()
+        defer { site.stop() }
+        let browser = try Chromium(profile: folder.appendingPathComponent("profile"))
+        defer { browser.close() }
+        try browser.open(site.url("example.html"), width: 800, height: 600)
+        return try browser.evaluate(script, awaitPromise: true)
     }
 
     private func json(_ value: Any) throws -> String {
