@@ -73,14 +73,7 @@ let package = Package(
         // `tagcloud serve`: the HTTP API over recipes, on an HTTP/1.1 server of its own
         // (Sources/TagCloudServer/HTTP).
         .target(
-            name: "TagCloudServer", dependencies: ["TagCloud", "TagCloudRecipe"],
-            // The editor page, built into the binary.
-            resources: [
-                .embedInCode("Editor/index.html"), .embedInCode("Editor/editor.css"),
-                .embedInCode("Editor/main.js"), .embedInCode("Editor/api.js"), .embedInCode("Editor/state.js"),
-                .embedInCode("Editor/dom.js"), .embedInCode("Editor/controls.js"), .embedInCode("Editor/tags.js"),
-                .embedInCode("Editor/preview.js"), .embedInCode("Editor/inputs.js"), .embedInCode("Editor/output.js"),
-            ]),
+            name: "TagCloudServer", dependencies: ["TagCloud", "TagCloudRecipe"]),
         // The command line: argument parsing, help pages and the process's signals, over recipes.
         .target(name: "TagCloudCLI", dependencies: ["TagCloudRecipe", "TagCloudServer"]),
         .executableTarget(name: "tagcloud", dependencies: ["TagCloudCLI"]),

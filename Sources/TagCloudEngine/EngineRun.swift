@@ -33,9 +33,13 @@ package enum EngineRun {
         // The notes said before an error come before it, as the tool writes them.
         let notes = Notes()
         do throws(RecipeError) {
+            if let bytes = try pageCommand(arguments, note: { notes.lines.append($0) }) {
+                (result.output, result.path, result.messages) = (bytes, "-", notes.lines)
+                return Self.escaped(result)
+            }
             guard let command = arguments.first, commands.contains(command) else {
                 throw RecipeError.usage(
-                    "the engine runs cloud, flow and count: give one of them first, then its options")
+                    "the engine runs cloud, flow and count (and options and words for a page): give one of them first")
             }
             let keys = command == "cloud" ? CloudKeys.all : command == "flow" ? FlowKeys.all : CountKeys.all
             let recipe = try CommandLineParser(options: keys, command: command).parse(Array(arguments.dropFirst()))

@@ -13,13 +13,13 @@ struct HTTPResponse: Sendable {
     /// Further headers, such as `Content-Disposition` or `Retry-After`.
     var headers: [(String, String)] = []
     /// What the browser may run and load for this answer.
-    var policy = ContentPolicy.editor
+    var policy = ContentPolicy.api
 
     /// The Content-Security-Policy and caching of an answer.
     enum ContentPolicy: Sendable {
-        /// The editor and the API: no script but the server's own files; answers depend on the
+        /// The API: no script but the server's own files; answers depend on the
         /// request, so none is cached.
-        case editor
+        case api
         /// The WebAssembly engine's static site (`SiteFolder`): its scripts, workers and engine,
         /// compiled from its own files; kept by the browser and checked again by ETag.
         case site
@@ -27,7 +27,7 @@ struct HTTPResponse: Sendable {
         /// The headers of the policy.
         var headers: [(String, String)] {
             switch self {
-            case .editor:
+            case .api:
                 return [
                     (
                         "Content-Security-Policy",

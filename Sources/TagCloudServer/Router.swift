@@ -26,13 +26,13 @@ struct Router: Sendable {
     let pool: LayoutPool
     /// Seconds a request may take, queue included.
     let timeout: Double
-    /// The WebAssembly engine's static site, served under `/web/` (`--site`).
+    /// The editor, the WebAssembly engine's static site, served at `/`.
     var site: SiteFolder? = nil
 
-    private static let routes: [String: String] = EditorFiles.byPath.mapValues { _ in "GET" }.merging([
+    private static let routes: [String: String] = [
         "/api/options": "GET", "/api/fonts": "GET", "/api/palettes": "GET", "/api/shapes": "GET",
         "/api/count": "POST", "/api/tags": "POST", "/api/layout": "POST", "/api/render": "POST",
-    ]) { a, _ in a }
+    ]
 
     /// The answer to `request`.
     func respond(_ request: HTTPRequest) -> HTTPResponse {
@@ -41,7 +41,7 @@ struct Router: Sendable {
             return .error(
                 403, "the Host header \"\(request.host ?? "")\" is not this server's address: open the address it printed")
         }
-        if request.path == "/web" || request.path.hasPrefix(SiteFolder.prefix) { return siteFile(request) }
+        if !request.path.hasPrefix("/api/") { return siteFile(request) }
         guard let method = Self.routes[request.path] else {
             return .error(404, "no such page or endpoint: \(request.path)")
         }
@@ -76,16 +76,16 @@ struct Router: Sendable {
             return r
         }
         guard let site else {
-            return .error(
-                404, "the WebAssembly site is not served: build it with make web, then start tagcloud serve --site .build/web")
-        }
-        if request.path == "/web" {
-            var r = HTTPResponse(status: 301, body: Data(), contentType: "text/plain; charset=utf-8")
-            r.headers.append(("Location", SiteFolder.prefix))
-            return r
+            return HTTPResponse(
+                status: 404, body: Data((Self.noSite + "\n").utf8), contentType: "text/plain; charset=utf-8")
         }
         return site.answer(request.path, known: request.ifNoneMatch)
     }
+
+    /// What a page request is told when the editor's site was not built.
+    static let noSite =
+        "The editor is not built here: run make web (it builds .build/web), or start tagcloud serve --site DIR; "
+        + "the JSON API is at /api/ (docs/serve.md)."
 
     private func get(_ path: String) -> HTTPResponse {
         switch path {
@@ -93,9 +93,7 @@ struct Router: Sendable {
         case "/api/fonts": return .json(ToolService.fonts())
         case "/api/palettes": return .json(ToolService.palettes())
         case "/api/shapes": return .json(ToolService.shapes())
-        default:
-            guard let file = EditorFiles.byPath[path] else { return .error(404, "no such page or endpoint: \(path)") }
-            return HTTPResponse(status: 200, body: Data(file.bytes), contentType: file.contentType)
+        default: return .error(404, "no such page or endpoint: \(path)")
         }
     }
 

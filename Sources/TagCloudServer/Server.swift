@@ -45,7 +45,7 @@ public enum Server {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let pool = LayoutPool(workers: cores, queue: settings.queue)
         raiseDescriptorLimit()
-        let site = try settings.site.map { (path) throws(ServeError) in try SiteFolder(path) }
+        let site = try settings.site.map { (path) throws(ServeError) in try SiteFolder(path) } ?? SiteFolder.besideTool()
         let listener = try Listener(address)
         address.port = listener.port
         let router = Router(
@@ -54,11 +54,11 @@ public enum Server {
             listener: listener, router: router, limits: HTTPLimits(maximumBody: settings.maximumBody),
             log: settings.quiet ? nil : HTTPServer.standardErrorLog)
         server.start()
-        FileHandle.standardOutput.write(Data("Editor at http://\(address.display)/  (Ctrl-C to stop)\n".utf8))
-        if site != nil {
-            FileHandle.standardOutput.write(
-                Data("The WebAssembly editor at http://\(address.display)\(SiteFolder.prefix)\n".utf8))
-        }
+        let started =
+            site == nil
+            ? "API at http://\(address.display)/api/  (Ctrl-C to stop). " + Router.noSite
+            : "Editor at http://\(address.display)/  (Ctrl-C to stop)"
+        FileHandle.standardOutput.write(Data((started + "\n").utf8))
         if !address.isLoopback {
             FileHandle.standardError.write(
                 Data(

@@ -6,13 +6,13 @@ import Glibc
 import Darwin
 #endif
 
-/// The static site of the WebAssembly engine (`make web` builds it into `.build/web`), served
-/// read-only under `/web/` by `tagcloud serve --site DIR`: the same files any static host serves.
+/// The editor: the static site of the WebAssembly engine (`make web` builds it into `.build/web`),
+/// served read-only at `/` by `tagcloud serve`: the same files any static host serves.
 /// A request names a file by plain path components only; what it opens must be a regular file
 /// inside the folder once links are resolved.
 struct SiteFolder: Sendable {
     /// Where the site is served.
-    static let prefix = "/web/"
+    static let prefix = "/"
     /// The largest file served (the biggest font of a Debian system is about 20 MB).
     static let maximumFile = 64 << 20
 
@@ -30,6 +30,17 @@ struct SiteFolder: Sendable {
         guard stat(root + "/index.html", &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
             throw ServeError("--site \(path): no index.html in it: give the folder make web builds (.build/web)")
         }
+    }
+
+    /// The site beside the tool, when there is one: `share/tagcloud/web` of an installed tool, or
+    /// `.build/web` of the build tree the tool was built in.
+    static func besideTool() -> SiteFolder? {
+        guard let tool = Bundle.main.executableURL?.resolvingSymlinksInPath() else { return nil }
+        let folder = tool.deletingLastPathComponent()
+        for candidate in ["../share/tagcloud/web", "../../web"] {
+            if let site = try? SiteFolder(folder.appendingPathComponent(candidate).path) { return site }
+        }
+        return nil
     }
 
     /// The answer to GET `path` (under `prefix`); `known` is the request's `If-None-Match`.

@@ -33,8 +33,9 @@ final class ServerProcess: @unchecked Sendable {
         process.standardError = errors
         try process.run()
         let text = firstLine(of: output)
-        guard text.hasPrefix("Editor at http://127.0.0.1:"),
-            let portText = text.dropFirst("Editor at http://127.0.0.1:".count).split(separator: "/").first,
+        // "Editor at http://127.0.0.1:PORT/ …", or "API at …/api/ …" when no site is found.
+        guard let at = text.range(of: "http://127.0.0.1:"),
+            let portText = text[at.upperBound...].split(separator: "/").first,
             let port = UInt16(portText)
         else { throw ServeTestError("unexpected first line: \(text)") }
         self.port = port

@@ -16,7 +16,7 @@ func startServe(_ arguments: [String]) throws -> (process: Process, address: Str
     process.standardError = FileHandle.nullDevice
     try process.run()
     let text = firstLine(of: output)
-    guard let start = text.range(of: "http://"), let end = text.range(of: "/ ", range: start.upperBound..<text.endIndex)
+    guard let start = text.range(of: "http://"), let end = text.range(of: "/", range: start.upperBound..<text.endIndex)
     else {
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()

@@ -6,7 +6,7 @@ import Glibc
 #endif
 
 /// `.build/web` served on a free local port by Python's static file server, as any static host
-/// would, or by `tagcloud serve --site` under `/web/`.
+/// would, or by `tagcloud serve --site` at `/`.
 struct StaticSite {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
@@ -41,7 +41,7 @@ struct StaticSite {
     /// `tagcloud serve --port 0 --site .build/web`, once it prints its address.
     static func serve() throws -> StaticSite {
         let (process, address) = try startServe(["--quiet", "--site", folder.path])
-        return StaticSite(process: process, origin: address + "web/")
+        return StaticSite(process: process, origin: address)
     }
 
     func url(_ name: String) -> URL { URL(string: origin + name)! }

@@ -4,9 +4,9 @@ import Testing
 
 @testable import TagCloudServer
 
-/// `tagcloud serve --site DIR`: the WebAssembly engine's static site under `/web/`, read-only,
+/// `tagcloud serve --site DIR`: the WebAssembly engine's static site at `/`, read-only,
 /// only the regular files inside the folder, with the types and the policy the engine needs.
-@Suite("The static site under /web/")
+@Suite("The editor's static site at /")
 struct SiteFolderTests {
     /// A new empty folder.
     static func folder() throws -> URL {
@@ -41,32 +41,30 @@ struct SiteFolderTests {
         defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
         let server = try TestServer(site: try SiteFolder(site.path))
         defer { server.stop() }
-        let page = try server.get("/web/")
+        let page = try server.get("/")
         #expect(page.status == 200 && String(decoding: page.body, as: UTF8.self).contains("<title>site</title>"))
         #expect(page.headers["content-security-policy"]?.contains("'wasm-unsafe-eval'") == true)
         #expect(page.headers["content-security-policy"]?.contains("worker-src 'self'") == true)
         #expect(page.headers["cache-control"] == "no-cache")
-        #expect(try server.get("/web/tagcloud.js").headers["content-type"] == "text/javascript; charset=utf-8")
-        #expect(try server.get("/web/tagcloud.wasm").headers["content-type"] == "application/wasm")
-        let font = try server.get("/web/fonts/usr/Font%20Name.ttf")
+        #expect(try server.get("/tagcloud.js").headers["content-type"] == "text/javascript; charset=utf-8")
+        #expect(try server.get("/tagcloud.wasm").headers["content-type"] == "application/wasm")
+        let font = try server.get("/fonts/usr/Font%20Name.ttf")
         #expect(font.status == 200 && font.body.count == 3000 && font.headers["content-type"] == "font/ttf")
         let tag = try #require(page.headers["etag"])
         let client = try server.connect()
-        try client.send("GET /web/index.html HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nIf-None-Match: \(tag)\r\n\r\n")
+        try client.send("GET /index.html HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nIf-None-Match: \(tag)\r\n\r\n")
         let again = try client.answer()
         #expect(again.status == 304 && again.body.isEmpty)
         #expect(again.headers["content-security-policy"] == page.headers["content-security-policy"])
-        let moved = try server.get("/web")
-        #expect(moved.status == 301 && moved.headers["location"] == "/web/")
-        // The editor keeps its own, stricter policy.
-        #expect(try server.get("/").headers["content-security-policy"]?.contains("wasm") == false)
+        // The API keeps its own, stricter policy.
+        #expect(try server.get("/api/shapes").headers["content-security-policy"]?.contains("wasm") == false)
     }
 
     @Test(
         "Nothing outside the folder, hidden, linked out or not a file is served",
         arguments: [
-            "/web/../Package.swift", "/web/%2e%2e/secret.txt", "/web/.env", "/web/link.txt", "/web/fonts/up/secret.txt",
-            "/web/fonts", "/web/fonts/usr/", "/web/a%00b", "/web/a%5c..%5csecret.txt", "/web/missing.js",
+            "/../Package.swift", "/%2e%2e/secret.txt", "/.env", "/link.txt", "/fonts/up/secret.txt",
+            "/fonts", "/fonts/usr/", "/a%00b", "/a%5c..%5csecret.txt", "/missing.js",
         ])
     func refused(_ path: String) throws {
         let (site, _) = try Self.makeSite()
@@ -77,7 +75,7 @@ struct SiteFolderTests {
         #expect(answer.status == 404, "\(path): \(answer.status)")
         #expect(!String(decoding: answer.body, as: UTF8.self).contains("outside"))
         let post = try server.connect()
-        try post.send("POST /web/index.html HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nContent-Length: 0\r\n\r\n")
+        try post.send("POST /index.html HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nContent-Length: 0\r\n\r\n")
         #expect(try post.answer().status == 405)
     }
 
@@ -92,25 +90,26 @@ struct SiteFolderTests {
         let hold = try server.connect(timeout: 30)
         try hold.send("GET /web/big.ttf HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n")
         // Not read yet: far more than the socket buffers take waits in the server.
-        var refused = try server.get("/web/big.ttf")
+        var refused = try server.get("/big.ttf")
         for _ in 0..<50 where refused.status == 200 {
             usleep(100_000)
-            refused = try server.get("/web/big.ttf")
+            refused = try server.get("/big.ttf")
         }
         #expect(refused.status == 503 && refused.headers["retry-after"] == "1")
-        #expect(try server.get("/web/index.html").status == 200)
+        #expect(try server.get("/index.html").status == 200)
         let held = try hold.answer()
         #expect(held.status == 200 && held.body.count == size)
-        #expect(try server.get("/web/big.ttf", timeout: 30).body.count == size)
+        #expect(try server.get("/big.ttf", timeout: 30).body.count == size)
     }
 
-    @Test("Without --site, /web/ says how to build and serve it; a folder without a page is refused at start")
+    @Test("Without a site, a page says in one line how to build and serve it; a folder without a page is refused at start")
     func unset() throws {
         let server = try TestServer()
         defer { server.stop() }
-        let answer = try server.get("/web/")
+        let answer = try server.get("/")
         #expect(answer.status == 404)
-        #expect((answer.json["error"] as? String)?.contains("tagcloud serve --site .build/web") == true)
+        let text = String(decoding: answer.body, as: UTF8.self)
+        #expect(text.contains("run make web") && text.contains("--site DIR") && text.hasSuffix("docs/serve.md).\n"))
         let empty = try Self.folder()
         defer { try? FileManager.default.removeItem(at: empty) }
         #expect(throws: ServeError.self) { try SiteFolder(empty.path) }

@@ -10,7 +10,7 @@ final class TestServer: @unchecked Sendable {
     private let lines = Lines()
 
     /// Starts a server whose limits are `HTTPLimits(maximumBody:)` changed by `adjust`.
-    /// `site` is the static site served under `/web/`.
+    /// `site` is the static site served at `/`.
     init(
         maximumBody: Int = 16 << 20, timeout: Double = 30, site: SiteFolder? = nil,
         _ adjust: (inout HTTPLimits) -> Void = { _ in }

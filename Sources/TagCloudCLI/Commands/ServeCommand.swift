@@ -14,7 +14,7 @@ enum ServeCommand: Subcommand {
         RecipeKey("max-body", valueName: "BYTES", help: "The largest request body read; a larger one is refused with 413.", defaultValue: String(16 << 20)),
         RecipeKey("timeout", valueName: "SECONDS", help: "Time limit of a request, queue included (503 past it), and of the in-flight work at shutdown.", defaultValue: "30"),
         RecipeKey("queue", valueName: "N", help: "Requests that may wait for a layout slot (one per core) before more are refused with 503 busy.", defaultValue: "32"),
-        RecipeKey("site", valueName: "DIR", help: "Also serve the WebAssembly engine's static site (make web builds it in .build/web) under /web/."),
+        RecipeKey("site", valueName: "DIR", help: "The editor's site (make web builds it in .build/web) to serve at /. Default: the one beside the tool, if any."),
         RecipeKey("quiet", short: "q", help: "No log line per request."),
         RecipeKey("help", short: "h", help: "Show this help."),
     ]

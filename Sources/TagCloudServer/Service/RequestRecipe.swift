@@ -20,9 +20,7 @@ struct RequestRecipe {
     static let maximumTags = 100_000
 
     /// Keys whose value is a path on the server's disk: never taken from a request.
-    static let pathKeys: Set<String> = [
-        "input", "text", "stopwords", "add-stopwords", "output", "format", "config", "previous",
-    ]
+    static var pathKeys: Set<String> { OptionCatalog.fileKeys }
     /// Keys that carry an image, taken as a `data:` URL.
     static let imageKeys = ["mask", "color-image"]
 

@@ -10,23 +10,9 @@ import TagCloudText
 /// laid out by the same library calls and drawn by the same writers, so a saved body run with
 /// `tagcloud COMMAND --config FILE` gives the same bytes. Every failure is a `ServiceError`.
 public enum ToolService {
-    /// The option tables of `flow`, `cloud` and `count` as JSON: `{"flow": [{"name", "valueName",
-    /// "help", "group", "default", "repeatable", "flag", "file", "kind", "choices"}, ...], ...}`;
-    /// `kind` and `choices` are `OptionCatalog`'s.
+    /// The option tables of `flow`, `cloud`, `series` and `count` as JSON (`OptionCatalog.json`).
     public static func optionTables() -> Data {
-        var commands: [String] = []
-        for command in RecipeCommands.all {
-            let rows = command.options.filter { $0.name != CommonOptions.help.name }.map { spec in
-                "{\"name\": \(q(spec.name)), \"valueName\": \(spec.valueName.map(q) ?? "null"), "
-                    + "\"help\": \(q(spec.help)), \"group\": \(q(spec.group)), "
-                    + "\"default\": \(spec.defaultValue.map(q) ?? "null"), \"repeatable\": \(spec.repeatable), "
-                    + "\"flag\": \(!spec.takesValue), \"file\": \(RequestRecipe.pathKeys.contains(spec.name)), "
-                    + "\"kind\": \(q(OptionCatalog.kind(spec))), "
-                    + "\"choices\": \(OptionCatalog.choices[spec.name].map { "[" + $0.map(q).joined(separator: ", ") + "]" } ?? "null")}"
-            }
-            commands.append("\(q(command.name)): [\n  " + rows.joined(separator: ",\n  ") + "\n]")
-        }
-        return Data(("{" + commands.joined(separator: ",\n") + "}\n").utf8)
+        Data(OptionCatalog.json(RecipeCommands.all.map { ($0.name, $0.options) }).utf8)
     }
 
     /// The installed font families, and for each writing system the families that set it (as

@@ -1,0 +1,20 @@
+import TagCloudRecipe
+
+extension EngineRun {
+    /// The commands a page asks for besides the tool's: `options` (the option tables of cloud,
+    /// flow and count with their plain labels, as JSON) and `words FILE` (what was typed in "Add a
+    /// word", as a tag list). Nil when `arguments` is another command.
+    static func pageCommand(_ arguments: [String], note: (String) -> Void) throws(RecipeError) -> [UInt8]? {
+        switch arguments.first {
+        case "options":
+            guard arguments.count == 1 else { throw RecipeError.usage("options takes no arguments") }
+            let tables = [("cloud", CloudKeys.all), ("flow", FlowKeys.all), ("count", CountKeys.all)]
+            return Array(OptionCatalog.json(tables.map { (name: $0.0, keys: $0.1) }).utf8)
+        case "words":
+            guard arguments.count == 2 else { throw RecipeError.usage("words takes one file: the words typed") }
+            return try TypedWords.tagList(arguments[1], note: note)
+        default:
+            return nil
+        }
+    }
+}
