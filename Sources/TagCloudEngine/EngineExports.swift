@@ -107,6 +107,11 @@ func tagcloudRun(_ bytes: UnsafeRawPointer, _ count: Int32) -> UnsafeMutableRawP
     var result = EngineRun.Result()
     if let request, let manifest {
         RecipeFiles.provide(request.files)
+        // A font file handed over (a page's uploaded font, named by `--font NAME.ttf`) is read
+        // from memory as the site's fonts are.
+        for (path, bytes) in request.files where FontDescriptor(family: path).isFilePath {
+            FontFiles.register(bytes, path: path)
+        }
         result = EngineRun.run(request.arguments, fonts: manifest, alsoFormats: request.alsoFormats)
         RecipeFiles.provide([:])
     } else {

@@ -46,8 +46,13 @@ package enum EngineRun {
             let quiet = recipe.flag(CommonOptions.quiet.name)
             let note: (String) -> Void = { if !quiet { notes.lines.append($0) } }
             if command == "count" {
-                guard alsoFormats.isEmpty else { throw RecipeError.usage("count writes its table only: ask for no other format") }
-                (result.output, result.path) = try count(recipe, note: note)
+                // Beside its table a count gives a page the language it was counted in, and nothing else.
+                guard alsoFormats.isEmpty || alsoFormats == ["language"] else {
+                    throw RecipeError.usage("count writes its table, and its language for a page: ask for no other format")
+                }
+                let language: String
+                (result.output, result.path, language) = try count(recipe, note: note)
+                if !alsoFormats.isEmpty { result.also = [Array(language.utf8)] }
                 result.messages = notes.lines
                 return Self.escaped(result)
             }

@@ -37,9 +37,11 @@ export async function shareLink(state, pageURL = location.href) {
 export async function stateFromFragment(hash) {
   const text = new URLSearchParams(String(hash ?? '').replace(/^#/, '')).get(KEY);
   if (text === null) return null;
-  if (text.length > MAX_FRAGMENT) throw damaged(`it carries ${megabytes(text.length)} MB, more than any link made here (2 MB)`);
+  if (text.length > MAX_FRAGMENT) throw damaged('it is longer than any link made here (over 2 MB)');
   if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) throw damaged('it has letters a link made here never has');
-  if (typeof DecompressionStream !== 'function') throw new Error('This browser cannot read links made here: open an exported file instead.');
+  if (typeof DecompressionStream !== 'function') {
+    throw new Error('This browser cannot read links made here: open an exported file instead.');
+  }
   const unpacked = slices(bytesOf(text)).pipeThrough(new DecompressionStream('deflate-raw'));
   let bytes;
   try {
@@ -70,7 +72,7 @@ export function exportBlob(state) {
 export async function importFile(file) {
   if (!(file instanceof Blob)) throw new TypeError('importFile needs a File or Blob.');
   const name = file.name ? `“${file.name}”` : 'This file';
-  if (file.size > MAX_JSON) throw new Error(`${name} is too large to open (${megabytes(file.size)} MB; works open up to 64 MB).`);
+  if (file.size > MAX_JSON) throw new Error(`${name} is too large to open (it is over 64 MB).`);
   let bytes;
   try {
     bytes = new Uint8Array(await file.arrayBuffer());
@@ -105,7 +107,7 @@ function objectOf(bytes, fail) {
   } catch (error) {
     throw fail('it is not JSON', error);
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw fail('it does not hold a work');
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw fail('its JSON holds no work');
   return value;
 }
 

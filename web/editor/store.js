@@ -1,21 +1,16 @@
-// The editor's memory between visits: the work (the state and its undo/redo history) and the
-// files it names (masks, colour images, fonts), kept in IndexedDB so that a reload loses nothing
-// and other tabs of the same page hear about each save.
-//
-// Layout of the database: `work` holds one record, the current revision with the ids of the
-// state and of its history, in order; `states` holds each of those states once, as JSON text,
-// by id; `files` holds the files by name. A save writes only the states it has not written
-// before and deletes the ones no longer named, all in one transaction, so a big table with a
-// long history costs one state's writing per edit, not the whole history's.
+// The editor's memory between visits: the work (the state and its undo/redo history) and the files it names
+// (masks, colour images, fonts), kept in IndexedDB so that a reload loses nothing and other tabs hear of each
+// save. The database: `work` holds one record, the revision and the ids of the state and its history; `states`
+// each of those states once, as JSON text, by id; `files` the files by name. A save writes only the states not
+// written before and deletes those no longer named, in one transaction: one state's writing per edit.
 
-const WORK = 'work';
-const STATES = 'states';
-const FILES = 'files';
+const [WORK, STATES, FILES] = ['work', 'states', 'files'];
 const MAX_STEPS = 100; // past states kept, and future ones
 const MAX_HISTORY = 50 * 2 ** 20; // characters of JSON in past and future together
 const CHANNEL = 'tagcloud-editor';
 const OPEN_TIMEOUT = 10000;
 const NO_STORAGE = 'This browser does not let the page keep your work: use Export or Copy link to keep it.';
+const NOT_DATA = 'This work could not be saved because part of it is not plain data.';
 
 /** This tab's id, so that saves announced on the channel can be told from this tab's own. */
 const TAB = Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, '0')).join('');
@@ -37,8 +32,9 @@ export async function openStore(name = 'tagcloud-editor') {
 /**
  * The work and its files, as openStore gives them. States are treated as values: a state object
  * written once is not read again for later saves, so the page changes a state by making a new
- * one (as an undo history does) rather than editing one that is in the history. `past` is kept
- * oldest first and `future` nearest first (the next redo at index 0).
+ * one (as an undo history does) rather than editing one that is in the history. `past` and
+ * `future` are stacks, as History in state.js keeps them: the next undo is past's last state, the
+ * next redo future's last.
  */
 export class Store {
   /** null, or a plain sentence for the page to show when the work cannot be kept. */
@@ -52,6 +48,7 @@ export class Store {
   #listeners = new Set();
   #channel = null;
   #echo = Promise.resolve();
+  #recheck = false; // another tab saved while this one had a save pending
   #closed = false;
 
   /** Made by openStore. */
@@ -61,14 +58,13 @@ export class Store {
     this.problem = problem;
     if (keeper instanceof DatabaseKeeper && typeof BroadcastChannel === 'function') {
       this.#channel = new BroadcastChannel(CHANNEL);
-      this.#channel.onmessage = (event) => this.#heard(event.data);
+      this.#channel.onmessage = ({ data }) => {
+        if (data?.name === this.#name && data.tab !== TAB && data.revision > this.#seen) this.#check();
+      };
     }
   }
 
-  /**
-   * The work as last saved (by this tab or another), or null when nothing was saved.
-   * @returns {Promise<{state: any, past: any[], future: any[], revision: number} | null>}
-   */
+  /** The work as last saved (by any tab), `{ state, past, future, revision }`, or null when nothing was saved. */
   async load() {
     const work = await this.#read();
     if (work) this.#seen = Math.max(this.#seen, work.revision);
@@ -84,16 +80,14 @@ export class Store {
    * Saves the work. Calls may come on every edit: one write runs at a time and only the newest
    * waiting work is written next; a call whose work was overtaken settles with the write that
    * overtook it. The history kept is bounded (100 past, 100 future, 50 MB of JSON, oldest dropped
-   * first). Rejects with an Error whose message is one plain sentence; the work stays on screen.
-   * @param {{state: any, past?: any[], future?: any[]}} work
-   * @returns {Promise<{revision: number, past: number, future: number}>} the revision written and
-   *   how many past and future states were kept
+   * first). Resolves with `{ revision, past, future }`: the revision and how many past and future states
+   * were kept. Rejects with an Error whose message is one plain sentence; the work stays on screen.
    */
   save(work) {
     if (this.#closed) return Promise.reject(new Error('This work was not saved because the page closed its storage.'));
     if (!work || work.state === undefined) return Promise.reject(new TypeError('store.save needs { state, past, future }.'));
-    const job = this.#queued ??= { work, waiters: [] };
-    job.work = work;
+    const job = this.#queued ??= { waiters: [] };
+    job.work = { state: work.state, past: [...(work.past ?? [])], future: [...(work.future ?? [])] }; // the page may push and pop them
     const promise = new Promise((resolve, reject) => job.waiters.push({ resolve, reject }));
     this.#pump();
     return promise;
@@ -112,44 +106,45 @@ export class Store {
       this.#writing = false;
       if (this.#queued) this.#pump();
       else if (this.#closed) this.#keeper.close();
+      else if (this.#recheck) this.#check();
     });
   }
 
   /** Writes one work: its new states, the record naming them, then tells the other tabs. */
   async #write(work) {
     const plan = this.#plan(work);
-    const revision = await this.#transact([WORK, STATES], 'readwrite', (op) => writePlan(op, plan), 'this work', plan.size);
-    for (const [object, entry] of plan.fresh) this.#written.set(object, entry);
+    const write = (op) => writePlan(op, plan);
+    const { revision, changed, ids } = await this.#transact([WORK, STATES], 'readwrite', write, 'this work', plan.size);
+    // Remembers each state's id (the ids already kept when nothing changed), and the size of those beyond the
+    // bound: later saves neither write nor serialize them again.
+    for (const [value, made] of plan.named) this.#written.set(value, made);
+    plan.entries.forEach(({ value, size, hash: h }, i) => isObject(value) && this.#written.set(value, { id: ids[i], size, hash: h }));
     this.#seen = Math.max(this.#seen, revision);
-    this.#channel?.postMessage({ name: this.#name, revision, tab: TAB });
-    return { revision, past: plan.past.length, future: plan.future.length };
+    if (changed && !this.#closed) this.#channel?.postMessage({ name: this.#name, revision, tab: TAB });
+    return { revision, past: plan.past, future: plan.future };
   }
 
-  /** The ids, JSON and sizes of one save, with its history bounded. */
+  /** The entries (id, JSON size and hash, state) of one save, its history bounded, and the JSON not yet kept. */
   #plan({ state, past = [], future = [] }) {
-    const json = new Map(); // id -> JSON text of the states this save writes for the first time
-    const objects = new Map(); // id -> state, to write again any that another tab's save removed
-    const fresh = new Map(); // state object -> { id, size } to remember once written
+    const json = new Map(); // id -> JSON text of the states not yet in the database
+    const named = new Map(); // state object -> its entry: for a state named twice, and to remember after the write
     const entry = (value, always) => {
-      const known = !always && isObject(value) && (fresh.get(value) ?? this.#written.get(value));
-      if (known) {
-        objects.set(known.id, value);
-        return known;
-      }
+      const known = !always && isObject(value) && (named.get(value) ?? this.#written.get(value));
+      if (known) return { ...known, value };
       let text;
       try { text = JSON.stringify(value); } catch (error) { text = error; }
-      if (typeof text !== 'string') throw new Error('This work could not be saved because part of it is not plain data.', { cause: text });
-      const made = { id: `${TAB}-${++counter}`, size: text.length };
+      if (typeof text !== 'string') throw new Error(NOT_DATA, { cause: text });
+      const made = { id: `${TAB}-${++counter}`, size: text.length, hash: hash(text) };
       json.set(made.id, text);
-      objects.set(made.id, value);
-      if (isObject(value)) fresh.set(value, made);
-      return made;
+      if (isObject(value)) named.set(value, made);
+      return { ...made, value };
     };
     // The state shown is written anew at each save: it is the one the page may still be changing.
     const current = entry(state, true);
-    const kept = bound(past.slice(-MAX_STEPS).map((v) => entry(v, false)), future.slice(0, MAX_STEPS).map((v) => entry(v, false)));
-    const ids = (entries) => entries.map((e) => e.id);
-    return { state: current.id, past: ids(kept.past), future: ids(kept.future), json, objects, fresh, size: current.size + kept.size };
+    const kept = bound(past.slice(-MAX_STEPS).map((v) => entry(v)), future.slice(-MAX_STEPS).map((v) => entry(v)));
+    const print = [[current], kept.past, kept.future].map((list) => list.map((e) => e.hash).join()).join('/');
+    const entries = [current, ...kept.past, ...kept.future];
+    return { entries, json, named, print, past: kept.past.length, future: kept.future.length, size: current.size + kept.size };
   }
 
   /** Reads the saved work and remembers its states as written, so saving them again costs nothing. */
@@ -163,7 +158,7 @@ export class Store {
       const text = saved.states.get(id);
       if (text === undefined) return undefined;
       const value = JSON.parse(text);
-      if (isObject(value)) this.#written.set(value, { id, size: text.length });
+      if (isObject(value)) this.#written.set(value, { id, size: text.length, hash: hash(text) });
       return value;
     };
     try {
@@ -178,23 +173,27 @@ export class Store {
 
   /**
    * Calls `callback({ state, past, future, revision })` when another tab of this page saved its
-   * work (never for this tab's own saves), so the page can show that version and say so.
-   * @returns {() => void} a function that stops the calls
+   * work (never for this tab's own saves), so the page can show that version and say so. Saving
+   * the work given, unchanged, writes nothing and tells no tab. Answers a function that stops the calls.
    */
   onOtherTab(callback) {
     this.#listeners.add(callback);
     return () => this.#listeners.delete(callback);
   }
 
-  /** A save announced on the channel: reads it back (in order, one at a time) and passes it on. */
-  #heard(message) {
-    if (!message || message.name !== this.#name || message.tab === TAB || !(message.revision > this.#seen)) return;
+  /**
+   * Passes on the saved work when another tab wrote it after all this tab saw. A save pending here
+   * lands after the other tab's and is announced to it: the check waits for it instead of showing a version it overwrites.
+   */
+  #check() {
+    this.#recheck = false;
     this.#echo = this.#echo.then(async () => {
-      if (this.#closed || !(message.revision > this.#seen)) return;
-      // A newer save may have landed since the message, this tab's own or a third tab's (which announces itself).
+      const busy = () => this.#writing || this.#queued;
+      if (this.#closed || busy()) return void (this.#recheck = true);
       const record = await this.#get(WORK, WORK);
       const work = record?.tab !== TAB && record?.revision > this.#seen && await this.#read();
-      if (!work || work.revision <= this.#seen) return;
+      if (!work || work.revision <= this.#seen || this.#closed) return;
+      if (busy()) return void (this.#recheck = true);
       this.#seen = work.revision;
       for (const callback of this.#listeners) callback(work);
     }).catch((error) => console.warn('store.js: could not read the work another tab saved:', error));
@@ -206,8 +205,7 @@ export class Store {
    */
   async putFile(name, blob) {
     if (!(blob instanceof Blob)) throw new TypeError('store.putFile needs a Blob.');
-    // Kept as bytes rather than as a Blob: engines differ in how well they keep Blobs (private
-    // windows, Blobs read after their record was replaced).
+    // Kept as bytes, not as a Blob: engines differ in keeping Blobs (private windows, Blobs read after a replace).
     const record = { bytes: await blob.arrayBuffer(), type: blob.type, lastModified: blob.lastModified ?? Date.now() };
     await this.#transact([FILES], 'readwrite', (op) => op.put(FILES, String(name), record), `the file “${name}”`, blob.size);
   }
@@ -215,13 +213,12 @@ export class Store {
   /** The file kept under `name` (a File, so a Blob, with that name), or null when there is none. */
   async getFile(name) {
     const record = await this.#get(FILES, String(name));
-    if (!record) return null;
-    return new File([record.bytes], String(name), { type: record.type, lastModified: record.lastModified });
+    return record ? new File([record.bytes], String(name), { type: record.type, lastModified: record.lastModified }) : null;
   }
 
   /** Forgets the file kept under `name` (nothing happens when there is none). */
   async deleteFile(name) {
-    await this.#transact([FILES], 'readwrite', (op) => op.remove(FILES, String(name)), 'the list of files');
+    await this.#transact([FILES], 'readwrite', (op) => op.remove(FILES, String(name)), `the removal of “${name}”`);
   }
 
   /** The names of the files kept, sorted. @returns {Promise<string[]>} */
@@ -230,22 +227,15 @@ export class Store {
   }
 
   /** One transaction of the keeper, its errors told in plain words (`what` names what was being written, if anything). */
-  async #transact(stores, mode, body, what, size) {
-    try {
-      return await this.#keeper.transact(stores, mode, body);
-    } catch (error) {
-      throw plainError(error, what, size);
-    }
+  #transact(stores, mode, body, what, size) {
+    return this.#keeper.transact(stores, mode, body).catch((error) => { throw plainError(error, what, size); });
   }
 
   /** The record under `key` in `store`, or undefined. */
-  #get(store, key) {
-    return this.#transact([store], 'readonly', (op) => op.get(store, key));
-  }
+  #get(store, key) { return this.#transact([store], 'readonly', (op) => op.get(store, key)); }
 
   /** Stops listening to other tabs and closes the database once the saves already asked for are written. */
   close() {
-    if (this.#closed) return;
     this.#closed = true;
     this.#listeners.clear();
     this.#channel?.close();
@@ -256,11 +246,22 @@ export class Store {
 /** Drops the oldest past entries, then the furthest future ones, while past and future hold over MAX_HISTORY. */
 function bound(past, future) {
   let size = [...past, ...future].reduce((sum, e) => sum + e.size, 0);
-  let first = 0;
+  let [first, start] = [0, 0];
   while (size > MAX_HISTORY && first < past.length) size -= past[first++].size;
-  let end = future.length;
-  while (size > MAX_HISTORY && end > 0) size -= future[--end].size;
-  return { past: past.slice(first), future: future.slice(0, end), size };
+  while (size > MAX_HISTORY && start < future.length) size -= future[start++].size;
+  return { past: past.slice(first), future: future.slice(start), size };
+}
+
+/** A 53-bit hash of `text` (cyrb53): saves that change nothing are told from others by their states' hashes. */
+function hash(text) {
+  let [h1, h2] = [0xdeadbeef, 0x41c6ce57];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    [h1, h2] = [Math.imul(h1 ^ c, 2654435761), Math.imul(h2 ^ c, 1597334677)];
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (2 ** 32 * (2097151 & h2) + (h1 >>> 0)).toString(36);
 }
 
 const isObject = (value) => typeof value === 'object' && value !== null;
@@ -271,11 +272,11 @@ const isObject = (value) => typeof value === 'object' && value !== null;
  */
 function plainError(error, what, size = 0) {
   const [name, text] = [error?.name ?? '', String(error?.message ?? '')];
-  const mb = size / 2 ** 20;
-  const shown = mb >= 10 ? Math.round(mb) : Math.max(0.1, Math.round(mb * 10) / 10);
+  const shown = size >= 10 * 2 ** 20 ? Math.round(size / 2 ** 20) : Math.max(0.1, Math.round(size / 2 ** 20 * 10) / 10);
   const full = what && (name === 'QuotaExceededError' || error?.code === 22 || /quota/i.test(text));
-  const message = full && what === 'this work' ? `The browser has no room left to keep this work (${shown} MB): use Export or remove words.`
-    : full ? `The browser has no room left to keep ${what} (${shown} MB): use a smaller file, or remove some.`
+  const message = full && what === 'this work'
+    ? `The browser has no room left to keep this work (${shown} MB): use Export or remove words.`
+    : full ? `The browser has no room left to keep ${what} (${shown} MB): use a smaller file, or remove other files.`
     : name === 'VersionError' ? 'A newer version of this editor is open in another tab: reload this page to keep working here.'
     : name === 'InvalidStateError' || /connection|closed/i.test(text)
       ? `The browser closed this page's storage${what ? `, so ${what} was not kept` : ''}: reload the page, or use Export.`
@@ -284,21 +285,30 @@ function plainError(error, what, size = 0) {
   return new Error(message, { cause: error });
 }
 
-/** Queues the writes of one save (see Store.#plan) and answers the new revision. */
+/**
+ * Queues the writes of one save (see Store.#plan); answers the revision and whether anything was
+ * written. A save that changes nothing (a tab keeping what another tab saved and it took) writes
+ * nothing and is announced to no one, so two tabs cannot keep answering each other.
+ */
 function writePlan(op, plan) {
-  let revision = 0;
-  op.keys(STATES, (keys) => {
-    const present = new Set(keys);
-    const wanted = new Set([plan.state, ...plan.past, ...plan.future]);
-    // A state this tab wrote before may have been dropped by another tab's save: it is written again.
-    for (const id of wanted) if (!present.has(id)) op.put(STATES, id, plan.json.get(id) ?? JSON.stringify(plan.objects.get(id)));
-    for (const id of present) if (!wanted.has(id)) op.remove(STATES, id);
-  });
+  let answer;
   op.get(WORK, WORK, (old) => {
-    revision = (old?.revision ?? 0) + 1;
-    op.put(WORK, WORK, { revision, tab: TAB, savedAt: Date.now(), state: plan.state, past: plan.past, future: plan.future });
+    if (old?.print === plan.print) {
+      return void (answer = { revision: old.revision, changed: false, ids: [old.state, ...old.past, ...old.future] });
+    }
+    const ids = plan.entries.map((e) => e.id);
+    answer = { revision: (old?.revision ?? 0) + 1, changed: true, ids };
+    const [state, past, future] = [ids[0], ids.slice(1, 1 + plan.past), ids.slice(1 + plan.past)];
+    op.put(WORK, WORK, { revision: answer.revision, tab: TAB, savedAt: Date.now(), state, past, future, print: plan.print });
+    op.keys(STATES, (keys) => {
+      const present = new Set(keys);
+      const values = new Map(plan.entries.map((e) => [e.id, e.value]));
+      // A state this tab wrote before may have been dropped by another tab's save: it is written again.
+      for (const id of values.keys()) if (!present.has(id)) op.put(STATES, id, plan.json.get(id) ?? JSON.stringify(values.get(id)));
+      for (const id of present) if (!values.has(id)) op.remove(STATES, id);
+    });
   });
-  return () => revision;
+  return () => answer;
 }
 
 /** Opens (or makes) the database; rejects when IndexedDB is missing, refuses, or does not answer in time. */
@@ -321,11 +331,9 @@ function openDatabase(name) {
 }
 
 /**
- * Keeps the store's records in IndexedDB. `transact(stores, mode, body)` runs one transaction:
- * `body(ops)` queues requests through ops (get, keys and all pass their answer to an optional
- * callback and return a function giving it; put, remove) and returns a function giving the
- * transaction's answer, resolved once it commits; the first error rejects. A connection the
- * browser dropped is opened again once.
+ * Keeps the store's records in IndexedDB. `transact(stores, mode, body)` runs one transaction: `body(ops)`
+ * queues requests (get, keys, all give their answer to an optional callback and as a function; put, remove)
+ * and returns a function giving the answer, resolved once it commits. A dropped connection is opened again once.
  */
 class DatabaseKeeper {
   #db;
@@ -351,26 +359,21 @@ class DatabaseKeeper {
       const tx = this.#db.transaction(stores, mode);
       // An error thrown while queueing (put throws at once on data it cannot keep) aborts the transaction too.
       const guard = (fn) => (...args) => {
-        try {
-          return fn(...args);
-        } catch (error) {
+        try { return fn(...args); } catch (error) {
           failure ??= error;
           try { tx.abort(); } catch { /* already finished */ }
         }
       };
-      const ask = (request, then) => {
-        request.onsuccess = guard(() => then?.(request.result));
-        return () => request.result;
-      };
+      const ask = (request, then) => { request.onsuccess = guard(() => then?.(request.result)); return () => request.result; };
       const ops = {
         get: (store, key, then) => ask(tx.objectStore(store).get(key), then),
         keys: (store, then) => ask(tx.objectStore(store).getAllKeys(), then),
         all: (store, then) => ask(tx.objectStore(store).getAll(), then),
-        put: (store, key, value) => tx.objectStore(store).put(value, key),
-        remove: (store, key) => tx.objectStore(store).delete(key),
+        put: (store, key, value) => { tx.objectStore(store).put(value, key); },
+        remove: (store, key) => { tx.objectStore(store).delete(key); },
       };
       const answer = guard(() => body(ops))();
-      tx.oncomplete = () => resolve(answer?.());
+      tx.oncomplete = () => resolve(typeof answer === 'function' ? answer() : undefined);
       tx.onabort = () => reject(failure ?? tx.error ?? new DOMException('The transaction was aborted.', 'AbortError'));
     });
   }
@@ -381,19 +384,16 @@ class DatabaseKeeper {
 /** The same records kept in this page's memory, for browsers that refuse IndexedDB. */
 class MemoryKeeper {
   #stores = { [WORK]: new Map(), [STATES]: new Map(), [FILES]: new Map() };
-
   async transact(stores, mode, body) {
-    const map = (store) => this.#stores[store];
-    const ask = (value, then) => { then?.(value); return () => value; };
+    const map = (store) => this.#stores[store], ask = (value, then) => { then?.(value); return () => value; };
     const answer = body({
       get: (store, key, then) => ask(structuredClone(map(store).get(key)), then),
       keys: (store, then) => ask([...map(store).keys()], then),
       all: (store, then) => ask([...map(store).values()], then),
-      put: (store, key, value) => map(store).set(key, structuredClone(value)),
-      remove: (store, key) => map(store).delete(key),
+      put: (store, key, value) => { map(store).set(key, structuredClone(value)); },
+      remove: (store, key) => { map(store).delete(key); },
     });
-    return answer?.();
+    return typeof answer === 'function' ? answer() : undefined;
   }
-
   close() {}
 }

@@ -73,10 +73,14 @@ public final class FontManifest: FontFinder, @unchecked Sendable {
     }
 
     /// The recorded font for `descriptor`'s family, at the recorded weight nearest its own (the
-    /// lighter of two equally near); font files are not in a manifest.
+    /// lighter of two equally near). A font file is not in a manifest: one handed over in memory
+    /// (`FontFiles`) is read from there, any other is not found.
     public func resolve(_ descriptor: FontDescriptor) throws(GraphicsError) -> ResolvedFont {
         let name = descriptor.family.trimmingSpaces()
-        guard !descriptor.isFilePath else { throw GraphicsError.fontFileNotFound(descriptor.family) }
+        if descriptor.isFilePath {
+            guard FontFiles.bytes(descriptor.family) != nil else { throw GraphicsError.fontFileNotFound(descriptor.family) }
+            return try FontFace.describe(path: descriptor.family)
+        }
         var nearest = Self.weights[0]
         for weight in Self.weights where abs(weight - descriptor.weight) < abs(nearest - descriptor.weight) {
             nearest = weight

@@ -88,8 +88,10 @@ package struct TextRequest {
 
     /// Counts the texts read whole through `RecipeFiles` (in WebAssembly, the files the host handed
     /// over, by the paths the command names them with; `-` for standard input), as `terms` counts
-    /// them from disk: the engine's count.
-    package func analysis(note: (String) -> Void) throws(RecipeError) -> (terms: [Term], relations: WordRelations?) {
+    /// them from disk: the engine's count. `kept` hears the count and the terms kept.
+    package func analysis(
+        note: (String) -> Void, kept: (TextAnalysis, Int) -> Void = { _, _ in }
+    ) throws(RecipeError) -> (terms: [Term], relations: WordRelations?) {
         var files: [TextSource] = []
         for name in sources {
             let bytes = try RecipeFiles.contents(
@@ -97,6 +99,6 @@ package struct TextRequest {
             files.append(.bytes(bytes, name: name == "-" ? "standard input" : name))
         }
         files += carried.map { .text($0, name: Self.carriedName) }
-        return try count(files, names: sources + carried.map { _ in Self.carriedName }, note: note)
+        return try count(files, names: sources + carried.map { _ in Self.carriedName }, note: note, kept: kept)
     }
 }

@@ -9,25 +9,31 @@ import TagCloudText
 /// `/api/options` and the engine's `options` command write these tables.
 package enum OptionCatalog {
     /// The values each choice option takes, by option name.
-    package static let choices: [String: [String]] = [
-        "align": names(FlowOptions.Alignment.allCases) + ["justified"],
-        "valign": names(FlowOptions.CrossAlignment.allCases),
-        "overflow": names(FlowOptions.Overflow.allCases),
-        "oversize": names(FlowOptions.Oversize.allCases),
-        "font-style": names(FontStyle.allCases),
-        "font-choice": names(CloudStyle.Choice.allCases),
-        "size-scale": names(WeightScale.Curve.allCases),
-        "color-mode": names(CloudStyle.ColorMode.allCases),
-        "palette": Palette.builtIn.map { $0.name },
-        "theme": names(HTMLWriter.Theme.allCases),
-        "strategy": names(SearchStrategy.allCases),
-        "fit": names(WordCloudOptions.Fit.allCases),
-        "sizes": names(WordCloudOptions.Sizes.allCases),
-        "shape": names(Shape.allCases),
-        "language": names(Language.allCases),
-        "weights": names(SeriesFrames.Weights.allCases),
-        "font-weight": ["100", "200", "300", "400", "500", "600", "700", "800", "900"],
-    ]
+    package static let choices: [String: [String]] = {
+        var table: [String: [String]] = [
+            "align": names(FlowOptions.Alignment.allCases) + ["justified"],
+            "valign": names(FlowOptions.CrossAlignment.allCases),
+            "overflow": names(FlowOptions.Overflow.allCases),
+            "oversize": names(FlowOptions.Oversize.allCases),
+            "font-style": names(FontStyle.allCases),
+            "font-choice": names(CloudStyle.Choice.allCases),
+            "size-scale": names(WeightScale.Curve.allCases),
+            "color-mode": names(CloudStyle.ColorMode.allCases),
+            "palette": Palette.builtIn.map { $0.name },
+            "theme": names(HTMLWriter.Theme.allCases),
+            "strategy": names(SearchStrategy.allCases),
+            "fit": names(WordCloudOptions.Fit.allCases),
+            "sizes": names(WordCloudOptions.Sizes.allCases),
+            "shape": names(Shape.allCases),
+            "language": names(Language.allCases),
+            "font-weight": ["100", "200", "300", "400", "500", "600", "700", "800", "900"],
+        ]
+        // `series`, which the WebAssembly engine does not run.
+        #if !hasFeature(Embedded)
+        table["weights"] = names(SeriesFrames.Weights.allCases)
+        #endif
+        return table
+    }()
 
     /// The options whose value names a file, or where one goes: a page or a server hands these
     /// over itself, or refuses them.

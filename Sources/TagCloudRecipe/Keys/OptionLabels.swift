@@ -1,10 +1,12 @@
 /// Each option in the words a person reads in an editor, beside its flag: "Space between words"
-/// for `--margin`. `essential` are the few an editor shows first (words' look and the picture's
-/// size); the rest go under "More". One table for every command, by option name.
+/// for `--margin`. `essential` are the few an editor shows first (the words' look and the
+/// picture's size; for a count, its language, phrases and how many words); the rest go under
+/// "More". One table for every command, by option name.
 package enum OptionLabels {
     /// The options an editor shows before "More".
     package static let essential: Set<String> = [
         "shape", "palette", "font", "rotate", "width", "height", "sizes", "background", "pill",
+        "language", "phrase", "top",
     ]
 
     /// The plain label of option `name`, or nil when it has none.

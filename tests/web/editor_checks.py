@@ -1,0 +1,182 @@
+"""The editor's checks, one per problem people met in the old editor (issue 42), each run in Chromium,
+Firefox and WebKit by test_editor.py. A check raises AssertionError saying what the page did instead.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from browsers import wait_for
+import editor_page as page
+
+EQUAL = "sun, roam, crane, oven, wax, ear, sea, cow, run, swan, mare, name, vase, rum, nova"
+FRENCH = ("Le roi dit au garçon : « Viens. » Le garçon dit non. La reine dit que le roi a raison, "
+          "et le roi dit encore : « Viens, mon garçon. » Le garçon regarde la mer et dit oui. ") * 20
+
+
+def first_screen(driver, origin: str, phone: bool) -> None:
+    """9, 7: the picture is in the first screen, the words are buttons ≥ 24 px, nothing scrolls sideways."""
+    page.fresh(driver, origin)
+    width, height = driver.execute_script("return [innerWidth, innerHeight]")
+    region = driver.find_element(By.CSS_SELECTOR, "section[aria-label='Preview']")
+    top = driver.execute_script("return arguments[0].querySelector('svg').getBoundingClientRect().top", region)
+    assert top < height - 200, f"the picture starts at y = {top:.0f} on a {height} px high screen"
+    sideways = driver.execute_script("return document.documentElement.scrollWidth - innerWidth")
+    assert sideways <= 0, f"the page scrolls {sideways} px sideways at {width} px wide"
+    words = page.words(driver)
+    assert len(words) == 20, f"{len(words)} word buttons in the Preview, not the sample's 20"
+    small = [w["name"] for w in words if w["button"][2] < 23.5 or w["button"][3] < 23.5]
+    assert not small, f"word targets under 24 px: {small[:5]}"
+    names = {w["name"] for w in words}
+    assert "word cloud" in names and "مرحبا" in names, f"the Preview's buttons are not named by their words: {sorted(names)[:5]}"
+    more = driver.execute_script("return [...document.querySelectorAll('#more details')].filter((d) => d.open).length")
+    assert more == 0, "options under More are open at the start"
+    flags = driver.execute_script("return [...document.querySelectorAll('#essentials label')].map((l) => l.textContent)")
+    assert flags and not any(label.strip().startswith("--") for label in flags), f"controls named by flags: {flags[:3]}"
+
+
+def add_words(driver, origin: str) -> None:
+    """6, 8: Enter adds; commas, `word 3`, `word: 3` and pasted lines with repeats are read as people mean them."""
+    page.fresh(driver, origin)
+    driver.find_element(By.ID, "clear-words").click()
+    wait_for(driver, "!document.querySelector('#preview svg')", 10)
+    page.add(driver, "apple, banana, cherry")
+    names = {w["name"] for w in page.words(driver)}
+    assert names == {"apple", "banana", "cherry"}, f"`apple, banana, cherry` gave {sorted(names)}"
+    page.add(driver, "kiwi 3")
+    page.add(driver, "lime: 2")
+    names = {w["name"] for w in page.words(driver)}
+    assert {"kiwi", "lime"} <= names and "kiwi 3" not in names, f"`kiwi 3`, `lime: 2` gave {sorted(names)}"
+    sizes = {w["name"]: w["ink"][3] for w in page.words(driver)}
+    assert sizes["kiwi"] > sizes["apple"], "kiwi (weight 3) is not larger than apple (weight 1)"
+    page.paste(driver, "fig\nplum\nfig\nfig\n")
+    sizes = {w["name"]: w["ink"][3] for w in page.words(driver)}
+    assert "fig" in sizes and "plum" in sizes and sizes["fig"] > sizes["plum"], f"pasted lines with repeats: {sizes}"
+
+
+def equal_sizes(driver, origin: str) -> None:
+    """6: fifteen words of weight 1 come out the same size."""
+    page.fresh(driver, origin)
+    driver.find_element(By.ID, "clear-words").click()
+    page.add(driver, EQUAL)
+    heights = [w["ink"][3] for w in page.words(driver)]
+    assert len(heights) == 15, f"{len(heights)} of 15 words drawn"
+    assert max(heights) - min(heights) <= 1.5, f"equal weights drawn {min(heights):.1f} to {max(heights):.1f} px high"
+
+
+def stable_edits(driver, origin: str) -> None:
+    """5: adding a word moves no other word (≤ 1 px) in ≥ 90% of edits; a weight change keeps the others."""
+    page.fresh(driver, origin)
+    clean = 0
+    tries = ["zeta", "omega", "kappa", "delta", "sigma"]
+    for word in tries:
+        before = page.centres(driver)
+        page.add(driver, word)
+        after = page.centres(driver)
+        moved = max(math.dist(before[n], after[n]) for n in before if n in after)
+        clean += moved <= 1.0
+    assert clean >= 0.9 * len(tries) - 0.5, f"only {clean} of {len(tries)} added words left the others in place"
+    before = page.centres(driver)
+    page.add(driver, "privacy 9")
+    after = page.centres(driver)
+    moved = [n for n in before if n in after and n != "privacy" and math.dist(before[n], after[n]) > 1.0]
+    assert len(moved) <= 3, f"a weight change moved {len(moved)} other words: {moved[:5]}"
+
+
+def ink_hits(driver, origin: str) -> None:
+    """1: a press on a word's ink picks that word, even inside a neighbour's box."""
+    page.fresh(driver, origin)
+    driver.find_element(By.CSS_SELECTOR, "input[name='command'][value='cloud']")
+    checked = 0
+    for word in page.words(driver)[:12]:
+        point = page.ink_point(driver, word["k"])
+        if not point:
+            continue
+        page.click_at(driver, point[0], point[1])
+        current = [w["name"] for w in page.words(driver) if w["current"]]
+        assert current == [word["name"]], f"a click on the ink of {word['name']!r} selected {current}"
+        checked += 1
+    assert checked >= 8, f"only {checked} words had ink to click"
+
+
+def safe_drags(driver, origin: str, touch: bool = False) -> None:
+    """1, 9: a word dragged off the canvas stays inside it, pinned; the editor keeps working."""
+    page.fresh(driver, origin)
+    word = max(page.words(driver), key=lambda w: w["ink"][2] * w["ink"][3])
+    point = page.ink_point(driver, word["k"])
+    picture = driver.execute_script("return document.querySelector('#preview svg').getBoundingClientRect().toJSON()")
+    page.after(driver, lambda: page.drag(driver, point[0], point[1], picture["width"], 40, touch))
+    text, problem = page.status(driver)
+    assert not problem, f"after a drag off the canvas: {text!r}"
+    moved = next(w for w in page.words(driver) if w["name"].startswith(word["name"]))
+    assert moved["name"].endswith("(pinned)"), f"the dragged word is not pinned: {moved['name']!r}"
+    right = moved["ink"][0] + moved["ink"][2]
+    assert right <= picture["right"] + 1, f"the dropped word ends at x = {right:.0f}, past the picture's {picture['right']:.0f}"
+    page.add(driver, "after the drag")
+    assert any(w["name"] == "after the drag" for w in page.words(driver)), "an edit after the drag drew nothing"
+
+
+def hidden_words(driver, origin: str) -> None:
+    """2: "Hide" leaves a word out, into the user's own stop words of the text's language, through a new count."""
+    page.fresh(driver, origin)
+    driver.find_element(By.ID, "tab-text").click()
+    driver.execute_script("const t = document.getElementById('source-text'); t.value = arguments[0];"
+                          "t.dispatchEvent(new Event('input', { bubbles: true }));", FRENCH)
+    page.after(driver, lambda: driver.find_element(By.ID, "count").click())
+    names = [w["name"] for w in page.words(driver)]
+    assert "dit" in names, f"the French text's words: {names[:8]}"
+    k = next(w["k"] for w in page.words(driver) if w["name"] == "dit")
+    page.after(driver, lambda: driver.execute_script(
+        "document.querySelector(`#preview .preview-word[data-k='${arguments[0]}']`).focus()", k) or
+        driver.switch_to.active_element.send_keys(Keys.DELETE))
+    assert "dit" not in [w["name"] for w in page.words(driver)], "the hidden word is still in the picture"
+    own = driver.find_element(By.ID, "own-stopwords").get_attribute("value").split()
+    label = driver.find_element(By.ID, "own-stopwords-label").text
+    assert "dit" in own and "(fr)" in label, f"own stop words {own} under {label!r}"
+    page.after(driver, lambda: driver.find_element(By.ID, "count").click())
+    assert "dit" not in [w["name"] for w in page.words(driver)], "a new count brought the hidden word back"
+
+
+def stale_feedback(driver, origin: str) -> None:
+    """10: after Clear or an error no old picture or count stays; Undo brings the picture back."""
+    page.fresh(driver, origin)
+    driver.find_element(By.ID, "clear-words").click()
+    assert wait_for(driver, "!document.querySelector('#preview svg')", 10), "the old picture stays after Clear all"
+    text, _ = page.status(driver)
+    assert "placed" not in text.lower(), f"the status after Clear all: {text!r}"
+    page.after(driver, lambda: driver.find_element(By.ID, "undo").click())
+    assert len(page.words(driver)) == 20, "Undo did not bring the sample back"
+    page.add(driver, "x" * 500)
+    sideways = driver.execute_script("return document.documentElement.scrollWidth - innerWidth")
+    assert sideways <= 0, f"a 500-character word makes the page scroll {sideways} px sideways"
+    box = driver.execute_script("return document.querySelector('#preview svg').getBoundingClientRect().toJSON()")
+    region = driver.execute_script("return document.getElementById('preview-region').getBoundingClientRect().toJSON()")
+    assert box["right"] <= region["right"] + 1, "the picture runs out of the Preview"
+
+
+def kept_work(driver, origin: str) -> None:
+    """4: a large table survives a reload, so does Undo; another tab sees the change."""
+    page.fresh(driver, origin)
+    lines = "\n".join(f"word{i}" for i in range(24000))
+    page.paste(driver, lines)
+    assert page.table_words(driver) == 24020, f"{page.table_words(driver)} words after pasting 24,000"
+    time.sleep(1.5)
+    driver.refresh()
+    page.ready(driver)
+    assert page.table_words(driver) == 24020, f"{page.table_words(driver)} words after a reload, not 24,020"
+    assert driver.find_element(By.ID, "undo").is_enabled(), "Undo is gone after a reload"
+    page.after(driver, lambda: driver.find_element(By.ID, "undo").click())
+    assert page.table_words(driver) == 20, "Undo after a reload did not take the pasted words back"
+    first = driver.current_window_handle
+    driver.switch_to.new_window("tab")
+    driver.get(origin + "index.html")
+    page.ready(driver)
+    page.add(driver, "from the other tab")
+    driver.switch_to.window(first)
+    seen = wait_for(driver, "[...document.querySelectorAll('#preview .preview-word')]"
+                            ".some((b) => b.getAttribute('aria-label') === 'from the other tab')", 20)
+    assert seen, "the first tab did not take the other tab's change"
