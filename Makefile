@@ -45,6 +45,7 @@ test: setup
 	@if command -v apt-get >/dev/null; then scripts/build-web .build/release/tagcloud; fi
 	$(SWIFT) test --skip-build $(TESTFLAGS)
 	@if command -v apt-get >/dev/null; then xvfb-run -a python3 tests/web/test_browsers.py $(TAGCLOUD) .build/web; fi
+	@if command -v apt-get >/dev/null; then xvfb-run -a python3 tests/web/test_editor.py .build/web; fi
 	@while [ ! -f .build/spark-setup.done ]; do sleep 2; done; if [ "$$CI" = true ]; then cat .build/spark-setup.log >&2; fi
 	python3 tests/spark/test_spark_count.py $(TAGCLOUD)
 	SWIFT_BUILD_FLAGS="$(TESTFLAGS)" scripts/docs

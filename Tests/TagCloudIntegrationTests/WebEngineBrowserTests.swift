@@ -13,7 +13,7 @@ import Glibc
 @Suite("the WebAssembly engine in headless Chromium", .serialized, .enabled(if: StaticSite.built))
 struct WebEngineBrowserTests {
     @Test(
-        "the page draws a cloud from its words on a desktop and a phone screen, from its own files only",
+        "the editor draws its words on a desktop and a phone screen, from its own files only",
         arguments: [false, true])
     func page(throughTagCloudServe: Bool) throws {
         let site = try throughTagCloudServe ? StaticSite.serve() : StaticSite.start()
@@ -24,13 +24,14 @@ struct WebEngineBrowserTests {
         defer { browser.close() }
         for (width, height) in [(1280, 800), (390, 844)] {
             try browser.open(site.url("index.html"), width: width, height: height)
-            try browser.waitUntil("document.querySelector('#cloud svg')", "the cloud")
+            try browser.waitUntil("document.querySelector('#preview svg')", "the picture")
             let status = try browser.evaluate("document.getElementById('status').textContent") as? String ?? ""
-            #expect(status.contains("placed 19 of 19 words"), "\(status)")
-            let top = try browser.evaluate("document.querySelector('#cloud').getBoundingClientRect().top") as? Double ?? .infinity
+            #expect(status.contains("Placed 20 of 20 words"), "\(status)")
+            let top =
+                try browser.evaluate("document.querySelector('#preview').getBoundingClientRect().top") as? Double ?? .infinity
             #expect(top < Double(height) / 2, "the picture starts at \(top) on a \(width)×\(height) screen")
-            let words = try browser.evaluate("document.querySelectorAll('#cloud svg text').length") as? Int ?? 0
-            #expect(words == 19)
+            let words = try browser.evaluate("document.querySelectorAll('#preview .preview-word').length") as? Int ?? 0
+            #expect(words == 20)
             let name = "web-\(width)x\(height)\(throughTagCloudServe ? "-serve" : "").png"
             try browser.screenshot().write(to: StaticSite.screenshots.appendingPathComponent(name))
         }
@@ -56,18 +57,19 @@ struct WebEngineBrowserTests {
             arriva, et Alice courut après le lapin blanc. 兔子跑了。
             """
         try browser.open(site.url("index.html"), width: 1280, height: 800)
-        try browser.waitUntil("document.querySelector('#cloud svg')", "the first cloud")
+        try browser.waitUntil("document.querySelector('#preview svg')", "the first picture")
         try browser.evaluate(
-            "document.querySelector('input[value=text]').click(); const w = document.getElementById('words'); "
-                + "w.value = \(try json(text)); w.dispatchEvent(new Event('input'))")
-        let alice = "[...document.querySelectorAll('#cloud svg text')].some((t) => t.textContent.toLowerCase() === 'alice')"
-        try browser.waitUntil(alice, "the counted text's cloud")
+            "document.getElementById('tab-text').click(); const w = document.getElementById('source-text'); "
+                + "w.value = \(try json(text)); w.dispatchEvent(new Event('input')); document.getElementById('count').click()")
+        let alice =
+            "[...document.querySelectorAll('#preview .preview-word')].some((b) => b.getAttribute('aria-label') === 'alice')"
+        try browser.waitUntil(alice, "the counted text's picture")
         let status = try browser.evaluate("document.getElementById('status').textContent") as? String ?? ""
-        #expect(status.contains("placed"), "\(status)")
+        #expect(status.contains("Placed"), "\(status)")
         try browser.screenshot().write(to: StaticSite.screenshots.appendingPathComponent("web-text.png"))
         try browser.open(site.url("index.html"), width: 1280, height: 800)
-        try browser.waitUntil(alice, "the cloud after a reload")
-        #expect(try browser.evaluate("document.querySelector('input[value=text]').checked") as? Bool == true)
+        try browser.waitUntil(alice, "the picture after a reload")
+        #expect(try browser.evaluate("document.getElementById('source-text').value.startsWith('Alice was')") as? Bool == true)
         #expect(browser.problems.isEmpty, "console errors or exceptions: \(browser.problems)")
     }
 

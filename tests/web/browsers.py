@@ -23,7 +23,11 @@ def serve(directory: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
         def log_message(self, *args) -> None:
             pass
 
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(directory)))
+    class Server(http.server.ThreadingHTTPServer):
+        def handle_error(self, request, client_address) -> None:
+            pass  # a browser that drops a connection mid-answer (a page left while a font loads) is no failure
+
+    server = Server(("127.0.0.1", 0), functools.partial(Quiet, directory=str(directory)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 

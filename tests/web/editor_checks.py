@@ -5,7 +5,12 @@ Firefox and WebKit by test_editor.py. A check raises AssertionError saying what 
 from __future__ import annotations
 
 import math
+import random
+import struct
+import tempfile
 import time
+import zlib
+from pathlib import Path
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -14,8 +19,18 @@ from browsers import wait_for
 import editor_page as page
 
 EQUAL = "sun, roam, crane, oven, wax, ear, sea, cow, run, swan, mare, name, vase, rum, nova"
-FRENCH = ("Le roi dit au garçon : « Viens. » Le garçon dit non. La reine dit que le roi a raison, "
-          "et le roi dit encore : « Viens, mon garçon. » Le garçon regarde la mer et dit oui. ") * 20
+
+
+def french() -> str:
+    """A French story of 120 sentences in which « dit » is the most frequent word after the stop words."""
+    rng = random.Random(4)
+    subjects = ["Le roi", "La reine", "Le garçon", "Le vieux marin", "Sa mère", "Le maître", "La fille", "Le chien",
+                "Un voisin", "Le prêtre", "La servante", "Le soldat"]
+    verbs = ["dit", "dit", "dit", "répond", "murmure", "crie"]
+    objects = ["qu'il fait froid", "que la mer est grise", "bonjour à tous", "qu'il faut partir", "non sans colère",
+               "que le pain manque", "qu'on attend la pluie", "que la route est longue", "merci au passant",
+               "que la nuit tombe", "qu'il a faim", "que tout va bien", "adieu au village"]
+    return " ".join(f"{rng.choice(subjects)} {rng.choice(verbs)} {rng.choice(objects)}." for _ in range(120))
 
 
 def first_screen(driver, origin: str, phone: bool) -> None:
@@ -63,7 +78,8 @@ def equal_sizes(driver, origin: str) -> None:
     page.fresh(driver, origin)
     driver.find_element(By.ID, "clear-words").click()
     page.add(driver, EQUAL)
-    heights = [w["ink"][3] for w in page.words(driver)]
+    # A word turned upright is as wide as the others are high.
+    heights = [min(w["ink"][2], w["ink"][3]) for w in page.words(driver)]
     assert len(heights) == 15, f"{len(heights)} of 15 words drawn"
     assert max(heights) - min(heights) <= 1.5, f"equal weights drawn {min(heights):.1f} to {max(heights):.1f} px high"
 
@@ -81,7 +97,7 @@ def stable_edits(driver, origin: str) -> None:
         clean += moved <= 1.0
     assert clean >= 0.9 * len(tries) - 0.5, f"only {clean} of {len(tries)} added words left the others in place"
     before = page.centres(driver)
-    page.add(driver, "privacy 9")
+    page.add(driver, "privacy 2")
     after = page.centres(driver)
     moved = [n for n in before if n in after and n != "privacy" and math.dist(before[n], after[n]) > 1.0]
     assert len(moved) <= 3, f"a weight change moved {len(moved)} other words: {moved[:5]}"
@@ -109,7 +125,8 @@ def safe_drags(driver, origin: str, touch: bool = False) -> None:
     word = max(page.words(driver), key=lambda w: w["ink"][2] * w["ink"][3])
     point = page.ink_point(driver, word["k"])
     picture = driver.execute_script("return document.querySelector('#preview svg').getBoundingClientRect().toJSON()")
-    page.after(driver, lambda: page.drag(driver, point[0], point[1], picture["width"], 40, touch))
+    # Held by its ink, the word is dragged until the pointer is at the picture's right edge: half of it past the canvas.
+    page.after(driver, lambda: page.drag(driver, point[0], point[1], picture["right"] - 2 - point[0], 10, touch))
     text, problem = page.status(driver)
     assert not problem, f"after a drag off the canvas: {text!r}"
     moved = next(w for w in page.words(driver) if w["name"].startswith(word["name"]))
@@ -125,7 +142,7 @@ def hidden_words(driver, origin: str) -> None:
     page.fresh(driver, origin)
     driver.find_element(By.ID, "tab-text").click()
     driver.execute_script("const t = document.getElementById('source-text'); t.value = arguments[0];"
-                          "t.dispatchEvent(new Event('input', { bubbles: true }));", FRENCH)
+                          "t.dispatchEvent(new Event('input', { bubbles: true }));", french())
     page.after(driver, lambda: driver.find_element(By.ID, "count").click())
     names = [w["name"] for w in page.words(driver)]
     assert "dit" in names, f"the French text's words: {names[:8]}"
@@ -180,3 +197,41 @@ def kept_work(driver, origin: str) -> None:
     seen = wait_for(driver, "[...document.querySelectorAll('#preview .preview-word')]"
                             ".some((b) => b.getAttribute('aria-label') === 'from the other tab')", 20)
     assert seen, "the first tab did not take the other tab's change"
+
+
+def circle_png(width: int = 800, height: int = 600) -> bytes:
+    """A PNG the size of the canvas: an opaque disc on transparency, the shape words go in."""
+    rows = b"".join(
+        b"\0" + b"".join(b"\0\0\0\xff" if (x - width / 2) ** 2 + (y - height / 2) ** 2 < (height / 2.2) ** 2
+                         else b"\0\0\0\0" for x in range(width)) for y in range(height))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
+
+
+def your_files(driver, origin: str) -> None:
+    """A shape from your picture and your own font: kept in the browser, used by the engine, kept across a reload."""
+    page.fresh(driver, origin)
+    before = {w["name"]: w["ink"] for w in page.words(driver)}
+    with tempfile.TemporaryDirectory() as folder:
+        font = Path(folder, "My Serif.ttf")
+        font.write_bytes(Path("/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf").read_bytes())
+        shape = Path(folder, "disc.png")
+        shape.write_bytes(circle_png())
+        page.after(driver, lambda: driver.find_element(By.ID, "upload-font").send_keys(str(font)))
+        text, problem = page.status(driver)
+        assert not problem, f"after choosing a font: {text!r}"
+        said = driver.find_element(By.ID, "uploads-said").text
+        assert "My Serif.ttf" in said, f"the page says {said!r} about the font"
+        page.after(driver, lambda: driver.find_element(By.ID, "upload-mask").send_keys(str(shape)))
+    text, problem = page.status(driver)
+    assert not problem, f"after choosing a shape: {text!r}"
+    after = {w["name"]: w["ink"] for w in page.words(driver)}
+    assert after["word cloud"] != before["word cloud"], "the picture did not change with the font and the shape"
+    driver.refresh()
+    page.ready(driver)
+    text, problem = page.status(driver)
+    assert not problem and "Placed" in text, f"after a reload with the files: {text!r}"
+    assert {w["name"]: w["ink"] for w in page.words(driver)}["word cloud"] == after["word cloud"], "the files were lost in a reload"

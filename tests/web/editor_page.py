@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import time
 
-from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.common.actions import interaction
@@ -71,11 +70,10 @@ def add(driver, typed: str) -> str:
 
 
 def paste(driver, text: str) -> str:
-    """Pastes `text` into "Add a word" as the clipboard would (a paste event with its text)."""
-    return after(driver, lambda: driver.execute_script("""
-      const data = new DataTransfer(); data.setData('text/plain', arguments[0]);
-      const field = document.getElementById('add-word'); field.focus();
-      field.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));""", text))
+    """Puts `text` (lines) in "Add a word" as a paste leaves it, then presses Enter."""
+    field = driver.find_element(By.ID, "add-word")
+    driver.execute_script("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input'));", field, text)
+    return after(driver, lambda: field.send_keys(Keys.END + Keys.ENTER))
 
 
 def ink_point(driver, k: int) -> tuple[float, float] | None:
@@ -87,11 +85,13 @@ def ink_point(driver, k: int) -> tuple[float, float] | None:
         .map((b) => b.getBoundingClientRect());
       const r = g.getBoundingClientRect();
       let any = null;
-      for (let y = r.top + 1; y < r.bottom; y += 2) for (let x = r.left + 1; x < r.right; x += 2) {
-        const hit = document.elementFromPoint(x, y);
-        if (!hit || hit.closest('g[data-k]') !== g) continue;
-        if (boxes.some((b) => x >= b.left && x <= b.right && y >= b.top && y <= b.bottom)) return [x, y, true];
-        any = any || [x, y, false];
+      // A point whose neighbours 2 px away are ink of the word too, so a click rounded to whole pixels still lands on it.
+      const ours = (x, y) => document.elementFromPoint(x, y)?.closest('g[data-k]') === g;
+      for (let y = r.top + 3; y < r.bottom - 3; y += 2) for (let x = r.left + 3; x < r.right - 3; x += 2) {
+        const [px, py] = [Math.round(x), Math.round(y)];
+        if (![[0, 0], [2, 0], [-2, 0], [0, 2], [0, -2]].every(([dx, dy]) => ours(px + dx, py + dy))) continue;
+        if (boxes.some((b) => px >= b.left && px <= b.right && py >= b.top && py <= b.bottom)) return [px, py, true];
+        any = any || [px, py, false];
       }
       return any;""", k)
 

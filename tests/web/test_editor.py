@@ -35,6 +35,7 @@ DESKTOP = [
     ("stale feedback", checks.stale_feedback),
     ("share link", lambda d, o: share_link(d, o)),
     ("accessibility", lambda d, o: accessibility(d, o)),
+    ("your files", checks.your_files),
     ("kept work", checks.kept_work),
 ]
 
@@ -47,7 +48,10 @@ def share_link(driver, origin: str) -> None:
     link = wait_for(driver, "document.getElementById('share-link')?.value", 20)
     assert link and "#s=" in link and link.startswith(origin), f"no share link: {link!r}"
     names = sorted(w["name"] for w in page.words(driver))
-    driver.execute_script("indexedDB.deleteDatabase('tagcloud-editor')")
+    driver.get("about:blank")
+    driver.get(origin + "example.html")
+    driver.execute_async_script("const r = indexedDB.deleteDatabase('tagcloud-editor');"
+                                "r.onsuccess = r.onerror = r.onblocked = () => arguments[0](1);")
     driver.get(link)
     page.ready(driver)
     wait_for(driver, "document.querySelectorAll('#preview .preview-word').length > 20", 20)
@@ -73,6 +77,7 @@ def screenshot(driver, name: str, docs: bool) -> None:
     time.sleep(0.3)
     driver.save_screenshot(str(path))
     if docs and name.startswith("chromium"):
+        Path("docs/images").mkdir(parents=True, exist_ok=True)
         shutil.copyfile(path, Path("docs/images") / f"editor-{name.split('-', 1)[1]}.png")
 
 

@@ -153,7 +153,8 @@ export class Controls {
     }
     if (row.kind === 'choice') return choiceField(row, id, tell);
     const type = row.kind === 'number' ? 'number' : 'text';
-    const input = el('input', { id, type, placeholder: row.default ?? '', autocomplete: 'off', spellcheck: false });
+    const input = el('input', { id, type, placeholder: row.default ?? '', spellcheck: false });
+    if (type === 'text') input.autocomplete = 'off';
     if (row.kind === 'number') Object.assign(input, { inputMode: 'decimal', step: 'any' });
     input.addEventListener('input', () => {
       // Half a number ("1e", "-") reads as '' in a number field: wait for the rest rather than reset.

@@ -36,6 +36,8 @@ export class Editor {
     wire(this);
     this.history.onChange((state, reason, detail) => this.changed(state, reason, detail));
     this.store.onOtherTab((saved) => this.otherTab(saved));
+    // A link pasted into this tab's address bar changes only the fragment: the page is not loaded again.
+    window.addEventListener('hashchange', () => this.openLink());
     this.changed(this.history.state, 'start');
   }
 
@@ -49,18 +51,14 @@ export class Editor {
     }
     const history = kept ? new History(safe(kept.state), (kept.past || []).map(safe), (kept.future || []).map(safe))
       : new History(initialState());
-    try {
-      const linked = await stateFromFragment(location.hash);
-      if (linked) {
-        history.replace(checkedState(linked), 'link');
-        this.opened = 'Opened the work in the link. Undo goes back to what you had.';
-      }
-    } catch (error) {
-      this.opened = error.message;
-    }
-    if (location.hash) window.history.replaceState(null, '', location.pathname + location.search);
-    if (this.store.problem) this.opened = this.store.problem;
+    this.opened = (await linkedWork(history)) || this.store.problem;
     return history;
+  }
+
+  /** Opens the work of a link given to this tab after it started. */
+  async openLink() {
+    const said = await linkedWork(this.history);
+    if (said) say($('status'), said);
   }
 
   build() {
@@ -210,6 +208,26 @@ export class Editor {
       // A tab of another version of the page: this one keeps its own work.
     }
   }
+}
+
+/**
+ * Takes the work in the address's fragment (a share link) into `history` as a step Undo takes back,
+ * and clears the fragment; what to say about it, or '' when there was none.
+ */
+async function linkedWork(history) {
+  if (!location.hash) return '';
+  let said = '';
+  try {
+    const linked = await stateFromFragment(location.hash);
+    if (linked) {
+      history.replace(checkedState(linked), 'link');
+      said = 'Opened the work in the link. Undo goes back to what you had.';
+    }
+  } catch (error) {
+    said = error.message;
+  }
+  window.history.replaceState(null, '', location.pathname + location.search);
+  return said;
 }
 
 /** A kept state, checked; the sample when it cannot be read. */

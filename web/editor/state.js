@@ -21,8 +21,9 @@ export function initialState() {
     command: 'cloud',
     words: SAMPLE.map(([text, weight]) => ({ text, weight })),
     // Equal weights give equal sizes: a person who types three words of weight 1 expects three
-    // words of one size, not the shrink-to-fit sizes of the command line's default.
-    options: { cloud: { sizes: 'exact' }, flow: {}, count: {} },
+    // words of one size, not the shrink-to-fit sizes of the command line's default. Exact sizes
+    // give the lightest weight the smallest size, so that is one a person can read.
+    options: { cloud: { sizes: 'exact', 'min-size': '12' }, flow: {}, count: {} },
     seed: 1,
     text: '',
     source: 'words',

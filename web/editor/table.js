@@ -218,19 +218,19 @@ export class WordTable {
 
   makeRow() {
     const id = `${this.id}-${++this.serial}`;
-    const input = (field, props) => el('input', { 'data-field': field, autocomplete: 'off', spellcheck: false, ...props });
+    const input = (field, props) => el('input', { 'data-field': field, spellcheck: false, ...props });
     const button = (action, ...content) => el('button', { type: 'button', className: `wt-${action}`, 'data-field': action }, ...content);
     const glyph = (text) => el('span', { className: 'wt-glyph', 'aria-hidden': 'true' }, text);
     const f = {
-      text: input('text', { type: 'text', 'aria-describedby': `${id}-s` }),
+      text: input('text', { type: 'text', autocomplete: 'off', 'aria-describedby': `${id}-s` }),
       status: el('span', { className: 'wt-status', id: `${id}-s` }),
       unpin: button('unpin', 'unpin'),
       weight: input('weight', { type: 'number', step: 'any', min: '0', inputMode: 'decimal', 'aria-describedby': `${id}-e` }),
       error: el('span', { className: 'wt-error', id: `${id}-e`, 'aria-live': 'polite' }),
       color: input('color', { type: 'color' }),
       clear: button('clear', '×'),
-      link: input('link', { type: 'text', inputMode: 'url', placeholder: 'https://…' }),
-      group: input('group', { type: 'text' }),
+      link: input('link', { type: 'text', autocomplete: 'off', inputMode: 'url', placeholder: 'https://…' }),
+      group: input('group', { type: 'text', autocomplete: 'off' }),
       hide: button('hide', el('span', { className: 'wt-label' }, 'Hide'), glyph('⊘')),
       delete: button('delete', el('span', { className: 'wt-label' }, 'Delete'), glyph('✕')),
     };

@@ -39,19 +39,20 @@ function wireWords(editor) {
     const names = words.slice(0, 5).map((w) => w.text).join(', ') + (words.length > 5 ? ` and ${words.length - 5} more` : '');
     say($('add-said'), `Added ${names}. ${note}`.trim());
   });
-  $('add-form').addEventListener('submit', (event) => {
-    event.preventDefault();
+  const submit = () => {
     const typed = input.value;
     input.value = '';
+    fit(input);
     add(typed);
-  });
-  // A one-line field drops the line breaks of a pasted list: lines are taken as they are.
-  input.addEventListener('paste', (event) => {
-    const text = event.clipboardData?.getData('text/plain') ?? '';
-    if (!/[\n\r]/.test(text)) return;
+  };
+  $('add-form').addEventListener('submit', (event) => { event.preventDefault(); submit(); });
+  // The box is a text area so that pasted lines keep their breaks; Enter adds, Shift+Enter starts a line.
+  input.addEventListener('keydown', (event) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.isComposing) return;
     event.preventDefault();
-    add(text);
+    submit();
   });
+  input.addEventListener('input', () => fit(input));
   $('find-word').addEventListener('input', () => editor.table.filter($('find-word').value));
   $('clear-words').addEventListener('click', () => editor.history.commit((s) => { s.words = []; }));
   $('shuffle').addEventListener('click', () => editor.history.commit((s) => {
@@ -60,6 +61,12 @@ function wireWords(editor) {
   for (const tab of ['words', 'text']) $(`tab-${tab}`).addEventListener('click', () => showTab(tab));
   $('tab-words').addEventListener('keydown', (e) => e.key === 'ArrowRight' && (showTab('text'), $('tab-text').focus()));
   $('tab-text').addEventListener('keydown', (e) => e.key === 'ArrowLeft' && (showTab('words'), $('tab-words').focus()));
+}
+
+/** Grows the "Add a word" box to the lines it holds (its CSS caps the height). */
+function fit(box) {
+  box.style.height = 'auto';
+  box.style.height = `${box.scrollHeight + 2}px`;
 }
 
 /** Shows the tab `name` ("words" or "text"). */

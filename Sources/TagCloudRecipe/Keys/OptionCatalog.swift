@@ -77,7 +77,8 @@ package enum OptionCatalog {
 
     private static func q(_ s: String) -> String { JSONString.quoted(s) }
 
-    private static func names<C: Collection>(_ cases: C) -> [String] where C.Element: RawRepresentable, C.Element.RawValue == String {
+    private static func names<C: Collection>(_ cases: C) -> [String]
+    where C.Element: RawRepresentable, C.Element.RawValue == String {
         cases.map { $0.rawValue }
     }
 }

@@ -72,11 +72,11 @@ enum NodeRunner {
     }
 
     /// `EngineRun` natively, with fontconfig, in `folder` (whose files it reads from disk).
-    static func native(_ args: [String], in folder: URL) throws -> EngineRun.Result {
+    static func native(_ args: [String], in folder: URL, also: [String] = []) throws -> EngineRun.Result {
         let here = FileManager.default.currentDirectoryPath
         FileManager.default.changeCurrentDirectoryPath(folder.path)
         defer { FileManager.default.changeCurrentDirectoryPath(here) }
-        return EngineRun.run(args, fonts: FontLibrary.shared)
+        return EngineRun.run(args, fonts: FontLibrary.shared, alsoFormats: also)
     }
 
     /// The input files, written once in a folder of their own.
