@@ -4,7 +4,6 @@
 import { loadEngine } from './engine.js';
 
 const base = new URL('.', import.meta.url);
-let engine = null;
 
 /** The bytes of the site's file at `path` (relative to it), fetched synchronously, or null. */
 function readSiteFile(path) {
@@ -18,17 +17,25 @@ function readSiteFile(path) {
 /** The bytes of the site's copy of the font at `path` (fonts/ + the path), or null. */
 const readFont = (path) => readSiteFile('fonts' + path);
 
-async function ready() {
-  if (!engine) {
+/** The engine, loaded once: the same promise for every command that comes while it loads. */
+let loading = null;
+function ready() {
+  loading ??= (async () => {
     const bytes = (name) => fetch(new URL(name, base)).then((r) => {
       if (!r.ok) throw new Error(`cannot load ${name} (${r.status})`);
       return r.arrayBuffer();
     });
     const [wasm, manifest] = await Promise.all([bytes('tagcloud.wasm'), bytes('fonts/manifest.json')]);
-    engine = loadEngine(new Uint8Array(wasm), new Uint8Array(manifest), readFont, readSiteFile);
-  }
-  return engine;
+    return loadEngine(new Uint8Array(wasm), new Uint8Array(manifest), readFont, readSiteFile);
+  })().catch((error) => {
+    loading = null; // the next command tries again, and reports why if it fails again
+    throw error;
+  });
+  return loading;
 }
+
+// The engine starts loading with the worker, while the page sets itself up.
+ready().catch(() => {});
 
 self.onmessage = async ({ data: { id, args, files, also } }) => {
   try {

@@ -62,7 +62,7 @@ struct WebEngineBrowserTests {
             "document.getElementById('tab-text').click(); const w = document.getElementById('source-text'); "
                 + "w.value = \(try json(text)); w.dispatchEvent(new Event('input')); document.getElementById('count').click()")
         let alice =
-            "[...document.querySelectorAll('#preview .preview-word')].some((b) => b.getAttribute('aria-label') === 'alice')"
+            "[...document.querySelectorAll('#preview .preview-word')].some((b) => b.getAttribute('aria-label').toLowerCase() === 'alice')"
         try browser.waitUntil(alice, "the counted text's picture")
         let status = try browser.evaluate("document.getElementById('status').textContent") as? String ?? ""
         #expect(status.contains("Placed"), "\(status)")

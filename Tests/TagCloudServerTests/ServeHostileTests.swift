@@ -254,7 +254,7 @@ struct ServeHostileTests {
         var waiting: [RawClient] = []
         for _ in 0..<4 {
             let c = try server.connect(timeout: 1)
-            try c.send("GET / HTTP/1.1\r\n")
+            try c.send("GET /api/shapes HTTP/1.1\r\n")
             waiting.append(c)
             usleep(100_000)
         }

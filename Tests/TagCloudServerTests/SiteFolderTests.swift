@@ -88,7 +88,7 @@ struct SiteFolderTests {
         let server = try TestServer(site: try SiteFolder(site.path)) { $0.outboxBudget = 1 << 20 }
         defer { server.stop() }
         let hold = try server.connect(timeout: 30)
-        try hold.send("GET /web/big.ttf HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n")
+        try hold.send("GET /big.ttf HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n")
         // Not read yet: far more than the socket buffers take waits in the server.
         var refused = try server.get("/big.ttf")
         for _ in 0..<50 where refused.status == 200 {

@@ -181,6 +181,8 @@ def kept_work(driver, origin: str) -> None:
     lines = "\n".join(f"word{i}" for i in range(24000))
     page.paste(driver, lines)
     assert page.table_words(driver) == 24020, f"{page.table_words(driver)} words after pasting 24,000"
+    text, _ = page.status(driver)
+    assert "“Most words shown”" in text and "--" not in text, f"the status speaks flags: {text!r}"
     rows = driver.execute_script("return document.querySelectorAll('#table tr').length")
     assert rows < 200, f"the table draws {rows} rows for 24,020 words: it should draw the ones in view"
     time.sleep(1.5)

@@ -8,7 +8,7 @@ import { Controls } from './controls.js';
 import { UserFiles } from './files.js';
 import { LayoutRunner } from './layouts.js';
 import { Preview } from './preview.js';
-import { say } from './said.js';
+import { plainWords, say } from './said.js';
 import { checkedState, History, initialState } from './state.js';
 import { openStore } from './store.js';
 import { stateFromFragment } from './share.js';
@@ -29,6 +29,7 @@ export class Editor {
     const options = await this.engine.run(['options']);
     if (options.status !== 0) throw new Error('the engine could not list its options');
     this.tables = pageTables(JSON.parse(new TextDecoder().decode(options.output)));
+    this.labels = new Map(Object.values(this.tables).flat().filter((o) => o.label).map((o) => [o.name, o.label]));
     this.history = await this.restore();
     await this.files.load(Object.values(this.history.state.files));
     this.rows = [];
@@ -148,8 +149,8 @@ export class Editor {
     const placed = answer.messages.find((m) => m.startsWith('placed') || m.includes('tags in')) ?? '';
     const rest = answer.messages.filter((m) => !m.startsWith('seed') && m !== placed && !m.startsWith('error: '));
     const error = answer.messages.find((m) => m.startsWith('error: '));
-    say($('status'), [placed && placed.charAt(0).toUpperCase() + placed.slice(1), ...rest, error?.slice(7)].filter(Boolean).join('. ')
-      + ` (${ms} ms)`, Boolean(error));
+    const line = [placed && placed.charAt(0).toUpperCase() + placed.slice(1), ...rest, error?.slice(7)].filter(Boolean).join('. ');
+    say($('status'), `${plainWords(line, this.labels)} (${ms} ms)`, Boolean(error));
     this.look.clearErrors();
     document.body.dataset.layouts = String(Number(document.body.dataset.layouts || 0) + 1);
   }
@@ -161,10 +162,11 @@ export class Editor {
       const tag = request.rows.indexOf(Number(moved[0]));
       this.preview.revert(tag);
       const text = this.history.state.words[moved[0]]?.text ?? 'The word';
-      say($('status'), `“${text}” does not fit there, so it went back. ${error.message}`, true);
+      say($('status'), `“${text}” does not fit there, so it went back. ${plainWords(error.message, this.labels)}`, true);
     } else {
-      this.preview.clear(`No picture: ${error.message}`);
-      say($('status'), error.message, true);
+      const message = plainWords(error.message, this.labels);
+      this.preview.clear(`No picture: ${message}`);
+      say($('status'), message, true);
       if (error.key) this.look.markError(error.key, error.message);
     }
     document.body.dataset.errors = String(Number(document.body.dataset.errors || 0) + 1);
@@ -235,10 +237,14 @@ function safe(state) {
   try { return checkedState(state); } catch { return initialState(); }
 }
 
-/** The option tables as the page offers them: a layout's own text options are the count's. */
+/**
+ * The option tables as the page offers them, headed in plain words: a layout's own text options
+ * are the count's, and partial counts are for the command line.
+ */
 function pageTables(tables) {
-  const layout = (rows) => rows.filter((o) => !o.group.startsWith('Text'));
-  return { cloud: layout(tables.cloud), flow: layout(tables.flow), count: tables.count };
+  const plain = (rows) => rows.map((o) => ({ ...o, group: o.groupLabel || o.group }));
+  const layout = (rows) => plain(rows.filter((o) => !o.group.startsWith('Text')));
+  return { cloud: layout(tables.cloud), flow: layout(tables.flow), count: plain(tables.count.filter((o) => !o.group.startsWith('Partial'))) };
 }
 
 /** Each word's place in the picture: row → 'placed', 'shrunk' or 'unplaced'. */

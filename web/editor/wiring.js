@@ -7,7 +7,7 @@ import { layoutRequest } from './requests.js';
 import { exportBlob, importFile, shareLink } from './share.js';
 import { checkedState } from './state.js';
 import { addWords, countText, stopWordKey, takeCounted, typedWords } from './words.js';
-import { say } from './said.js';
+import { plainWords, say } from './said.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -109,7 +109,8 @@ function count(editor) {
     editor.history.commit((s) => takeCounted(s, words, language), { reason: 'counted' });
     const ms = Math.round(performance.now() - started);
     const named = language ? ` (language: ${language})` : '';
-    say($('count-said'), [`Counted ${words.length.toLocaleString()} words${named} in ${ms} ms.`, ...notes].join(' '));
+    const said = [`Counted ${words.length.toLocaleString()} words${named} in ${ms} ms.`, ...notes].join(' ');
+    say($('count-said'), plainWords(said, editor.labels));
   });
 }
 

@@ -52,8 +52,8 @@ package enum OptionCatalog {
     }
 
     /// The option table of each command, as JSON: `{"cloud": [{"name", "label", "essential",
-    /// "valueName", "help", "group", "default", "repeatable", "flag", "file", "kind", "choices"},
-    /// ...], ...}`, commands and rows in the order given.
+    /// "valueName", "help", "group", "groupLabel", "default", "repeatable", "flag", "file", "kind",
+    /// "choices"}, ...], ...}`, commands and rows in the order given.
     package static func json(_ commands: [(name: String, keys: [RecipeKey])]) -> String {
         var parts: [String] = []
         for command in commands {
@@ -68,7 +68,7 @@ package enum OptionCatalog {
         return "{\"name\": \(q(spec.name)), \"label\": \(label.map(q) ?? "null"), "
             + "\"essential\": \(OptionLabels.essential.contains(spec.name)), "
             + "\"valueName\": \(spec.valueName.map(q) ?? "null"), "
-            + "\"help\": \(q(spec.help)), \"group\": \(q(spec.group)), "
+            + "\"help\": \(q(spec.help)), \"group\": \(q(spec.group)), \"groupLabel\": \(q(OptionLabels.group(spec.group))), "
             + "\"default\": \(spec.defaultValue.map(q) ?? "null"), \"repeatable\": \(spec.repeatable), "
             + "\"flag\": \(!spec.takesValue), \"file\": \(fileKeys.contains(spec.name)), "
             + "\"kind\": \(q(kind(spec))), "

@@ -9,6 +9,14 @@ package enum OptionLabels {
         "language", "phrase", "top",
     ]
 
+    /// The plain title of the help section `group`, as an editor heads its options ("Counting a
+    /// text" for "Text (--text)"); the section's own title when it reads plainly already.
+    package static func group(_ group: String) -> String {
+        if group.hasPrefix("Text") { return "Counting a text" }
+        if group.hasPrefix("Partial counts") { return "Partial counts" }
+        return ["Input": "Words in", "Output": "Saving and messages"][group] ?? group
+    }
+
     /// The plain label of option `name`, or nil when it has none.
     package static func label(_ name: String) -> String? {
         layout[name] ?? style[name] ?? shape[name] ?? output[name] ?? text[name] ?? other[name]

@@ -22,6 +22,8 @@ struct EnginePageCommandTests {
         #expect(margin?["label"] as? String == "Space between words" && margin?["essential"] as? Bool == false)
         let shape = tables["cloud"]?.first { $0["name"] as? String == "shape" }
         #expect(shape?["essential"] as? Bool == true && (shape?["choices"] as? [String])?.contains("heart") == true)
+        let minLength = tables["count"]?.first { $0["name"] as? String == "min-length" }
+        #expect(minLength?["groupLabel"] as? String == "Counting a text")
         let unlabelled = tables.values.flatMap { $0 }.filter { $0["label"] is NSNull }.compactMap { $0["name"] as? String }
         #expect(unlabelled.isEmpty, "options without a plain label: \(unlabelled)")
     }
