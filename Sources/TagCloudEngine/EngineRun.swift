@@ -33,7 +33,7 @@ package enum EngineRun {
         // The notes said before an error come before it, as the tool writes them.
         let notes = Notes()
         do throws(RecipeError) {
-            if let bytes = try pageCommand(arguments, note: { notes.lines.append($0) }) {
+            if let bytes = try pageCommand(arguments, fonts: fonts, note: { notes.lines.append($0) }) {
                 (result.output, result.path, result.messages) = (bytes, "-", notes.lines)
                 return Self.escaped(result)
             }

@@ -54,6 +54,22 @@ struct PinnedWordsTests {
         try WordCloudLayoutTests().checkPlacement(layout, allowed: nil)
     }
 
+    @Test("a word's own angle is the only one it is drawn at; its own font replaces the style's")
+    func ownAngleAndFont() throws {
+        var words = terms(pinning: [:])
+        words[2].angle = 45
+        words[4].font = "Other Family"
+        let layout = try WordCloudLayout(options()).layout(words, typesetter: FakeTypesetter())
+        #expect(try placed(layout, 2).rotation == 45)
+        #expect(try placed(layout, 4).font.family == "Other Family")
+        #expect(layout.placed.filter { $0.index != 4 }.allSatisfy { $0.font.family != "Other Family" })
+        // The other words draw their colours as before: a word's own angle and font take no draw from them.
+        let plain = try WordCloudLayout(options()).layout(terms(pinning: [:]), typesetter: FakeTypesetter())
+        let colors = { (l: CloudLayout) in Dictionary(l.placed.map { ($0.index, $0.color) }) { a, _ in a } }
+        #expect(colors(layout).filter { $0.key != 2 && $0.key != 4 } == colors(plain).filter { $0.key != 2 && $0.key != 4 })
+        try WordCloudLayoutTests().checkPlacement(layout, allowed: nil)
+    }
+
     @Test("several pins, the heaviest word among them; the others search around them")
     func severalPins() throws {
         let pins: [Int: Pin] = [

@@ -26,10 +26,24 @@ import Testing
         #expect(terms.map(\.pin) == [Pin(x: 1.5, y: 2), Pin(x: 3, y: 4, angle: -90, size: 12), nil, nil])
     }
 
+    @Test("a word's own font, and an angle without a place: the word's own angle, not a pin")
+    func ownFontAndAngle() throws {
+        let json = try read(
+            #"[{"text": "a", "angle": -90}, {"text": "b", "font": "DejaVu Serif"}, {"text": "c", "x": 1, "y": 2, "angle": 30}]"#,
+            "t.json")
+        #expect(json.map(\.angle) == [-90, nil, nil] && json.map(\.font) == [nil, "DejaVu Serif", nil])
+        #expect(json[2].pin == Pin(x: 1, y: 2, angle: 30))
+        let csv = try read(
+            "text,weight,link,id,color,group,x,y,angle,size,font\na,2,,,,,,,45\nb,1,,,,,,,,,My Font.ttf\n", "t.csv")
+        #expect(csv.map(\.angle) == [45, nil] && csv.map(\.font) == [nil, "My Font.ttf"] && csv.allSatisfy { $0.pin == nil })
+        #expect(failure(#"[{"text": "a", "angle": 400}]"#, "t.json")?.contains("angle 400 is out of range") == true)
+        #expect(failure("a,1,,,,,,,-90,12\n", "t.csv")?.contains("angle, size given without x") == true)
+    }
+
     @Test func csvPins() throws {
         let terms = try read("text,weight,link,id,color,group,x,y,angle,size\na,2,,,,,10,20\nb,1,,,,,5,6,45,30\nc,1\n", "t.csv")
         #expect(terms.map(\.pin) == [Pin(x: 10, y: 20), Pin(x: 5, y: 6, angle: 45, size: 30), nil])
-        #expect(failure("a,1,,,,,1,2,3,4,5\n", "t.csv")?.contains("t.csv:1:11: too many columns") == true)
+        #expect(failure("a,1,,,,,1,2,3,4,F,6\n", "t.csv")?.contains("t.csv:1:12: too many columns") == true)
     }
 
     @Test(

@@ -191,8 +191,8 @@ private func failure(_ data: Data, _ name: String, _ format: TagListFormat? = ni
             ("a,1\n\"b,2\n", "tags.csv:2:1: a quoted field is never closed (a \" is missing)"),
             ("a,1\n\"b\"x,2\n", "tags.csv:2:1: text after a closing quote (write \"\" for a quote inside quotes)"),
             (
-                "a,1,2,3,navy,5,6,7,8,9,10",
-                "tags.csv:1:11: too many columns (expected text, weight, link, id, color, group, x, y, angle, size)"
+                "a,1,2,3,navy,5,6,7,8,9,F,11",
+                "tags.csv:1:12: too many columns (expected text, weight, link, id, color, group, x, y, angle, size, font)"
             ),
             (",3", "tags.csv:1:1: the tag is empty"),
             ("text,weight\n\n", "tags.csv has no tags (only blank lines or a header)"),

@@ -29,6 +29,8 @@ export class Editor {
     const options = await this.engine.run(['options']);
     if (options.status !== 0) throw new Error('the engine could not list its options');
     this.tables = pageTables(JSON.parse(new TextDecoder().decode(options.output)));
+    const fonts = await this.engine.run(['fonts']);
+    this.fonts = fonts.status === 0 ? JSON.parse(new TextDecoder().decode(fonts.output)) : [];
     this.labels = new Map(Object.values(this.tables).flat().filter((o) => o.label).map((o) => [o.name, o.label]));
     this.history = await this.restore();
     await this.files.load(Object.values(this.history.state.files));
@@ -74,7 +76,9 @@ export class Editor {
       onHide: (row) => this.hide(row),
       onSelect: (row) => this.select(row),
     });
+    this.table.setFonts?.(this.fontChoices());
     this.look = new Controls($('essentials'), $('more'), this.tables, {
+      fonts: this.fontChoices(),
       onChange: (name, value) => this.history.commit((s) => { s.options[s.command][name] = value; },
         { coalesce: `option-${name}`, reason: 'type' }),
     });
@@ -88,6 +92,19 @@ export class Editor {
       onResult: (answer, request) => this.drawn(answer, request),
       onError: (error, request) => this.failed(error, request),
     });
+  }
+
+  /** The fonts a person may pick: their own first, then the installed families. */
+  fontChoices() {
+    const own = this.history.state.files.font;
+    return own ? [own, ...this.fonts] : this.fonts;
+  }
+
+  /** Offers a font just given in the Font control's and the table's lists. */
+  offerFont() {
+    this.look.fonts = this.fontChoices();
+    this.look.command = null; // built again with the new list at the next show
+    this.table.setFonts?.(this.fontChoices());
   }
 
   /** After every step: show the state, keep it, and lay it out unless the step changed nothing drawn. */
@@ -187,6 +204,8 @@ export class Editor {
         if (key === 'pinned') { if (!value) delete word.pin; } else if (value === '' && key !== 'text') delete word[key];
         else word[key] = value;
       }
+      // A word given its own angle is drawn at it, so a pin's angle must not hold it at another.
+      if ('angle' in changes && word.pin && Number.isFinite(changes.angle)) word.pin.angle = changes.angle;
     }, { coalesce: `word-${row}-${Object.keys(changes)[0]}`, reason: typing ? 'type' : 'edit' });
   }
 

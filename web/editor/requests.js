@@ -31,7 +31,9 @@ export function optionValues(values, specs) {
 /** The tag of a word as a configuration's `tags` lists it: a pin as its fields x, y, angle and size. */
 function tagOf(word, command) {
   const tag = { text: word.text, weight: word.weight };
-  for (const key of ['color', 'link', 'group']) if (word[key]) tag[key] = word[key];
+  for (const key of ['color', 'link', 'group', 'font']) if (word[key]) tag[key] = word[key];
+  // A pin's angle wins over the word's own, as the library has it.
+  if (Number.isFinite(word.angle) && command === 'cloud' && !word.pin) tag.angle = word.angle;
   if (word.pin && command === 'cloud') Object.assign(tag, word.pin);
   return tag;
 }
@@ -53,8 +55,9 @@ export function layoutRequest(state, tables, { files = {}, previous = null, pins
       if (name && files[name]) { config[key] = name; given[name] = files[name]; }
     }
   }
+  // The user's font is handed over whenever there is one: the font option or a word may name it.
   const font = state.files.font;
-  if (font && files[font]) { config.font = [font]; given[font] = files[font]; }
+  if (font && files[font]) given[font] = files[font];
   const rows = [];
   config.tags = [];
   state.words.forEach((word, row) => {

@@ -34,7 +34,7 @@ export function initialState() {
   };
 }
 
-const WORD_KEYS = ['color', 'link', 'group'];
+const WORD_KEYS = ['color', 'link', 'group', 'font'];
 const FILE_KEYS = ['mask', 'color-image', 'font'];
 
 /** A word of a state from any object: its text, a positive weight, its details and pin if given. */
@@ -42,6 +42,8 @@ export function wordOf(value) {
   const weight = Number(value.weight);
   const word = { text: String(value.text).slice(0, 1000), weight: Number.isFinite(weight) && weight > 0 ? weight : 1 };
   for (const key of WORD_KEYS) if (typeof value[key] === 'string' && value[key]) word[key] = value[key];
+  const angle = Number(value.angle);
+  if (value.angle !== undefined && value.angle !== '' && Number.isFinite(angle) && Math.abs(angle) <= 360) word.angle = angle;
   const pin = value.pin;
   if (pin && Number.isFinite(pin.x) && Number.isFinite(pin.y)) {
     word.pin = { x: pin.x, y: pin.y, angle: Number.isFinite(pin.angle) ? pin.angle : 0 };

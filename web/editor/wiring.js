@@ -121,7 +121,12 @@ function wireLook(editor) {
   for (const kind of ['mask', 'color-image', 'font']) {
     onFile(`upload-${kind}`, (file) => guarded($('uploads-said'), async () => {
       const name = await editor.files.take(kind, file);
-      editor.history.commit((s) => { s.files[kind] = name; });
+      editor.history.commit((s) => {
+        s.files[kind] = name;
+        // A font given is used at once; the Font control (or a word's own font) can leave it again.
+        if (kind === 'font') s.options[s.command].font = [name];
+      });
+      if (kind === 'font') editor.offerFont(name);
       say($('uploads-said'), `Using “${name}”. It is kept in this browser; a link or an editor file names it only.`);
     }));
   }

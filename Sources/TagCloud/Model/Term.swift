@@ -37,6 +37,18 @@ public struct Term: Hashable, Sendable {
         set { extras.update { $0.pin = newValue } }
     }
 
+    /// A font family (or font file) for this word alone, in place of the style's choice.
+    public var font: String? {
+        get { extras.fields.font }
+        set { extras.update { $0.font = newValue } }
+    }
+    /// An angle for this word alone (degrees, clockwise), in place of the angles the layout draws;
+    /// `WordCloudLayout` tries no other. A pin's angle wins over it.
+    public var angle: Double? {
+        get { extras.fields.angle }
+        set { extras.update { $0.angle = newValue } }
+    }
+
     /// Creates a term.
     public init(
         _ text: String, weight: Double = 1, id: String? = nil, link: String? = nil,
@@ -54,8 +66,12 @@ public struct Term: Hashable, Sendable {
         var color: Color?
         var group: String?
         var pin: Pin?
+        var font: String?
+        var angle: Double?
 
-        var isEmpty: Bool { id == nil && link == nil && color == nil && group == nil && pin == nil }
+        var isEmpty: Bool {
+            id == nil && link == nil && color == nil && group == nil && pin == nil && font == nil && angle == nil
+        }
     }
 
     #if !hasFeature(Embedded)

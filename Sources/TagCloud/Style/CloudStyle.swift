@@ -186,6 +186,9 @@ public struct CloudStyle: Hashable, Sendable {
                 font = fonts[rng.nextInt(below: fonts.count)]
             }
             if let keptFont = kept?.fonts[i] { font = keptFont }
+            // The word's own font, at the style's weight and slant, drawn after the choice above so
+            // that giving one word a font does not change the others'.
+            if let own = term.font { font = FontDescriptor(family: own, weight: font.weight, style: font.style) }
 
             var size: Double
             switch sizing {

@@ -156,7 +156,11 @@ public struct WordCloudLayout: Sendable {
         let area = try PlacementArea(options)
         // Angles to try for each word, drawn now so every attempt makes the same choices.
         let choices = AngleChoices(options)
-        let angles = styled.map { _ in choices.choose(&rng) }
+        // Drawn for every word, so a word's own angle leaves the others' draws alone.
+        let angles = styled.map { word in
+            let drawn = choices.choose(&rng)
+            return word.term.angle.map { [$0] } ?? drawn
+        }
         let placementSeed = rng.next()
 
         // Kept words are placed out of weight order, where the second thread's guesses would go unused.

@@ -13,6 +13,9 @@ public protocol FontFinder: AnyObject, Sendable {
     /// its visible characters, the one closest to `preferring` among equals; `nil` when no font has
     /// any of them.
     func fallback(for text: String, preferring: ResolvedFont) -> ResolvedFont?
+
+    /// The installed families, sorted, as a person picks one.
+    func families() -> [String]
 }
 
 /// Up to three of `names` close to `name`: those containing it (or contained in it) first, then

@@ -72,6 +72,9 @@ public final class FontManifest: FontFinder, @unchecked Sendable {
         self.familyNames = familyNames
     }
 
+    /// The families recorded, sorted.
+    public func families() -> [String] { familyNames.sorted() }
+
     /// The recorded font for `descriptor`'s family, at the recorded weight nearest its own (the
     /// lighter of two equally near). A font file is not in a manifest: one handed over in memory
     /// (`FontFiles`) is read from there, any other is not found.

@@ -93,12 +93,13 @@ extension TagListReader {
             throw Problem(column: 1, reason: "missing \"text\" (also accepted: \"word\", \"tag\")")
         }
         let pin = try pinFieldNames.map { (key) throws(Problem) in try fields.numberText(key) }
-        // The pin's columns only when one is given: most tags have none.
+        let font = try fields.string(["font"])
+        // The pin's and the font's columns only when one is given: most tags have none.
         let columns =
             [
                 text, "", try fields.string(["link"]) ?? "", try fields.string(["id"]) ?? "",
                 try fields.string(["color", "colour"]) ?? "", try fields.string(["group"]) ?? "",
-            ] + (pin.contains { $0 != nil } ? pin.map { $0 ?? "" } : [])
+            ] + (pin.contains { $0 != nil } || font != nil ? pin.map { $0 ?? "" } : []) + (font.map { [$0] } ?? [])
         let hint = "give the weight as a number, e.g. {\"text\": \"swift\", \"weight\": 3}"
         guard let (key, value) = fields.first(["weight", "count", "value"]) else {
             return try term(fields: columns, hint: hint)
@@ -138,7 +139,7 @@ struct JSONTagFields {
     /// The fields a tag object may have.
     static let keys = [
         "text", "word", "tag", "weight", "count", "value", "link", "id", "color", "colour", "group",
-        "x", "y", "angle", "size", "frame",
+        "x", "y", "angle", "size", "frame", "font",
     ]
 
     /// The slot of each of `keys` in `values`.

@@ -42,6 +42,17 @@ extension TagListReader {
         return pin
     }
 
+    /// A word's own angle (an angle given without a place), checked as a pin's angle is.
+    static func ownAngle(text: String, raw: String, column: Int) throws(Problem) -> Double {
+        guard let angle = Double(raw), angle.isFinite else {
+            throw Problem(column: column, reason: "tag \"\(text)\": angle \"\(raw)\" is not a number (\(pinHint("angle")))")
+        }
+        guard abs(angle) <= 360 else {
+            throw Problem(column: column, reason: "tag \"\(text)\": angle \(raw) is out of range: give degrees from -360 to 360")
+        }
+        return angle
+    }
+
     /// The error for a pin given without `missing` (x or y).
     private static func missingCoordinate(
         text: String, given: [String], missing: String, column: Int

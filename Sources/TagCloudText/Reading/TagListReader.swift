@@ -137,10 +137,10 @@ public struct TagListReader {
         var terms: [Term] = []
         for record in records {
             do throws(Problem) {
-                guard record.fields.count <= 10 else {
+                guard record.fields.count <= 11 else {
                     throw Problem(
-                        column: 11,
-                        reason: "too many columns (expected text, weight, link, id, color, group, x, y, angle, size)")
+                        column: 12,
+                        reason: "too many columns (expected text, weight, link, id, color, group, x, y, angle, size, font)")
                 }
                 terms.append(try term(fields: record.fields, hint: hint))
             } catch {
@@ -258,7 +258,17 @@ public struct TagListReader {
             }
             color = parsed
         }
-        let pin = fields.count > 6 ? try pin(text: text, fields: (6..<10).map(field), column: 7) : nil
-        return Term(text, weight: value, id: field(3), link: field(2), color: color, group: field(5), pin: pin)
+        var place = (6..<10).map(field)
+        var angle: Double?
+        // An angle with no place is the word's own angle, not a pin.
+        if let raw = place[2], place[0] == nil, place[1] == nil, place[3] == nil {
+            angle = try ownAngle(text: text, raw: raw, column: 9)
+            place[2] = nil
+        }
+        let pin = fields.count > 6 ? try pin(text: text, fields: place, column: 7) : nil
+        var term = Term(text, weight: value, id: field(3), link: field(2), color: color, group: field(5), pin: pin)
+        term.angle = angle
+        term.font = field(10)
+        return term
     }
 }

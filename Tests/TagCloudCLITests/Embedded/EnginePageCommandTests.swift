@@ -28,6 +28,17 @@ struct EnginePageCommandTests {
         #expect(unlabelled.isEmpty, "options without a plain label: \(unlabelled)")
     }
 
+    @Test("fonts lists the families a page offers, the same in the engine as fontconfig's")
+    func fonts() throws {
+        let folder = try NodeRunner.files()
+        let node = try NodeRunner.run(["fonts"], in: folder)
+        let families = try #require(try JSONSerialization.jsonObject(with: node.stdout) as? [String])
+        #expect(families.contains("DejaVu Sans") && families == families.sorted(), "\(families.prefix(5))")
+        let native = try NodeRunner.native(["fonts"], in: folder)
+        let natively = try #require(try JSONSerialization.jsonObject(with: Data(native.output)) as? [String])
+        #expect(Set(families).isSubset(of: Set(natively)))
+    }
+
     @Test(
         "words reads typed lists as people mean them, in the engine and natively",
         arguments: [

@@ -27,6 +27,7 @@ struct NodeRunnerTests {
         ["cloud", "--input", "tags.tsv", "--svg-outlines", "--seed", "10", "-o", "OUT.svg"],
         ["flow", "--input", "scripts.tsv", "--svg-outlines", "--svg-embed-fonts", "--seed", "11", "-o", "OUT.svg"],
         ["cloud", "--input", "tags.tsv", "--svg-embed-fonts", "--svg-outlines", "--seed", "12", "-o", "OUT.html"],
+        ["cloud", "--input", "own.json", "--rotate", "any", "--seed", "13", "-o", "OUT.json"],
     ]
 
     @Test("each command line gives the tool's bytes, messages and status", arguments: commandLines.indices)
@@ -93,6 +94,8 @@ enum NodeRunner {
             "cloud.json":
                 #"{"width": 500, "height": 400, "seed": 2, "shape": "star", "tags": [{"text": "one", "weight": 3}, {"text": "two", "weight": 2}, {"text": "three <b>", "weight": 1, "link": "https://example.com/?a=1&b=2"}]}"#,
             "scripts.tsv": "سلام\t5\nשלום עולם\t4\nनमस्ते\t3\n你好\t3\n🎉 party\t2\nΕλλάδα\t2\ncafé\t1\n",
+            "own.json":
+                #"[{"text": "upright", "weight": 5, "angle": -90}, {"text": "serif", "weight": 4, "font": "DejaVu Serif"}, {"text": "tilted", "weight": 3, "angle": 30, "font": "DejaVu Sans Mono"}, "plain"]"#,
         ]
         for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
         let previous = try ToolRun.run(["cloud", "--input", "tags.tsv", "--seed", "5", "-o", "previous.json"], in: folder)

@@ -35,8 +35,10 @@ struct WordTargets {
         targets = styled.indices.map { i in
             guard let k = matches[i], styled[i].term.pin == nil else { return nil }
             let w = previous.words[k]
+            // A word given its own angle keeps to it, wherever it was drawn before.
+            let tried = styled[i].term.angle == nil ? [w.angle] + angles[i].filter { $0 != w.angle } : angles[i]
             return Target(
-                x: w.center.x, y: w.center.y, angles: [w.angle] + angles[i].filter { $0 != w.angle },
+                x: w.center.x, y: w.center.y, angles: tried,
                 size: w.fontSize, weight: w.weight, shrunk: w.shrunk)
         }
         removed = Set(previous.words.map { $0.identity }).count - matches.count { $0 != nil }
