@@ -216,19 +216,19 @@ def circle_png(width: int = 800, height: int = 600) -> bytes:
 
 
 def your_files(driver, origin: str) -> None:
-    """A shape from your picture and your own font: kept in the browser, used by the engine, kept across a reload."""
+    """A shape from your picture and your own font (WOFF2): kept in the browser, used by the engine, kept across a reload."""
     page.fresh(driver, origin)
     before = {w["name"]: w["ink"] for w in page.words(driver)}
     with tempfile.TemporaryDirectory() as folder:
-        font = Path(folder, "My Serif.ttf")
-        font.write_bytes(Path("/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf").read_bytes())
+        font = Path(folder, "My Serif.woff2")
+        font.write_bytes((Path(__file__).parent / "fixtures" / "DejaVuSerif-ASCII.woff2").read_bytes())
         shape = Path(folder, "disc.png")
         shape.write_bytes(circle_png())
         page.after(driver, lambda: driver.find_element(By.ID, "upload-font").send_keys(str(font)))
         text, problem = page.status(driver)
         assert not problem, f"after choosing a font: {text!r}"
         said = driver.find_element(By.ID, "uploads-said").text
-        assert "My Serif.ttf" in said, f"the page says {said!r} about the font"
+        assert "My Serif.woff2" in said, f"the page says {said!r} about the font"
         page.after(driver, lambda: driver.find_element(By.ID, "upload-mask").send_keys(str(shape)))
     text, problem = page.status(driver)
     assert not problem, f"after choosing a shape: {text!r}"
@@ -239,3 +239,27 @@ def your_files(driver, origin: str) -> None:
     text, problem = page.status(driver)
     assert not problem and "Placed" in text, f"after a reload with the files: {text!r}"
     assert {w["name"]: w["ink"] for w in page.words(driver)}["word cloud"] == after["word cloud"], "the files were lost in a reload"
+
+
+def word_details(driver, origin: str) -> None:
+    """6: the table gives one word its own angle and another its own font; the picture draws them so, after a reload too."""
+    page.fresh(driver, origin)
+    driver.find_element(By.ID, "clear-words").click()
+    page.add(driver, "alpha 5, beta 5, gamma 5")
+    shown = driver.execute_script("const t = document.querySelector('#table input[type=checkbox]');"
+                                  "if (t && !t.checked) t.click(); return !!t")
+    assert shown, "no way to show the Font and Angle columns"
+    angle = driver.find_element(By.CSS_SELECTOR, "#table input[aria-label='Angle of alpha']")
+    page.after(driver, lambda: angle.send_keys("90" + Keys.TAB))
+    ink = next(w["ink"] for w in page.words(driver) if w["name"] == "alpha")
+    assert ink[3] > 2 * ink[2], f"alpha at its own angle of 90° is drawn {ink[2]:.0f} wide, {ink[3]:.0f} high"
+    font = driver.find_element(By.CSS_SELECTOR, "#table input[aria-label='Font of beta']")
+    width = next(w["ink"][2] for w in page.words(driver) if w["name"] == "beta")
+    page.after(driver, lambda: font.send_keys("DejaVu Sans Mono" + Keys.TAB))
+    wider = next(w["ink"][2] for w in page.words(driver) if w["name"] == "beta")
+    assert abs(wider - width) > 2, f"beta in its own font is {wider:.0f} px wide, as before ({width:.0f})"
+    time.sleep(1)
+    driver.refresh()
+    page.ready(driver)
+    ink = next(w["ink"] for w in page.words(driver) if w["name"] == "alpha")
+    assert ink[3] > 2 * ink[2], "alpha lost its own angle in a reload"

@@ -36,6 +36,7 @@ DESKTOP = [
     ("share link", lambda d, o: share_link(d, o)),
     ("accessibility", lambda d, o: accessibility(d, o)),
     ("your files", checks.your_files),
+    ("word details", checks.word_details),
     ("kept work", checks.kept_work),
 ]
 

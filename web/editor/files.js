@@ -10,7 +10,7 @@ const MAXIMUM_FILE = 32 << 20;
 const KINDS = {
   mask: { what: 'a PNG picture', test: (name) => /\.png$/i.test(name) },
   'color-image': { what: 'a PNG picture', test: (name) => /\.png$/i.test(name) },
-  font: { what: 'a TrueType or OpenType font (.ttf or .otf)', test: (name) => /\.(ttf|otf)$/i.test(name) },
+  font: { what: 'a font file (.ttf, .otf, .woff or .woff2)', test: (name) => /\.(ttf|otf|woff2?)$/i.test(name) },
 };
 
 /** A file name a configuration can carry: plain characters only, its extension kept. */

@@ -1,25 +1,20 @@
-// The editor's word table: a row per word (text, weight, colour, link, group; hide and delete). Only
-// the rows in view and a few either side exist, spacer rows standing in for the rest: drawing every
-// row made a keystroke cost a third of a second with 5,000 words. All rows have one height, so a row's
-// place is its position times it. The table tells the page of edits; setWords gives the words back.
+// The editor's word table: a row per word (text, weight, colour, font, angle, link, group; hide and
+// delete). Only the rows in view and a few either side exist, spacer rows standing in for the rest:
+// drawing every row made a keystroke cost a third of a second with 5,000 words. All rows have one
+// height, so a row's place is its position times it. The table tells the page of edits; setWords
+// gives the words back. The rows themselves are in table-row.js.
+
+import { COLUMNS, PROBLEMS, WordRow, el } from './table-row.js';
 
 const OVERSCAN = 6; // rows drawn beyond each edge of the view, so a quick scroll or a Tab finds rows there
-const NO_COLOR = '#c0c0c0'; // what the colour picker shows for a word without a colour of its own
-const COLUMNS = [['word', 'Word'], ['weight', 'Weight'], ['color', 'Colour'], ['link', 'Link'], ['group', 'Group']];
-/** What a row says about its word in the picture: the text shown and its longer tooltip. */
-const STATUS = {
-  shrunk: ['smaller', 'Drawn smaller than its weight asks, so that it fits'],
-  unplaced: ['left out', 'Not in the picture: there was no room for it'],
-};
-/** How the row's fields and buttons are named for screen readers: "Delete swift". */
-const NAMES = [['weight', 'Weight of'], ['color', 'Colour of'], ['link', 'Link of'], ['group', 'Group of'],
-  ['hide', 'Hide'], ['delete', 'Delete'], ['clear', 'No colour of its own for'], ['unpin', 'Unpin']];
+const PLAIN = new Set(['color', 'font', 'link', 'group']); // fields told to the page as they are, on `change`
 let tableCount = 0;
 
 /**
  * A table of words fit for thousands of them. `handlers` are told what people do:
  * `onEdit(index, changes)` with `{text}` (on every keystroke), `{weight: number}`, `{color: '#rrggbb'}`,
- * `{color: ''}` (no colour of its own), `{link}`, `{group}` or `{pinned: false}` (unpin);
+ * `{color: ''}` (no colour of its own), `{font: 'DejaVu Serif'}` (`''`: the style's), `{angle: number}`
+ * (`''`: the layout chooses), `{link}`, `{group}` or `{pinned: false}` (unpin);
  * `onDelete(index)`, `onHide(index)` (add the word to the stop words) and `onSelect(index)`.
  */
 export class WordTable {
@@ -29,7 +24,7 @@ export class WordTable {
     this.query = ''; // the filter, in lower case
     this.view = null; // when filtered, the indices of the words shown, in order; null: every word
     this.kept = new Set(); // words edited since the filter was set: shown although they may no longer match it
-    this.invalid = new Map(); // word index → what is wrong with the weight typed in its row
+    this.invalid = new Map(); // word index → what is wrong with the numbers typed in its row: {weight, angle}
     this.rows = new Map(); // word index → its row, for the rows drawn
     this.pool = []; // rows out of view, to be used again
     this.typing = null; // the field being typed in: setWords leaves its text and caret alone
@@ -38,9 +33,9 @@ export class WordTable {
   }
 
   /**
-   * Shows `words` ([{text, weight, color?, link?, group?, pin?}]) and, optionally, `status`, a Map
-   * from index to 'placed', 'shrunk' or 'unplaced'. Cheap: only the rows drawn are refilled, and the
-   * field being typed in keeps its text, focus and caret.
+   * Shows `words` ([{text, weight, color?, font?, angle?, link?, group?, pin?}]) and, optionally,
+   * `status`, a Map from index to 'placed', 'shrunk' or 'unplaced'. Cheap: only the rows drawn are
+   * refilled, and the field being typed in keeps its text, focus and caret.
    */
   setWords(words, status) {
     const resized = words.length !== this.words.length;
@@ -54,6 +49,15 @@ export class WordTable {
     }
     // As many rows as before: the rows in view are the same, found without reading the scroll box.
     this.refresh(!resized);
+  }
+
+  /**
+   * Offers `families` (font family names, and the names of fonts given as files) in every row's Font
+   * field. One list for the whole table: a list in each row would be thousands of elements to refill.
+   */
+  setFonts(families) {
+    const names = [...new Set((families || []).map(String).filter(Boolean))];
+    this.fonts.replaceChildren(...names.map((name) => el('option', { value: name })));
   }
 
   /** Marks word `index` as the selected one and scrolls the table (only the table) to show it. */
@@ -105,19 +109,23 @@ export class WordTable {
   }
 
   build(container) {
-    // Where the table is narrow, link and group are shown only when asked for (panels.css).
-    const more = el('label', { className: 'wt-more' }, el('input', { type: 'checkbox', 'aria-controls': this.id }), 'Show link and group');
-    const heads = COLUMNS.map(([key, name]) => el('th', { scope: 'col', className: `c-${key}` }, name));
-    heads.push(el('th', { scope: 'col', className: 'c-actions' }, el('span', { className: 'wt-hidden' }, 'Hide or delete')));
+    // Where the table is narrow, font, angle, link and group are shown only when asked for (panels.css).
+    const more = el('label', { className: 'wt-more' }, el('input', { type: 'checkbox', 'aria-controls': this.id }), 'Show more columns');
+    const columns = [...COLUMNS, ['actions', el('span', { className: 'wt-hidden' }, 'Hide or delete')]];
+    const heads = columns.map(([key, name], i) => el('th', { scope: 'col', className: `c-${key}`, 'aria-colindex': i + 1 }, name));
     this.thead = el('thead', {}, el('tr', { 'aria-rowindex': 1 }, ...heads));
     // One cell, not one across all columns: the hidden columns of a narrow table must not come back.
     const spacer = () => el('tr', { className: 'wt-spacer', 'aria-hidden': 'true' }, el('td'));
     [this.top, this.gap, this.bottom] = [spacer(), spacer(), spacer()];
     this.body = el('tbody', {}, this.top, this.gap, this.bottom);
-    this.table = el('table', { id: this.id, className: 'wt-table', 'aria-label': 'Your words', 'aria-rowcount': 1 }, this.thead, this.body);
+    // The column count and each cell's index hold when a narrow table hides some columns.
+    const props = { id: this.id, className: 'wt-table', 'aria-label': 'Your words', 'aria-rowcount': 1, 'aria-colcount': heads.length };
+    this.table = el('table', props, this.thead, this.body);
+    this.fonts = el('datalist', { id: `${this.id}-fonts` });
     this.scroller = el('div', { className: 'wt-scroll', tabIndex: -1 }, this.table);
     this.count = el('p', { className: 'wt-count', role: 'status' });
-    container.append(el('div', { className: 'word-table' }, el('div', { className: 'wt-tools' }, this.count, more), this.scroller));
+    const tools = el('div', { className: 'wt-tools' }, this.count, more);
+    container.append(el('div', { className: 'word-table' }, tools, this.scroller, this.fonts));
     this.scroller.addEventListener('scroll', () => this.render(), { passive: true });
     // A new size (the page laid out, the phone turned, the text zoomed) may bring a new row height.
     new ResizeObserver(() => this.render((this.size.measured = false))).observe(this.scroller);
@@ -147,7 +155,7 @@ export class WordTable {
     for (const [index, row] of this.rows) {
       if (wanted.has(index)) continue;
       this.rows.delete(index);
-      this.invalid.delete(index); // the text typed in its weight field goes with the row
+      this.invalid.delete(index); // the numbers typed in its fields go with the row
       row.tr.remove();
       this.pool.push(row);
     }
@@ -217,78 +225,22 @@ export class WordTable {
   }
 
   makeRow() {
-    const id = `${this.id}-${++this.serial}`;
-    const input = (field, props) => el('input', { 'data-field': field, spellcheck: false, ...props });
-    const button = (action, ...content) => el('button', { type: 'button', className: `wt-${action}`, 'data-field': action }, ...content);
-    const glyph = (text) => el('span', { className: 'wt-glyph', 'aria-hidden': 'true' }, text);
-    const f = {
-      text: input('text', { type: 'text', autocomplete: 'off', 'aria-describedby': `${id}-s` }),
-      status: el('span', { className: 'wt-status', id: `${id}-s` }),
-      unpin: button('unpin', 'unpin'),
-      weight: input('weight', { type: 'number', step: 'any', min: '0', inputMode: 'decimal', 'aria-describedby': `${id}-e` }),
-      error: el('span', { className: 'wt-error', id: `${id}-e`, 'aria-live': 'polite' }),
-      color: input('color', { type: 'color' }),
-      clear: button('clear', '×'),
-      link: input('link', { type: 'text', autocomplete: 'off', inputMode: 'url', placeholder: 'https://…' }),
-      group: input('group', { type: 'text', autocomplete: 'off' }),
-      hide: button('hide', el('span', { className: 'wt-label' }, 'Hide'), glyph('⊘')),
-      delete: button('delete', el('span', { className: 'wt-label' }, 'Delete'), glyph('✕')),
-    };
-    f.clear.title = 'No colour of its own: use the palette';
-    const cell = (key, ...content) => el('td', { className: `c-${key}` }, el('div', { className: 'wt-cell' }, ...content));
-    const tr = el('tr', { className: 'wt-row' }, cell('word', f.text, f.status, f.unpin), cell('weight', f.weight, f.error),
-      cell('color', f.color, f.clear), cell('link', f.link), cell('group', f.group), cell('actions', f.hide, f.delete));
-    tr.row = { tr, fields: f, index: -1, pos: -1, name: '', state: '' };
-    return tr.row;
+    return new WordRow(`${this.id}-${++this.serial}`, this.fonts.id);
   }
 
-  /** Puts word `index`'s values in `row`, writing only what changed. */
+  /** Puts word `index`'s values in `row` (at `pos`), writing only what changed. */
   fill(row, index, pos) {
-    const word = this.words[index];
-    const f = row.fields;
-    const text = String(word.text ?? '');
-    if (row.pos !== pos) row.tr.ariaRowIndex = String(pos + 2); // the header is row 1
-    Object.assign(row, { index, pos });
-    this.label(row, text.trim() || `word ${index + 1}`, index);
-    this.put(f.text, text);
-    this.fillWeight(row, index, word.weight);
-    this.put(f.color, word.color ? hexColor(word.color) : NO_COLOR);
-    this.put(f.link, String(word.link ?? ''));
-    this.put(f.group, String(word.group ?? ''));
-    const status = this.status?.get(index) || '';
-    const selected = index === this.selected;
-    const state = `${selected} ${Boolean(word.pin)} ${Boolean(word.color)} ${status}`;
-    if (row.state === state) return;
-    row.state = state;
-    [f.status.textContent, f.status.title] = STATUS[status] || ['', ''];
-    f.clear.hidden = !word.color;
-    f.unpin.hidden = !word.pin;
-    f.color.classList.toggle('is-unset', !word.color);
-    const classes = { 'is-selected': selected, 'is-pinned': Boolean(word.pin), 'is-unplaced': status === 'unplaced' };
-    row.tr.className = ['wt-row', ...Object.keys(classes).filter((name) => classes[name])].join(' ');
-    row.tr.ariaCurrent = selected ? 'true' : null;
+    const [status, problems] = [this.status?.get(index) || '', this.invalid.get(index)];
+    row.fill(this.words[index], index, pos, { status, selected: index === this.selected, problems, typing: this.typing });
   }
 
-  fillWeight(row, index, weight) {
-    const { weight: input, error } = row.fields;
-    const problem = this.invalid.get(index) || '';
-    // A weight that is not one stays as typed, with the reason beside it, until it is fixed.
-    if (!problem && input !== this.typing && Number(input.value) !== weight) input.value = String(weight ?? '');
-    if (error.textContent !== problem) error.textContent = problem;
-    input.ariaInvalid = problem ? 'true' : null;
-  }
-
-  label(row, name, index) {
-    if (row.name === `${index} ${name}`) return;
-    row.name = `${index} ${name}`;
-    row.fields.text.setAttribute('aria-label', `Word ${index + 1}`);
-    for (const [field, label] of NAMES) row.fields[field].setAttribute('aria-label', `${label} ${name}`);
-    row.fields.hide.title = `Hide ${name}: add it to your stop words`;
-    row.fields.delete.title = `Delete ${name}`;
-  }
-
-  put(input, value) {
-    if (input.value !== value && input !== this.typing) input.value = value;
+  /** Remembers that the number typed in `field` of word `index`'s row is refused because of `problem` ('': it is not). */
+  setProblem(index, field, problem) {
+    const problems = { ...this.invalid.get(index) };
+    if (problem) problems[field] = problem;
+    else delete problems[field];
+    if (Object.keys(problems).length) this.invalid.set(index, problems);
+    else this.invalid.delete(index);
   }
 
   /** `input` on the word edits it at once (the page coalesces the steps); other fields on `change`. */
@@ -296,20 +248,24 @@ export class WordTable {
     const input = event.target;
     const { field } = input.dataset;
     const row = input.closest('tr').row;
+    const problemOf = PROBLEMS[field]; // weight and angle: numbers, checked before the page hears of them
     if (event.type === 'input') {
       this.typing = input;
       if (field === 'text') this.edit(row.index, { text: input.value });
-      if (field !== 'weight' || !this.invalid.has(row.index) || weightProblem(input)) return;
-      this.invalid.delete(row.index); // fixed: the reason goes as soon as the weight is one
-    } else if (field === 'weight') {
-      const problem = weightProblem(input);
-      if (problem) this.invalid.set(row.index, problem);
-      else this.invalid.delete(row.index);
-      if (!problem) this.edit(row.index, { weight: Number(input.value) });
-    } else if (field === 'color' || field === 'link' || field === 'group') {
-      this.edit(row.index, { [field]: field === 'color' ? input.value.toLowerCase() : input.value });
+      if (!problemOf || !this.invalid.get(row.index)?.[field] || problemOf(input)) return;
+      this.setProblem(row.index, field, ''); // fixed: the reason goes as soon as the number will do
+    } else if (problemOf) {
+      const problem = problemOf(input);
+      this.setProblem(row.index, field, problem);
+      // An empty angle is an answer (the layout chooses), told as '' like the other fields cleared.
+      const value = input.value.trim() === '' ? '' : Number(input.value);
+      if (!problem) this.edit(row.index, { [field]: value });
+    } else if (PLAIN.has(field)) {
+      // A family name with a space typed after it would name no font.
+      const value = field === 'color' ? input.value.toLowerCase() : field === 'font' ? input.value.trim() : input.value;
+      this.edit(row.index, { [field]: value });
     }
-    if (field === 'weight') this.fillWeight(row, row.index, this.words[row.index].weight);
+    if (problemOf && this.words[row.index]) this.fill(row, row.index, row.pos);
   }
 
   onClick(event) {
@@ -372,28 +328,4 @@ export class WordTable {
     const count = this.query ? `${this.length} of ${this.words.length} words contain “${this.query}”` : '';
     if (this.count.textContent !== count) this.count.textContent = count;
   }
-}
-
-/** What is wrong with the weight typed in `input`, in plain words, or '' when it is a weight. */
-function weightProblem(input) {
-  if (input.validity.badInput || !Number.isFinite(Number(input.value))) return 'Not a number: type one like 2 or 0.5';
-  if (input.value.trim() === '') return 'Give it a weight: a number above 0';
-  return Number(input.value) > 0 ? '' : 'Must be more than 0';
-}
-
-/** `color` as #rrggbb, the only form a colour picker takes; a name such as `red` shows as no colour. */
-function hexColor(color) {
-  const hex = String(color).toLowerCase().replace(/^#([0-9a-f])([0-9a-f])([0-9a-f])$/, '#$1$1$2$2$3$3');
-  return /^#[0-9a-f]{6}$/.test(hex) ? hex : NO_COLOR;
-}
-
-/** A new element; props with a dash are attributes, the others properties. Text goes in as text, never HTML. */
-function el(tag, props = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(props)) {
-    if (key.includes('-')) node.setAttribute(key, String(value));
-    else node[key] = value;
-  }
-  node.append(...children);
-  return node;
 }

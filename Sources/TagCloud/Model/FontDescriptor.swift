@@ -17,7 +17,7 @@ public struct FontDescriptor: Hashable, Sendable {
     public var isFilePath: Bool {
         let lower = family.lowercased()
         return family.contains("/") || lower.hasSuffix(".ttf") || lower.hasSuffix(".otf")
-            || lower.hasSuffix(".ttc") || lower.hasSuffix(".otc")
+            || lower.hasSuffix(".ttc") || lower.hasSuffix(".otc") || lower.hasSuffix(".woff") || lower.hasSuffix(".woff2")
     }
 
     /// The default font: DejaVu Sans, which every supported platform's set-up installs.
