@@ -109,9 +109,9 @@ struct PinInputTests {
             files: ["t.csv": Array("swift,3,,,,,10,inf\n".utf8)], status: 2,
             message: "DIR/t.csv:1:8: tag \"swift\": y inf is not a finite number"),
         RecipeErrorCase(
-            name: "an angle without a place", args: ["cloud", "--input", "DIR/t.csv", "-o", "OUT.png"],
-            files: ["t.csv": Array("swift,3,,,,,,,45\n".utf8)], status: 2,
-            message: "DIR/t.csv:1:7: tag \"swift\": angle given without x: a pin needs both x and y"),
+            name: "an angle and a size without a place", args: ["cloud", "--input", "DIR/t.csv", "-o", "OUT.png"],
+            files: ["t.csv": Array("swift,3,,,,,,,45,20\n".utf8)], status: 2,
+            message: "DIR/t.csv:1:7: tag \"swift\": angle, size given without x: a pin needs both x and y"),
         RecipeErrorCase(
             name: "a JSON x that is not a number", args: ["cloud", "--input", "DIR/t.json", "-o", "OUT.png"],
             files: ["t.json": Array(#"[{"text": "swift", "x": true, "y": 3}]"#.utf8)], status: 2,

