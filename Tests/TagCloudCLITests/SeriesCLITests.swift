@@ -110,6 +110,28 @@ struct SeriesCLITests {
         #expect(FileManager.default.fileExists(atPath: out + "2.json"))
     }
 
+    @Test("--frame names the frame column or key; number frames go by number, others as first seen")
+    func frameColumn() throws {
+        let dir = try scratchFolder()
+        let csv = dir.appendingPathComponent("speeches.csv")
+        try Data("year,text,weight\n2021,swift,5\n2019,rust,4\n2020,go,3\n2019,zig,2\n".utf8).write(to: csv)
+        let page = dir.appendingPathComponent("speeches.html")
+        var r = try run(["--input", csv.path, "--frame", "year", "-o", page.path], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        let at = ["2019", "2020", "2021"].compactMap { html.range(of: "\"\($0)\"")?.lowerBound }
+        #expect(at.count == 3 && at == at.sorted(), "the years are not in number order in the page")
+        let json = dir.appendingPathComponent("chapters.json")
+        try Data(#"[{"chapter": "two", "text": "a"}, {"chapter": "one", "text": "b"}, {"chapter": "two", "text": "c"}]"#.utf8)
+            .write(to: json)
+        let folder = dir.appendingPathComponent("chapters")
+        r = try run(["--input", json.path, "--frame", "chapter", "--format", "json", "-o", folder.path + "/"], in: dir)
+        #expect(r.status == 0 && r.stderr.contains("2 frames"), "\(r.stderr)")
+        #expect(try layout(folder.appendingPathComponent("two.json")).keys.sorted() == ["a", "c"])
+        r = try run(["--input", csv.path, "--frame", "month", "-o", page.path], in: dir)
+        #expect(r.status == 2, "a table without the named column is read as one tag list and refused: \(r.stderr)")
+    }
+
     @Test("the page holds every frame's label and word; the WebP is an animation")
     func pageAndWebP() throws {
         let dir = try scratchFolder()

@@ -13,6 +13,7 @@ package enum SeriesCommand: RecipeCommand {
     // swift-format-ignore
     package static let options: [RecipeKey] = [
         RecipeKey("input", short: "i", valueName: "FILE", help: "A table of frames: CSV with a header naming a frame column (frame,text,weight,…) or JSON tag objects with a \"frame\"; a tag list without one is one frame, named after the file. Repeatable.", repeatable: true, group: CloudKeys.inputGroup),
+        RecipeKey("frame", valueName: "COLUMN", help: "The column (CSV header) or key (JSON) of --input that names each row's frame, e.g. year or chapter. Frames go in the order first seen, or by number when every frame is a number.", group: seriesGroup, defaultValue: "frame"),
         RecipeKey("separator", valueName: "REGEX", help: "Cut each --text file into frames at the lines (up to 200 bytes) that REGEX matches whole, e.g. '---' or 'CHAPTER .*'; each frame is named after its line (1, 2, … when all read the same).", group: seriesGroup),
         RecipeKey("labels", valueName: "A,B,…", help: "Name the frames, in order, one label per frame.", group: seriesGroup),
         RecipeKey("hold", valueName: "SECONDS", help: "How long each frame stays still in the page and the WebP.", group: seriesGroup,

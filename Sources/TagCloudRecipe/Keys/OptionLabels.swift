@@ -69,7 +69,8 @@ package enum OptionLabels {
     ]
 
     private static let other: [String: String] = [
-        "separator": "Frames start at lines matching", "labels": "Frame names", "hold": "Each frame stays (s)",
+        "frame": "Frame column", "separator": "Frames start at lines matching", "labels": "Frame names",
+        "hold": "Each frame stays (s)",
         "transition": "Morph takes (s)", "fps": "Images per second", "loop": "Times the WebP plays",
         "quality": "Lossy WebP quality", "weights": "Frame weights", "partial": "Write a partial count",
         "shard": "Shard", "merge": "Merge partial counts",

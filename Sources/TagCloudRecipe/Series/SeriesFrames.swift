@@ -34,6 +34,9 @@ package struct SeriesFrames {
     static let maximumCutText = 512 << 20
 
     /// The sources the arguments name. Tags given as arguments are a usage error: a series needs frames.
+    /// The column or key of a table that names each row's frame (`--frame`).
+    let frameColumn: String
+
     init(_ args: Recipe) throws {
         if !args.positionals.isEmpty || !args.configTerms.isEmpty {
             throw RecipeError.usage(
@@ -41,6 +44,10 @@ package struct SeriesFrames {
                 key: "input")
         }
         tagLists = args.strings("input")
+        frameColumn = args.string("frame") ?? "frame"
+        guard !frameColumn.allSatisfy({ $0.isWhitespace }) else {
+            throw RecipeError.usage("--frame needs a column name, e.g. --frame year", key: "frame")
+        }
         let texts = args.strings("text")
         if texts.isEmpty {
             try TextArguments.refuseWithoutText(args)
@@ -104,7 +111,7 @@ package struct SeriesFrames {
         var rows: [(frame: String, term: Term)]? = nil
         var whole: [Term] = []
         do throws(TextError) {
-            rows = try TagListReader.readFrames(data: data, name: name)
+            rows = try TagListReader.readFrames(data: data, name: name, column: frameColumn)
             if rows == nil { whole = try TagListReader.read(data: data, name: name) }
         } catch {
             throw RecipeError.input(error.description)
@@ -120,6 +127,11 @@ package struct SeriesFrames {
         for row in rows {
             if terms[row.frame] == nil { order.append(row.frame) }
             terms[row.frame, default: []].append(row.term)
+        }
+        // Years, chapters, weeks: when every frame is a number, the frames go by it.
+        let numbers = order.compactMap { Double($0) }
+        if numbers.count == order.count {
+            order = zip(numbers, order).sorted { $0.0 < $1.0 }.map { $0.1 }
         }
         return order.map {
             SeriesLayout.Frame(label: $0, terms: TagInput.withSafeLinks(terms[$0]!, note: { reporting.note($0) }))

@@ -4,20 +4,20 @@ extension TagListReader {
     /// The tags of a table with a frame column, each with its frame, in the order of the rows; nil
     /// when the table has no frame column (it is then one frame, read by `read`).
     ///
-    /// - CSV: a header row names the columns; `frame` is required, the others as in a tag list
-    ///   (`text`/`word`/`tag`, `weight`/`count`/`frequency`/`value`, `link`, `id`, `color`, `group`),
-    ///   in any order.
-    /// - JSON: an array of tag objects, each with a `"frame"` (a string or a number).
+    /// - CSV: a header row names the columns; the frame column (`column`, `frame` unless given) is
+    ///   required, the others as in a tag list (`text`/`word`/`tag`, `weight`/`count`/`frequency`/`value`,
+    ///   `link`, `id`, `color`, `group`), in any order.
+    /// - JSON: an array of tag objects, each with the frame key (`column`; a string or a number).
     ///
     /// Throws `TextError` naming the row or item at fault.
     public static func readFrames(
-        data: some Collection<UInt8>, name: String, format: TagListFormat? = nil
+        data: some Collection<UInt8>, name: String, format: TagListFormat? = nil, column: String = "frame"
     ) throws(TextError) -> [(frame: String, term: Term)]? {
         let text = try decodeText(data, name: name)
         switch format ?? TagListFormat(guessingFrom: name) {
         case .lines, .tsv: return nil
-        case .csv: return try framesCSV(text, name: name)
-        case .json: return try framesJSON(text, name: name)
+        case .csv: return try framesCSV(text, name: name, column: trimmed(column).lowercased())
+        case .json: return try framesJSON(text, name: name, key: column)
         }
     }
 
@@ -27,18 +27,20 @@ extension TagListReader {
         "link": 2, "id": 3, "color": 4, "colour": 4, "group": 5,
     ]
 
-    private static func framesCSV(_ text: String, name: String) throws(TextError) -> [(frame: String, term: Term)]? {
+    private static func framesCSV(
+        _ text: String, name: String, column title: String
+    ) throws(TextError) -> [(frame: String, term: Term)]? {
         var records = try csvRecords(text, name: name)
         records.removeAll { $0.fields.count == 1 && $0.fields[0].allSatisfy { $0.isWhitespace } }
         guard let header = records.first?.fields.map({ trimmed($0).lowercased() }),
-            let frameColumn = header.firstIndex(of: "frame")
+            let frameColumn = header.firstIndex(of: title)
         else { return nil }
         var position: [Int: Int] = [:]
-        for (column, title) in header.enumerated() where column != frameColumn {
-            guard let p = frameColumns[title] else {
+        for (column, heading) in header.enumerated() where column != frameColumn {
+            guard let p = frameColumns[heading] else {
                 throw TextError.badRow(
                     name: name, line: records[0].line, column: column + 1,
-                    reason: "unknown column \"\(title)\" (expected frame, text, weight, link, id, color, group)")
+                    reason: "unknown column \"\(heading)\" (expected \(title), text, weight, link, id, color, group)")
             }
             position[column] = p
         }
@@ -73,9 +75,11 @@ extension TagListReader {
         i < fields.count ? TermText.normalized(trimmed(fields[i])) : ""
     }
 
-    /// The rows of a JSON array whose items carry `"frame"`; nil when no item does. An item without
-    /// a frame is an error once another has one (reported at the first such item).
-    private static func framesJSON(_ text: String, name: String) throws(TextError) -> [(frame: String, term: Term)]? {
+    /// The rows of a JSON array whose items carry the frame `key`; nil when no item does. An item
+    /// without a frame is an error once another has one (reported at the first such item).
+    private static func framesJSON(
+        _ text: String, name: String, key: String
+    ) throws(TextError) -> [(frame: String, term: Term)]? {
         var reader = JSONReader(Array(text.utf8))
         try json(name) { () throws(JSONError) in try reader.checkSyntax() }
         guard try json(name, { () throws(JSONError) in try reader.peek() }) == .array else { return nil }
@@ -84,12 +88,12 @@ extension TagListReader {
         var firstWithout: Int? = nil
         var sawFrame = false
         var index = 0
-        let everyItem = "\"frame\" must be a string or a number, in every item"
+        let everyItem = "\"\(key)\" must be a string or a number, in every item"
         while try json(name, { () throws(JSONError) in try reader.nextElement() }) {
             index += 1
-            let fields = try JSONTagFields(&reader, name: name)
+            let fields = try JSONTagFields(&reader, name: name, frameKey: key)
             do throws(Problem) {
-                guard let value = fields.first(["frame"])?.value else {
+                guard let value = fields.frame else {
                     firstWithout = firstWithout ?? index
                     continue
                 }

@@ -139,7 +139,7 @@ struct JSONTagFields {
     /// The fields a tag object may have.
     static let keys = [
         "text", "word", "tag", "weight", "count", "value", "link", "id", "color", "colour", "group",
-        "x", "y", "angle", "size", "frame", "font",
+        "x", "y", "angle", "size", "font",
     ]
 
     /// The slot of each of `keys` in `values`.
@@ -151,9 +151,12 @@ struct JSONTagFields {
     private(set) var isObject = false
     /// The value of each of `keys` (a later field given twice wins), nil when not given.
     private var values: [Value?] = Array(repeating: nil, count: keys.count)
+    /// The value of the frame key of a series' table (`frameKey`), nil when not given.
+    private(set) var frame: Value?
 
-    /// Reads the element `reader` is at.
-    init(_ reader: inout JSONReader, name: String) throws(TextError) {
+    /// Reads the element `reader` is at; `frameKey` names the field that holds a series' frame,
+    /// which is then not read as a tag field.
+    init(_ reader: inout JSONReader, name: String, frameKey: String? = nil) throws(TextError) {
         switch try TagListReader.json(name, { () throws(JSONError) in try reader.peek() }) {
         case .string:
             bareString = try TagListReader.json(name) { () throws(JSONError) in try reader.readString() }
@@ -161,6 +164,10 @@ struct JSONTagFields {
             isObject = true
             try TagListReader.json(name) { () throws(JSONError) in try reader.beginObject() }
             while let key = try TagListReader.json(name, { () throws(JSONError) in try reader.nextKey() }) {
+                if key == frameKey {
+                    frame = try Self.value(&reader, name: name)
+                    continue
+                }
                 guard let slot = Self.slots[key] else {
                     try TagListReader.json(name) { () throws(JSONError) in try reader.skipValue() }
                     continue
