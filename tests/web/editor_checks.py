@@ -230,6 +230,14 @@ def your_files(driver, origin: str) -> None:
         said = driver.find_element(By.ID, "uploads-said").text
         assert "My Serif.woff2" in said, f"the page says {said!r} about the font"
         page.after(driver, lambda: driver.find_element(By.ID, "upload-mask").send_keys(str(shape)))
+        # Another font of the same name is another font: the page must not draw the first one's glyphs.
+        first = {w["name"]: w["ink"] for w in page.words(driver)}["word cloud"]
+        font.write_bytes(Path("/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf").read_bytes())
+        page.after(driver, lambda: driver.find_element(By.ID, "upload-font").send_keys(str(font)))
+        said = driver.find_element(By.ID, "uploads-said").text
+        assert "My Serif 2.woff2" in said, f"a second font of the same name: {said!r}"
+        mono = {w["name"]: w["ink"] for w in page.words(driver)}["word cloud"]
+        assert mono != first, "the second font of the same name drew as the first"
     text, problem = page.status(driver)
     assert not problem, f"after choosing a shape: {text!r}"
     after = {w["name"]: w["ink"] for w in page.words(driver)}

@@ -42,12 +42,32 @@ export class UserFiles {
     const { what, test } = KINDS[kind];
     if (!test(file.name)) throw new Error(`“${file.name}” is not ${what}.`);
     if (file.size > MAXIMUM_FILE) throw new Error(`“${file.name}” is larger than ${MAXIMUM_FILE >> 20} MB.`);
-    const name = safeName(file.name);
     const bytes = new Uint8Array(await file.arrayBuffer());
+    const name = await this.freeName(safeName(file.name), bytes);
     await this.store.putFile(name, new Blob([bytes]));
     this.bytes[name] = bytes;
     return name;
   }
+
+  /**
+   * `name`, or, when another file already has it, `name` with a number: the engine keeps a font's
+   * bytes by name for as long as the page is open, so a new file must not take an old one's name.
+   */
+  async freeName(name, bytes) {
+    const dot = name.lastIndexOf('.');
+    const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+    for (let n = 1; n < 1000; n++) {
+      const candidate = n === 1 ? name : `${stem} ${n}${ext}`;
+      const kept = this.bytes[candidate] ?? await this.store.getFile(candidate).then((b) => b && b.arrayBuffer());
+      if (!kept || same(new Uint8Array(kept), bytes)) return candidate;
+    }
+    return `${stem} ${Date.now()}${ext}`;
+  }
+}
+
+/** Whether two byte arrays hold the same bytes. */
+function same(a, b) {
+  return a.length === b.length && a.every((byte, i) => byte === b[i]);
 }
 
 /** Offers `blob` as a download named `name`. */
