@@ -110,11 +110,17 @@ export declare class TagCloud {
     config: Config,
     options?: { command?: 'cloud' | 'flow'; files?: Record<string, string | Uint8Array>; scale?: number },
   ): Promise<Blob>;
-  /** Counts the words of a text as `tagcloud count --text` does: the table, most frequent first. */
-  count(text: string, options?: CountOptions): Promise<{ table: CountedTerm[]; messages: string[] }>;
+  /**
+   * Counts the words of a text as `tagcloud count --text` does: the table, most frequent first,
+   * the notes, and the code of the language it was counted in ('' when none was found).
+   */
+  count(text: string, options?: CountOptions): Promise<{ table: CountedTerm[]; messages: string[]; language: string }>;
   /** Stops the worker. */
   terminate(): void;
 }
+
+/** The `word<TAB>weight` lines the engine writes (a count's table, typed words) as terms. */
+export declare function tagTable(bytes: Uint8Array): CountedTerm[];
 
 /** An SVG the engine wrote, drawn by the browser at `scale` and encoded as a PNG Blob. */
 export declare function pngFromSVG(svg: string, options?: { scale?: number }): Promise<Blob>;

@@ -104,7 +104,8 @@ export class TagCloud {
 
   /**
    * Counts the words of `text` as `tagcloud count --text` does and resolves to the table, most
-   * frequent first, as `[{ text, weight }]`, with the notes; rejects with a TagCloudError naming
+   * frequent first, as `[{ text, weight }]`, with the notes and the code of the language it was
+   * counted in ('' when none was found); rejects with a TagCloudError naming
    * the bad input. `options` are count's, by their long names: `{ language: 'fr', top: 50,
    * phrase: ['New York'], noCollocations: true, stopwords: 'the\nof' }` (a file option takes
    * the file's text).
@@ -112,19 +113,24 @@ export class TagCloud {
   async count(text, options = {}) {
     const files = { 'text.txt': text };
     const args = ['count', '--text', 'text.txt', ...countArguments(options, files)];
-    const result = await this.run(args, files);
+    const result = await this.run(args, files, ['language']);
     if (result.status !== 0) throw new TagCloudError(result);
-    const table = decoder.decode(result.output).split('\n').filter((line) => line !== '').map((line) => {
-      const tab = line.lastIndexOf('\t');
-      return { text: line.slice(0, tab), weight: Number(line.slice(tab + 1)) };
-    });
-    return { table, messages: result.messages };
+    const language = decoder.decode(result.also[0] ?? new Uint8Array());
+    return { table: tagTable(result.output), messages: result.messages, language };
   }
 
   /** Stops the worker; the object cannot be used afterwards. */
   terminate() {
     this.worker.terminate();
   }
+}
+
+/** The `word<TAB>weight` lines the engine writes (a count's table, typed words) as `[{ text, weight }]`. */
+export function tagTable(bytes) {
+  return decoder.decode(bytes).split('\n').filter((line) => line !== '').map((line) => {
+    const tab = line.lastIndexOf('\t');
+    return { text: line.slice(0, tab), weight: Number(line.slice(tab + 1)) };
+  });
 }
 
 /**

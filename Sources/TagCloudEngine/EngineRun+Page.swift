@@ -16,8 +16,10 @@ extension EngineRun {
             return Array(("[" + fonts.families().map { JSONString.quoted($0) }.joined(separator: ", ") + "]\n").utf8)
         case "options":
             guard arguments.count == 1 else { throw RecipeError.usage("options takes no arguments") }
-            let tables = [("cloud", CloudKeys.all), ("flow", FlowKeys.all), ("count", CountKeys.all)]
-            return Array(OptionCatalog.json(tables.map { (name: $0.0, keys: $0.1) }).utf8)
+            let tables = [
+                (name: "cloud", keys: CloudKeys.all), (name: "flow", keys: FlowKeys.all), (name: "count", keys: CountKeys.all),
+            ]
+            return Array(OptionCatalog.json(tables).utf8)
         case "words":
             guard arguments.count == 2 else { throw RecipeError.usage("words takes one file: the words typed") }
             return try TypedWords.tagList(arguments[1], note: note)

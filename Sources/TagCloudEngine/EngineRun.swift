@@ -39,7 +39,7 @@ package enum EngineRun {
             }
             guard let command = arguments.first, commands.contains(command) else {
                 throw RecipeError.usage(
-                    "the engine runs cloud, flow and count (and options and words for a page): give one of them first")
+                    "the engine runs cloud, flow and count (and options, fonts and words for a page): give one of them first")
             }
             let keys = command == "cloud" ? CloudKeys.all : command == "flow" ? FlowKeys.all : CountKeys.all
             let recipe = try CommandLineParser(options: keys, command: command).parse(Array(arguments.dropFirst()))

@@ -52,6 +52,12 @@ export class Controls {
     this.countChanged();
   }
 
+  /** Offers `families` (font names) in the font field's list. */
+  setFonts(families) {
+    this.fonts = families;
+    this.datalist?.replaceChildren(...families.map((font) => el('option', { value: font })));
+  }
+
   /** Shows `message` under option `name`, opening its section; false when no control here has it. */
   markError(name, message) {
     const control = this.controls.get(name);
@@ -80,8 +86,9 @@ export class Controls {
     const rows = (this.tables[command] || []).filter((row) => !SKIPPED.has(row.name) && !row.file);
     const marked = rows.some((row) => 'essential' in row);
     const essential = (row) => (marked ? row.essential === true : USUAL_ESSENTIALS.has(row.name));
-    const fonts = this.fonts.map((font) => el('option', { value: font }));
-    const datalist = el('datalist', { id: `${this.prefix}-fonts` }, ...fonts);
+    const datalist = el('datalist', { id: `${this.prefix}-fonts` });
+    this.datalist = datalist;
+    this.setFonts(this.fonts);
     const first = el('div', { className: 'opt-list opt-essentials' }, ...rows.filter(essential).map((row) => this.control(row)));
     const sections = new Map();
     for (const row of rows.filter((r) => !essential(r))) {

@@ -18,7 +18,7 @@ import { hideWord, stopWordKey } from './words.js';
 
 const $ = (id) => document.getElementById(id);
 /** What a step does to the picture: nothing, a layout a moment later, or one at once. */
-const QUIET = new Set(['text', 'stopwords', 'pinned']);
+const QUIET = new Set(['text', 'stopwords', 'count', 'pinned']);
 const SOON = new Set(['type']);
 
 export class Editor {
@@ -37,7 +37,7 @@ export class Editor {
     this.rows = [];
     this.build();
     wire(this);
-    this.history.onChange((state, reason, detail) => this.changed(state, reason, detail));
+    this.history.onChange((state, reason) => this.changed(state, reason));
     this.store.onOtherTab((saved) => this.otherTab(saved));
     // A link pasted into this tab's address bar changes only the fragment: the page is not loaded again.
     window.addEventListener('hashchange', () => this.openLink());
@@ -67,7 +67,7 @@ export class Editor {
   build() {
     this.preview = new Preview($('preview'), {
       onSelect: (tag) => this.select(this.rows[tag]),
-      onMove: (tag, pin) => this.tryMove(this.rows[tag], tag, pin),
+      onMove: (tag, pin) => this.tryMove(this.rows[tag], pin),
       onHide: (tag) => this.hide(this.rows[tag]),
     });
     this.table = new WordTable($('table'), {
@@ -76,7 +76,7 @@ export class Editor {
       onHide: (row) => this.hide(row),
       onSelect: (row) => this.select(row),
     });
-    this.table.setFonts?.(this.fontChoices());
+    this.table.setFonts(this.fontChoices());
     this.look = new Controls($('essentials'), $('more'), this.tables, {
       fonts: this.fontChoices(),
       onChange: (name, value) => this.history.commit((s) => { s.options[s.command][name] = value; },
@@ -84,7 +84,7 @@ export class Editor {
     });
     this.countControls = new Controls($('count-options'), $('count-options'), this.tables, {
       onChange: (name, value) => this.history.commit((s) => { s.options.count[name] = value; },
-        { coalesce: `count-${name}`, reason: 'stopwords' }),
+        { coalesce: `count-${name}`, reason: 'count' }),
     });
     this.runner = new LayoutRunner(this.engine, {
       tables: this.tables,
@@ -102,13 +102,12 @@ export class Editor {
 
   /** Offers a font just given in the Font control's and the table's lists. */
   offerFont() {
-    this.look.fonts = this.fontChoices();
-    this.look.command = null; // built again with the new list at the next show
-    this.table.setFonts?.(this.fontChoices());
+    this.look.setFonts(this.fontChoices());
+    this.table.setFonts(this.fontChoices());
   }
 
   /** After every step: show the state, keep it, and lay it out unless the step changed nothing drawn. */
-  changed(state, reason, detail) {
+  changed(state, reason) {
     this.render(state);
     // Work taken from another tab is already kept; saving it again would answer that tab.
     if (reason !== 'other-tab') this.keep();
@@ -209,7 +208,7 @@ export class Editor {
     }, { coalesce: `word-${row}-${Object.keys(changes)[0]}`, reason: typing ? 'type' : 'edit' });
   }
 
-  tryMove(row, tag, pin) {
+  tryMove(row, pin) {
     if (row === undefined) return;
     this.runner.now(this.history.state, { pins: { [row]: pin } });
   }

@@ -66,19 +66,24 @@ export function layoutRequest(state, tables, { files = {}, previous = null, pins
     config.tags.push(tagOf(pinned, command));
     rows.push(row);
   });
-  if (previous && fits(previous, config, command)) {
+  if (previous && fits(previous, config, command, tables[command])) {
     config.previous = FILE_NAMES.previous;
     given[FILE_NAMES.previous] = previous.text;
   }
   return { command, config, files: given, rows };
 }
 
-/** Whether layout `previous` (`{kind, width, height, text}`) can be kept to by a layout of `config`. */
-function fits(previous, config, command) {
+/**
+ * Whether layout `previous` (`{kind, width, height, text}`) can be kept to by a layout of `config`:
+ * the same kind, and the canvas `config` asks for (its width and height, else the defaults the
+ * option tables `specs` give).
+ */
+function fits(previous, config, command, specs) {
+  const size = (name) => config[name] ?? Number(specs.find((o) => o.name === name)?.default);
   if (previous.kind !== command) return false;
-  if (command === 'flow') return previous.width === (config.width ?? 800);
+  if (command === 'flow') return previous.width === size('width');
   if (config.mask) return false;
-  return previous.width === (config.width ?? 800) && previous.height === (config.height ?? 600);
+  return previous.width === size('width') && previous.height === size('height');
 }
 
 /** What a layout leaves to keep the next one to: its kind, canvas and JSON text. */
@@ -103,16 +108,7 @@ export function countOptions(state, language) {
 }
 
 /** The user's own stop words that apply to a text in `language` ('' when not known): its list and the list for any language. */
-export function ownStopWords(state, language) {
+function ownStopWords(state, language) {
   return [...(state.stopwords[language] || []), ...(language ? state.stopwords.any || [] : [])]
     .filter((w, i, all) => all.indexOf(w) === i);
-}
-
-/** The language a count's notes name ("language: fr (detected)"), or ''. */
-export function languageOfNotes(messages) {
-  for (const line of messages) {
-    const match = /language:? ([a-z]{2,3})\b/.exec(line);
-    if (match) return match[1];
-  }
-  return '';
 }

@@ -94,7 +94,7 @@ export class History {
     this.listeners = [];
   }
 
-  /** Calls `listener(state, reason, detail)` after every change. */
+  /** Calls `listener(state, reason)` after every change. */
   onChange(listener) {
     this.listeners.push(listener);
   }
@@ -103,7 +103,7 @@ export class History {
    * Applies `change` (a function that edits a copy of the state) as one step. Steps with the same
    * `coalesce` key within a second are merged, so typing a word is one step, not one per letter.
    */
-  commit(change, { coalesce = null, reason = 'edit', detail = null } = {}) {
+  commit(change, { coalesce = null, reason = 'edit' } = {}) {
     const next = structuredClone(this.state);
     change(next);
     const now = Date.now();
@@ -116,7 +116,7 @@ export class History {
     this.lastTime = now;
     this.future = [];
     this.state = next;
-    this.emit(reason, detail);
+    this.emit(reason);
   }
 
   /** Replaces the whole state (an import, a link) as one step that Undo takes back. */
@@ -160,7 +160,7 @@ export class History {
     this.emit('redo');
   }
 
-  emit(reason, detail) {
-    for (const listener of this.listeners) listener(this.state, reason, detail);
+  emit(reason) {
+    for (const listener of this.listeners) listener(this.state, reason);
   }
 }

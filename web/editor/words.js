@@ -2,20 +2,11 @@
 // typed lists), a text counted by the engine, and "Hide this word", which adds the word to the
 // user's own stop words so a new count leaves it out too.
 
-import { countOptions, ownStopWords } from './requests.js';
-
-const decoder = new TextDecoder();
+import { tagTable, TagCloudError } from '../tagcloud.js';
+import { countOptions } from './requests.js';
 
 /** The most words a count puts in the table unless the user asks for more ("Most words kept"). */
 export const DEFAULT_TOP = 2000;
-
-/** Reads a tag list the engine wrote (`word<TAB>weight` lines). */
-function tagLines(bytes) {
-  return decoder.decode(bytes).split('\n').filter((line) => line !== '').map((line) => {
-    const tab = line.lastIndexOf('\t');
-    return { text: line.slice(0, tab), weight: Number(line.slice(tab + 1)) };
-  });
-}
 
 /**
  * The words typed in `typed`, as the library reads them: `{words: [{text, weight}], note}`; note
@@ -23,9 +14,9 @@ function tagLines(bytes) {
  */
 export async function typedWords(engine, typed) {
   const result = await engine.run(['words', 'typed.txt'], { 'typed.txt': typed });
-  if (result.status !== 0) throw new Error(result.messages.at(-1)?.replace(/^error: /, '') ?? 'the words could not be read');
+  if (result.status !== 0) throw new TagCloudError(result);
   const note = result.messages.find((m) => m.startsWith('left out')) ?? '';
-  return { words: tagLines(result.output), note: note && note.charAt(0).toUpperCase() + note.slice(1) + '.' };
+  return { words: tagTable(result.output), note: note && note.charAt(0).toUpperCase() + note.slice(1) + '.' };
 }
 
 /**
@@ -58,19 +49,8 @@ export async function countText(engine, state) {
   const language = state.options.count.language || state.countLanguage || '';
   const options = countOptions(state, language);
   if (!options.top) options.top = DEFAULT_TOP;
-  const files = { 'text.txt': state.text };
-  const args = ['count', '--text', 'text.txt'];
-  for (const [key, value] of Object.entries(options)) {
-    const name = key.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
-    for (const [i, item] of [value].flat().entries()) {
-      if (item === true) args.push('--' + name);
-      else if (name === 'add-stopwords') { files[`own-${i}.txt`] = item; args.push('--' + name, `own-${i}.txt`); }
-      else args.push('--' + name, String(item));
-    }
-  }
-  const result = await engine.run(args, files, ['language']);
-  if (result.status !== 0) throw new Error(result.messages.at(-1)?.replace(/^error: /, '') ?? 'the text could not be counted');
-  return { words: tagLines(result.output), language: decoder.decode(result.also[0] ?? new Uint8Array()), notes: result.messages };
+  const counted = await engine.count(state.text, options);
+  return { words: counted.table, language: counted.language, notes: counted.messages };
 }
 
 /**
@@ -99,9 +79,4 @@ export function hideWord(state, index) {
   state.stopwords[key] = list;
   state.words.splice(index, 1);
   return { text: word.text, key };
-}
-
-/** The user's own stop words shown for the state's language, one per line. */
-export function stopWordsText(state) {
-  return ownStopWords(state, stopWordKey(state)).join('\n');
 }

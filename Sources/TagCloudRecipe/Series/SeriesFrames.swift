@@ -33,10 +33,10 @@ package struct SeriesFrames {
     /// The largest text cut at `--separator`, read whole, in bytes.
     static let maximumCutText = 512 << 20
 
-    /// The sources the arguments name. Tags given as arguments are a usage error: a series needs frames.
     /// The column or key of a table that names each row's frame (`--frame`).
     let frameColumn: String
 
+    /// The sources the arguments name. Tags given as arguments are a usage error: a series needs frames.
     init(_ args: Recipe) throws {
         if !args.positionals.isEmpty || !args.configTerms.isEmpty {
             throw RecipeError.usage(
@@ -129,7 +129,7 @@ package struct SeriesFrames {
             terms[row.frame, default: []].append(row.term)
         }
         // Years, chapters, weeks: when every frame is a number, the frames go by it.
-        let numbers = order.compactMap { Double($0) }
+        let numbers = order.compactMap { Double($0) }.filter { $0.isFinite }
         if numbers.count == order.count {
             order = zip(numbers, order).sorted { $0.0 < $1.0 }.map { $0.1 }
         }
