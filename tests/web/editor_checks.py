@@ -4,6 +4,7 @@ Firefox and WebKit by test_editor.py. A check raises AssertionError saying what 
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import struct
@@ -271,3 +272,26 @@ def word_details(driver, origin: str) -> None:
     page.ready(driver)
     ink = next(w["ink"] for w in page.words(driver) if w["name"] == "alpha")
     assert ink[3] > 2 * ink[2], "alpha lost its own angle in a reload"
+
+
+def saved_as_shown(driver, origin: str) -> None:
+    """Save → Layout (JSON) gives the picture on screen, every word where the Preview shows it, after edits."""
+    page.fresh(driver, origin)
+    for word in ("zeta", "omega 4", "kappa 2"):
+        page.add(driver, word)
+    # The saved file's bytes, as the page hands them to the download link.
+    driver.execute_script("""window.saved = null; const make = URL.createObjectURL;
+      URL.createObjectURL = (blob) => { window.saved = blob; return make.call(URL, blob); };""")
+    driver.find_element(By.CSS_SELECTOR, "#save-menu summary").click()
+    driver.find_element(By.ID, "download-json").click()
+    saved = wait_for(driver, "window.saved && window.saved.text().then((t) => window.savedText = t) && window.savedText", 20)
+    assert saved, "Save → Layout (JSON) saved nothing"
+    layout = json.loads(saved)
+    picture = driver.execute_script("return document.querySelector('#preview svg').getBoundingClientRect().toJSON()")
+    scale = picture["width"] / layout["size"]["width"]
+    shown = {w["name"]: w["button"] for w in page.words(driver)}
+    for word in layout["placed"]:
+        f = word["frame"]
+        x, y = picture["left"] + (f["x"] + f["width"] / 2) * scale, picture["top"] + (f["y"] + f["height"] / 2) * scale
+        b = shown[word["text"]]
+        assert math.dist((x, y), (b[0] + b[2] / 2, b[1] + b[3] / 2)) <= 1.5, f"{word['text']!r} is saved elsewhere than shown"

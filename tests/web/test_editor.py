@@ -37,6 +37,7 @@ DESKTOP = [
     ("accessibility", lambda d, o: accessibility(d, o)),
     ("your files", checks.your_files),
     ("word details", checks.word_details),
+    ("saved as shown", checks.saved_as_shown),
     ("kept work", checks.kept_work),
 ]
 

@@ -2,7 +2,7 @@
 // store by name, as a configuration names them; and what the page saves: the picture in each
 // format, the editor file, the command line that makes the same picture.
 
-import { pngFromSVG } from '../tagcloud.js';
+import { pngFromSVG, TagCloudError } from '../tagcloud.js';
 import { FILE_NAMES } from './requests.js';
 
 /** The largest file taken: a picture or font beyond this is refused in plain words. */
@@ -92,14 +92,9 @@ export async function downloadPicture(engine, request, format) {
   const outlines = format === 'png';
   const args = [request.command, '--config', FILE_NAMES.config, ...(outlines ? ['--svg-outlines'] : []),
     '--format', outlines ? 'svg' : format, '-o', '-'];
-  const config = { ...request.config };
-  delete config.previous;
-  const files = { ...request.files, [FILE_NAMES.config]: JSON.stringify(config) };
-  delete files[FILE_NAMES.previous];
+  const files = { ...request.files, [FILE_NAMES.config]: JSON.stringify(request.config) };
   const result = await engine.run(args, files);
-  if (result.status !== 0 && result.output.length === 0) {
-    throw new Error(result.messages.at(-1)?.replace(/^error: /, '') ?? 'the picture could not be made');
-  }
+  if (result.status !== 0 && result.output.length === 0) throw new TagCloudError(result);
   if (format === 'png') {
     save(await pngFromSVG(new TextDecoder().decode(result.output), { scale: 2 }), 'tagcloud.png');
   } else {
@@ -109,13 +104,11 @@ export async function downloadPicture(engine, request, format) {
 
 /**
  * The configuration file and the command line that make the picture of `request` with the
- * `tagcloud` command, as a pair `{config, command}`; the files the configuration names are listed
- * so the user puts them beside it.
+ * `tagcloud` command: `{config, command, files, previous}`, where `files` are the user's files the
+ * configuration names (to put beside it) and `previous` the layout it keeps to (saved with it), if any.
  */
 export function commandLine(request, format = 'png') {
-  const config = { ...request.config };
-  delete config.previous;
   const files = Object.keys(request.files).filter((name) => name !== FILE_NAMES.previous);
   const command = `tagcloud ${request.command} --config ${FILE_NAMES.config} -o tagcloud.${format}`;
-  return { config: JSON.stringify(config, null, 2) + '\n', command, files };
+  return { config: JSON.stringify(request.config, null, 2) + '\n', command, files, previous: request.files[FILE_NAMES.previous] };
 }

@@ -3,7 +3,7 @@
 // the engine do.
 
 import { commandLine, downloadPicture, save } from './files.js';
-import { layoutRequest } from './requests.js';
+import { FILE_NAMES, layoutRequest } from './requests.js';
 import { exportBlob, importFile, shareLink } from './share.js';
 import { checkedState } from './state.js';
 import { addWords, countText, stopWordKey, takeCounted, typedWords } from './words.js';
@@ -133,7 +133,8 @@ function wireLook(editor) {
 }
 
 function wireSaving(editor) {
-  const request = () => layoutRequest(editor.history.state, editor.tables, { files: editor.files.bytes });
+  // What is saved keeps to the picture on screen, which was laid out over the ones before it.
+  const request = () => layoutRequest(editor.history.state, editor.tables, { files: editor.files.bytes, previous: editor.runner.previous });
   for (const format of ['png', 'svg', 'html', 'json']) {
     $(`download-${format}`).addEventListener('click', () => guarded($('status'), async () => {
       $('save-menu').open = false;
@@ -146,11 +147,13 @@ function wireSaving(editor) {
     say($('status'), `Opened “${file.name}”. Undo goes back to what you had.`);
   }));
   $('copy-command').addEventListener('click', () => guarded($('status'), async () => {
-    const { config, command, files } = commandLine(request());
-    save(new Blob([config], { type: 'application/json' }), 'tagcloud.json');
+    const { config, command, files, previous } = commandLine(request());
+    save(new Blob([config], { type: 'application/json' }), FILE_NAMES.config);
+    if (previous) save(new Blob([previous], { type: 'application/json' }), FILE_NAMES.previous);
     await copy(command);
     const beside = files.length ? ` Put ${files.join(', ')} beside it.` : '';
-    say($('status'), `Saved tagcloud.json and copied the command: ${command}.${beside}`);
+    const saved = previous ? `${FILE_NAMES.config} and ${FILE_NAMES.previous}` : FILE_NAMES.config;
+    say($('status'), `Saved ${saved} and copied the command: ${command}.${beside}`);
   }));
   $('share').addEventListener('click', () => guarded($('status'), async () => {
     const link = await shareLink(editor.history.state);
