@@ -17,8 +17,8 @@ public struct TextOptions: Sendable {
     /// or a space that starts a new read chunk of a stream.
     public var pattern: String?
     /// The language, which chooses the stop words, English plural merging and the elision and
-    /// proclitic rules (`mergeClitics`); nil detects it from
-    /// the scripts and the most common stop words of the text.
+    /// proclitic rules (`mergeClitics`); nil detects it from the scripts and the most common stop
+    /// words of the text (classical Chinese from its particles).
     public var language: Language?
     /// The stop words to drop. Default: the language's built-in list.
     public var stopWords: StopWordSource = .language
@@ -29,8 +29,10 @@ public struct TextOptions: Sendable {
     public var mergePlurals: Bool?
     /// Apply the elision and proclitic rules of the text's language: take elided articles and
     /// pronouns off French and Italian words ("l'air" counts as "air", "qu'elle" as the stop word
-    /// "elle"), and see through Arabic proclitics (a stop word behind و ف ب ك ل is one; "وقال" and
-    /// "فقال" count with "قال" when it occurs). Other languages have no such rules. Default: true.
+    /// "elle"), see through Arabic proclitics (a stop word behind و ف ب ك ل is one; "وذهب" and
+    /// "فذهب" count with "ذهب", and show as it, when it occurs), and take classical Chinese particles
+    /// off the character ICU joined them to ("子曰" counts as "子"). Other languages have no such
+    /// rules. Default: true.
     /// The rules and their limits: docs/text-analysis.md.
     public var mergeClitics = true
     /// Find two-word collocations ("White Rabbit") and count them as one term. Default: true.

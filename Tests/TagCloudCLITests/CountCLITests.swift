@@ -153,7 +153,8 @@ struct CountCLITests {
         #expect((flowLayout?["placed"] as? [Any])?.count == 5)
     }
 
-    @Test("French elision and Arabic proclitics are counted whole; --no-clitics keeps the forms apart")
+    @Test(
+        "French elision, Arabic proclitics and classical Chinese particles are counted whole; --no-clitics keeps the forms apart")
     func clitics() throws {
         let french = Data("L'air l'air air qu'elle c'est aujourd'hui maison maison".utf8)
         let on = table(try ToolRun.run(["count", "--text", "-", "--language", "fr", "--no-collocations"], stdin: french).stdout)
@@ -163,12 +164,20 @@ struct CountCLITests {
             ["count", "--text", "-", "--language", "fr", "--no-collocations", "--no-clitics"], stdin: french)
         #expect(off.status == 0, "\(off.stderr)")
         #expect(table(off.stdout).contains { $0 == ("L'air", 2) } && table(off.stdout).contains { $0.0 == "qu'elle" })
-        let arabic = Data("قال قال وقال فقال ولا كتاب".utf8)
+        let arabic = Data("ذهب ذهب وذهب فذهب ولا كتاب".utf8)
         #expect(
             table(try ToolRun.run(["count", "--text", "-", "--no-collocations"], stdin: arabic).stdout).first.map {
-                $0 == ("قال", 4)
+                $0 == ("ذهب", 4)
             } == true)
         let apart = table(try ToolRun.run(["count", "--text", "-", "--no-collocations", "--no-clitics"], stdin: arabic).stdout)
-        #expect(apart.contains { $0 == ("وقال", 1) } && apart.contains { $0 == ("ولا", 1) })
+        #expect(apart.contains { $0 == ("وذهب", 1) } && apart.contains { $0 == ("ولا", 1) })
+        let classical = Data("子曰 子曰 君子 可以".utf8)
+        let lzh = table(
+            try ToolRun.run(["count", "--text", "-", "--language", "lzh", "--no-collocations"], stdin: classical).stdout)
+        #expect(lzh.count == 2 && lzh.contains { $0 == ("子", 2) } && lzh.contains { $0 == ("君子", 1) }, "\(lzh)")
+        let joined = table(
+            try ToolRun.run(["count", "--text", "-", "--language", "lzh", "--no-collocations", "--no-clitics"], stdin: classical)
+                .stdout)
+        #expect(joined.contains { $0 == ("子曰", 2) }, "\(joined)")
     }
 }

@@ -23,11 +23,12 @@ EQUAL = "sun, roam, crane, oven, wax, ear, sea, cow, run, swan, mare, name, vase
 
 
 def french() -> str:
-    """A French story of 120 sentences in which « dit » is the most frequent word after the stop words."""
+    """A French story of 120 sentences in which « répond » is the most frequent word after the stop words
+    (« dit », more frequent still, is one of them)."""
     rng = random.Random(4)
     subjects = ["Le roi", "La reine", "Le garçon", "Le vieux marin", "Sa mère", "Le maître", "La fille", "Le chien",
                 "Un voisin", "Le prêtre", "La servante", "Le soldat"]
-    verbs = ["dit", "dit", "dit", "répond", "murmure", "crie"]
+    verbs = ["répond", "répond", "répond", "dit", "murmure", "crie"]
     objects = ["qu'il fait froid", "que la mer est grise", "bonjour à tous", "qu'il faut partir", "non sans colère",
                "que le pain manque", "qu'on attend la pluie", "que la route est longue", "merci au passant",
                "que la nuit tombe", "qu'il a faim", "que tout va bien", "adieu au village"]
@@ -146,17 +147,17 @@ def hidden_words(driver, origin: str) -> None:
                           "t.dispatchEvent(new Event('input', { bubbles: true }));", french())
     page.after(driver, lambda: driver.find_element(By.ID, "count").click())
     names = [w["name"] for w in page.words(driver)]
-    assert "dit" in names, f"the French text's words: {names[:8]}"
-    k = next(w["k"] for w in page.words(driver) if w["name"] == "dit")
+    assert "répond" in names, f"the French text's words: {names[:8]}"
+    k = next(w["k"] for w in page.words(driver) if w["name"] == "répond")
     page.after(driver, lambda: driver.execute_script(
         "document.querySelector(`#preview .preview-word[data-k='${arguments[0]}']`).focus()", k) or
         driver.switch_to.active_element.send_keys(Keys.DELETE))
-    assert "dit" not in [w["name"] for w in page.words(driver)], "the hidden word is still in the picture"
+    assert "répond" not in [w["name"] for w in page.words(driver)], "the hidden word is still in the picture"
     own = driver.find_element(By.ID, "own-stopwords").get_attribute("value").split()
     label = driver.find_element(By.ID, "own-stopwords-label").text
-    assert "dit" in own and "(fr)" in label, f"own stop words {own} under {label!r}"
+    assert "répond" in own and "(fr)" in label, f"own stop words {own} under {label!r}"
     page.after(driver, lambda: driver.find_element(By.ID, "count").click())
-    assert "dit" not in [w["name"] for w in page.words(driver)], "a new count brought the hidden word back"
+    assert "répond" not in [w["name"] for w in page.words(driver)], "a new count brought the hidden word back"
 
 
 def stale_feedback(driver, origin: str) -> None:

@@ -5,9 +5,9 @@
 ///
 /// - a stop word behind one or two proclitics (و or ف, then ب, ك or ل; ل before ال loses the alif,
 ///   "للذي") is a stop word: "ولا", "وما", "فلا", "وبه", "للذي";
-/// - a content word behind و or ف counts with the word without it, when that word also occurs in the
-///   text and keeps at least three letters: "وقال" and "فقال" with "قال", but "وجد" stays whole (two
-///   letters would be left), and so does "وزير" unless "زير" occurs too.
+/// - a content word behind و or ف counts with the word without it, and is shown as it, when that word
+///   also occurs in the text and keeps at least three letters: "وذهب" and "فذهب" with "ذهب", but "وجد"
+///   stays whole (two letters would be left), and so does "وزير" unless "زير" occurs too.
 ///
 /// Limits: a word that starts with و or ف of its own and whose rest is another word of the same text
 /// merges with it unless it is one of the `exceptions` ("ورقة" and "رقة"); the suffixes (pronouns,
@@ -26,8 +26,8 @@ enum ArabicProclitics {
     ]
 
     /// Words whose first letter looks like a proclitic before a stop word but that are content
-    /// words as often: "فهم" (understanding), "بان" (became clear), "لهو" (play).
-    static let stopExceptions: Set<String> = ["فهم", "بان", "لهو"]
+    /// words as often: "فهم" (understanding), "بان" (became clear), "لهو" (play), "بقل" (herbs).
+    static let stopExceptions: Set<String> = ["فهم", "بان", "لهو", "بقل"]
 
     /// Harakat, the superscript alif and the tatweel: written on or between letters, not letters.
     static func isMark(_ s: Unicode.Scalar) -> Bool {

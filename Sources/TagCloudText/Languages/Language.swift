@@ -1,4 +1,5 @@
-/// The languages TagCloud has stop-word lists for (ISO 639-1 codes).
+/// The languages TagCloud has stop-word lists for (ISO 639-1 codes, and ISO 639-3 `lzh` for classical
+/// Chinese, which has none shorter).
 public enum Language: String, Sendable, CaseIterable {
     /// English (plural merging on by default).
     case en
@@ -18,6 +19,9 @@ public enum Language: String, Sendable, CaseIterable {
     case ru
     /// Chinese.
     case zh
+    /// Classical (Literary) Chinese: the Chinese of the classics, whose particles (曰, 矣, 乎, 也, 之…)
+    /// are its most frequent words.
+    case lzh
     /// Japanese.
     case ja
     /// Arabic.
@@ -37,6 +41,7 @@ public enum Language: String, Sendable, CaseIterable {
         case .nl: return "Dutch"
         case .ru: return "Russian"
         case .zh: return "Chinese"
+        case .lzh: return "Classical Chinese"
         case .ja: return "Japanese"
         case .ar: return "Arabic"
         case .hi: return "Hindi"

@@ -1,5 +1,5 @@
 /// Language detection: the script of the most frequent words, then for Latin script and for the
-/// Han/kana mix, whose stop words are most frequent.
+/// Han/kana mix, whose stop words (or, for classical Chinese, particles) are most frequent.
 extension StopWords {
     private static let latinCandidates: [Language] = [.en, .de, .fr, .es, .it, .pt, .nl]
 
@@ -75,10 +75,12 @@ extension StopWords {
         case ScriptCode.devanagari: return .hi
         case ScriptCode.cyrillic: return .ru
         case ScriptCode.han, ScriptCode.hiragana, ScriptCode.katakana:
-            // Japanese writes its grammar in kana; Chinese text has next to none.
+            // Japanese writes its grammar in kana; Chinese text has next to none. Classical and modern
+            // Chinese differ in their function words (`ClassicalChinese`).
             let kana = (scripts[ScriptCode.hiragana] ?? 0) + (scripts[ScriptCode.katakana] ?? 0)
             let cjk = kana + (scripts[ScriptCode.han] ?? 0)
-            return kana * 10 >= cjk ? .ja : .zh
+            if kana * 10 >= cjk { return .ja }
+            return ClassicalChinese.isClassical(counts.filter { ICUText.script(of: $0.word) == ScriptCode.han }) ? .lzh : .zh
         case ScriptCode.latin:
             let candidates = latinCandidates
             var scores = [Int](repeating: 0, count: candidates.count)

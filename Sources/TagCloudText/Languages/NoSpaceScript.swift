@@ -12,7 +12,15 @@ enum NoSpaceScript {
     /// Thai, kana and Han: the scripts whose words are written without spaces between them.
     static func includes(_ s: Unicode.Scalar) -> Bool {
         switch s.value {
-        case 0x0E00...0x0E7F, 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x3FFFF: return true
+        case 0x0E00...0x0E7F, 0x3040...0x30FF: return true
+        default: return isHan(s)
+        }
+    }
+
+    /// Han: the Chinese characters (CJK unified ideographs, their extensions and compatibility forms).
+    static func isHan(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x3FFFF: return true
         default: return false
         }
     }

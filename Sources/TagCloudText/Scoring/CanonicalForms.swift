@@ -7,10 +7,11 @@ struct CanonicalForms {
     /// `canonical[f]`: the folded id folded form `f` is counted under, -1 when dropped.
     var canonical: [Int32]
     /// `strip[f]`: how many characters the spellings of folded form `f` lose when shown under their
-    /// canonical form (2 for a possessive 's, 1 for a plural s, else 0).
+    /// canonical form (2 for a possessive 's, 1 for a plural s or a classical Chinese particle, else 0).
     var strip: [Int]
     /// `stripFront[f]`: how many characters the spellings of folded form `f` lose at the front when
-    /// shown under their canonical form (2 for "l'", 3 for "qu'", else 0).
+    /// shown under their canonical form (2 for "l'", 3 for "qu'", 1 for the Arabic "و" of "وقال",
+    /// else 0).
     var stripFront: [Int]
 
     /// Every counted folded form under itself, the stop words dropped. `foldedCount[f]`: how often

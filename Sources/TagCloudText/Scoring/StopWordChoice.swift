@@ -32,12 +32,14 @@ struct StopWordChoice {
     func isOnList(_ word: String, clitics: Bool) -> Bool {
         if list.contains(word) { return true }
         // A possessive whose base is a stop word went with its base, and so did an elided form
-        // ("qu'elle") or a stop word behind Arabic proclitics ("ولا").
+        // ("qu'elle"), a stop word behind Arabic proclitics ("ولا") or a run of classical Chinese
+        // particles ("可以").
         if Plural.isPossessive(word) && list.contains(String(word.dropLast(2))) { return true }
         guard clitics, let language else { return false }
         if let forms = Elision.forms(of: language) {
             return Elision.split(word, forms: forms).map { list.contains($0.base) } ?? false
         }
+        if language == .lzh { return ClassicalChinese.isParticleRun(word, stopWords: list) }
         return language == .ar && ArabicProclitics.stopWordCandidates(word).contains(where: list.contains)
     }
 }

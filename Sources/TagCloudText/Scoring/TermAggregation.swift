@@ -40,8 +40,7 @@ struct TermAggregation {
         var forms = CanonicalForms(vocabulary: vocabulary, foldedCount: foldedCount, stopWords: stopWords.all)
         let clitics = stopWords.language.map { CanonicalForms.mergesClitics(options, language: $0) } ?? false
         if clitics, let language = stopWords.language {
-            forms.mergeClitics(
-                language: language, foldedCount: &foldedCount, stopWords: stopWords.all, minimumLength: options.minimumLength)
+            forms.mergeClitics(language: language, foldedCount: &foldedCount, stopWords: stopWords.all, options: options)
         }
         if options.mergePlurals ?? (stopWords.language == .en) {
             forms.mergePlurals(foldedCount: &foldedCount, stopWords: stopWords.all)

@@ -17,6 +17,8 @@ struct NodeRunnerCountTests {
         ["count", "--text", "tour-du-monde.txt", "--language", "fr", "--no-clitics", "--add-stopwords", "stop.txt"],
         ["count", "--text", "sahih-muslim.txt", "--top", "100"],
         ["count", "--text", "sahih-muslim.txt", "--language", "ar", "--no-stopwords", "--top", "50"],
+        ["count", "--text", "analects.txt", "--top", "60"],
+        ["count", "--text", "analects.txt", "--language", "lzh", "--no-clitics", "--top", "40"],
         ["count", "german.txt"],
         ["count", "--text", "chinese.txt", "--text", "japanese.txt"],
         ["count", "--text", "japanese.txt", "--language", "ja", "--min-length", "1"],
@@ -119,7 +121,7 @@ enum CountTexts {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tagcloud-count-runner-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let demo = EmbeddedProbe.root.appendingPathComponent("demo/texts")
-        for name in ["alice.txt", "tour-du-monde.txt", "sahih-muslim.txt"] {
+        for name in ["alice.txt", "tour-du-monde.txt", "sahih-muslim.txt", "analects.txt"] {
             try Data(contentsOf: demo.appendingPathComponent(name)).write(to: folder.appendingPathComponent(name))
         }
         for (name, text) in sentences { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
