@@ -322,6 +322,8 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
         var count: UInt32 = 0
         var glyphs: [PositionedGlyph] = []
         var ink = Rect.zero
+        let direction = hb_buffer_get_direction(buffer)
+        let vertical = direction == HB_DIRECTION_TTB
         // HarfBuzz's pen, y up: a line advances along x, a column down (negative y).
         var pen: Int64 = 0, penY: Int64 = 0
         if let infos = hb_buffer_get_glyph_infos(buffer, &count),
@@ -337,12 +339,10 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
                 glyphs.append(PositionedGlyph(id: id, x: x, y: y))
                 if let box = face.cachedInkBox(glyph: id) { ink = ink.union(box.offsetBy(dx: x, dy: y)) }
                 pen += Int64(p.x_advance)
-                penY += Int64(p.y_advance)
+                if vertical { penY += Int64(p.y_advance) }
             }
         }
         let metrics = face.ascentDescent
-        let direction = hb_buffer_get_direction(buffer)
-        let vertical = direction == HB_DIRECTION_TTB
         return TypesetWord(
             text: text, font: face.font, size: size, advance: Double(vertical ? -penY : pen) * scale,
             ascent: metrics.ascent, descent: metrics.descent, inkBounds: ink, glyphs: glyphs,

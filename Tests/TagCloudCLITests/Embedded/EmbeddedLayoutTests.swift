@@ -38,6 +38,9 @@ struct EmbeddedLayoutTests {
         let wasm = try LayoutProbe.run(config)
         #expect(wasm == native, "\(Self.configurations[index])")
         #expect(native.contains("\"placed\":["))
+        if Self.configurations[index].contains("\"90,-90\"") {
+            #expect(native.contains("\"upright\":true"), "the CJK words at ±90° are set upright")
+        }
     }
 
     /// A recipe of `options` and 150 words counted from the project's Alice text; with `"mixed"`,
