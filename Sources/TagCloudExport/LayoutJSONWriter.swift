@@ -192,6 +192,7 @@ struct LayoutJSONWriter {
         if w.rotation != 0 { key("rotation"); number(w.rotation) }
         if w.shrunk { key("shrunk"); boolean(true) }
         key("text"); string(w.text)
+        if w.upright { key("upright"); boolean(true) }
         key("weight"); number(w.weight)
         endObject()
     }

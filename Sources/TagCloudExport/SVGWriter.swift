@@ -178,7 +178,8 @@ public struct SVGWriter {
             s += "/>"
         }
         let x = formatNumber(word.origin.x), y = formatNumber(word.origin.y)
-        let rotate = word.rotation == 0 ? "" : " transform=\"rotate(\(formatNumber(word.rotation)) \(x) \(y))\""
+        let turn = word.glyphRotation
+        let rotate = turn == 0 ? "" : " transform=\"rotate(\(formatNumber(turn)) \(x) \(y))\""
         var attrs = ""
         if let id = word.id { attrs += " data-id=\"\(id.xmlEscaped)\"" }
         attrs += " data-weight=\"\(formatNumber(word.weight, decimals: 6))\""
@@ -192,6 +193,9 @@ public struct SVGWriter {
             // typesetter ordered it: "שלום hello" puts the Hebrew on the right. The end of such text
             // is its left edge, so the anchor stays at the origin, as for every other word.
             if word.rightToLeft { fontAttrs += " direction=\"rtl\" text-anchor=\"end\"" }
+            // An upright word is a vertical line of upright glyphs, as the typesetter set it: the
+            // viewer centres the column on x and hangs it down from y, where the layout's origin is.
+            if word.upright { fontAttrs += " writing-mode=\"vertical-rl\" text-orientation=\"upright\"" }
             s +=
                 "<text x=\"\(x)\" y=\"\(y)\"\(fontAttrs)\(fill(word.color))\(rotate)\(attrs)>\(textContent(word, aliases))</text>"
         case .outlines(let provider):

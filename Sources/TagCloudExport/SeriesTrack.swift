@@ -26,6 +26,7 @@ struct SeriesTrack {
         var fontRuns: [FontRun]
         var glyphs: [Int]
         var rotation: Double
+        var upright: Bool
         var rightToLeft: Bool
         var decoration: TagDecoration?
 
@@ -34,7 +35,7 @@ struct SeriesTrack {
             text = w.text; link = w.link.flatMap(SafeLink.sanitized); font = w.font
             fallbackFonts = w.fallbackFonts; fontRuns = w.fontRuns
             glyphs = w.glyphs.flatMap { [Int($0.id), $0.font] }
-            rotation = w.rotation; rightToLeft = w.rightToLeft; decoration = w.decoration
+            rotation = w.rotation; upright = w.upright; rightToLeft = w.rightToLeft; decoration = w.decoration
         }
     }
 

@@ -450,6 +450,9 @@ struct CloudCLITests {
         RecipeErrorCase(
             name: "bad rotation", args: ["cloud", "a", "--rotate", "sideways", "-o", "OUT.png"], status: 1, message: "--rotate"),
         RecipeErrorCase(
+            name: "bad cjk-vertical", args: ["cloud", "a", "--cjk-vertical", "sideways", "-o", "OUT.png"], status: 1,
+            message: "--cjk-vertical"),
+        RecipeErrorCase(
             name: "bad prefer-horizontal", args: ["cloud", "a", "--prefer-horizontal", "2", "-o", "OUT.png"], status: 1,
             message: "--prefer-horizontal"),
         RecipeErrorCase(

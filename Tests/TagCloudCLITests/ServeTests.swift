@@ -72,6 +72,8 @@ struct ServeTests {
         #expect(width?["label"] as? String == "Width" && width?["essential"] as? Bool == true)
         #expect((cloud.first { $0["name"] as? String == "margin" })?["label"] as? String == "Space between words")
         #expect((cloud.first { $0["name"] as? String == "font" })?["repeatable"] as? Bool == true)
+        let vertical = cloud.first { $0["name"] as? String == "cjk-vertical" }
+        #expect(vertical?["choices"] as? [String] == ["upright", "rotated"] && vertical?["default"] as? String == "upright")
         #expect((options["flow"] as? [[String: Any]])?.contains { $0["name"] as? String == "justify" } == true)
         #expect((try server.request("GET", "/api/fonts").json["families"] as? [String])?.contains("DejaVu Sans") == true)
         let palettes = try server.request("GET", "/api/palettes").json["palettes"] as? [[String: Any]]

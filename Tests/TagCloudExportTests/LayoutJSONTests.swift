@@ -68,7 +68,8 @@ func randomLayout(_ seed: UInt64) -> CloudLayout {
                     fill: maybe() ? color(&rng) : nil, border: maybe() ? color(&rng) : nil,
                     borderWidth: number(&rng), cornerRadius: number(&rng)),
             fallbackFonts: fallbacks,
-            fontRuns: fallbacks.isEmpty ? [] : [FontRun(font: 0, text: text(&rng)), FontRun(font: 1, text: text(&rng))])
+            fontRuns: fallbacks.isEmpty ? [] : [FontRun(font: 0, text: text(&rng)), FontRun(font: 1, text: text(&rng))],
+            upright: maybe())
     }
     let unplaced = (0..<rng.nextInt(below: 4)).map { i in
         UnplacedWord(
@@ -163,7 +164,7 @@ struct LayoutJSONTests {
         let fields = try #require(Mirror(reflecting: boxed).descendant("extras", "box", "some", "value"))
         #expect(
             Set(Mirror(reflecting: fields).children.compactMap(\.label))
-                == ["fullText", "id", "link", "decoration", "fallbackFonts", "fontRuns"])
+                == ["fullText", "id", "link", "decoration", "fallbackFonts", "fontRuns", "upright"])
         #expect(
             Set(Mirror(reflecting: empty).children.compactMap(\.label))
                 == ["kind", "size", "background", "placed", "unplaced", "seed", "contour", "legend"])

@@ -52,7 +52,7 @@ private func compareWithCairo(
     _ word: TypesetWord, rotation: Double, origin: Point = Point(x: 400, y: 400),
     canvas: Size = Size(width: 800, height: 800)
 ) throws -> Agreement {
-    let mask = try rasterizer.coverage(of: word, rotation: rotation)
+    let mask = try rasterizer.coverage(of: word, rotation: word.glyphRotation(at: rotation))
     let placed = PlacedWord(
         index: 0, text: word.text, id: nil, link: nil, weight: 1,
         frame: Rect(
@@ -60,7 +60,8 @@ private func compareWithCairo(
             height: word.ascent + word.descent),
         origin: origin, inkBounds: word.inkBounds.offsetBy(dx: origin.x, dy: origin.y),
         font: word.font, fontSize: word.size, color: .black, rotation: rotation,
-        glyphs: word.glyphs, rightToLeft: word.isRightToLeft, fallbackFont: word.usedFallback)
+        glyphs: word.glyphs, rightToLeft: word.isRightToLeft, fallbackFont: word.usedFallback,
+        fallbackFonts: word.fallbackFonts, upright: word.isVertical)
     let layout = CloudLayout(kind: .cloud, size: canvas, background: nil, placed: [placed], unplaced: [], seed: 1)
     let image = try CairoRenderer(options: RenderOptions(transparent: true)).renderARGB(layout)
     let left = Int(origin.x) + mask.offsetX, top = Int(origin.y) + mask.offsetY
@@ -203,6 +204,21 @@ struct GlyphRasterizerTests {
                 let result = try compareWithCairo(w, rotation: rotation)
                 #expect(result.onCanvas && result.missing == 0, "\(text) \(rotation)°: \(result)")
                 #expect(Double(result.painted) >= 0.9 * Double(result.maskPixels), "\(text): \(result)")
+            }
+        }
+    }
+
+    @Test("a vertical word's upright glyphs agree with cairo, at a quarter turn either way")
+    func agreesForVerticalWords() throws {
+        for (text, family, size) in [("學而時習之", "Noto Sans CJK SC", 31.5), ("ひらがな、カタカナ。", "Noto Sans CJK JP", 17)] {
+            let w = try typesetter.typesetVertical(text, font: FontDescriptor(family: family), size: size)
+            #expect(w.isVertical)
+            for angle in [90.0, -90] {
+                let result = try compareWithCairo(w, rotation: angle)
+                #expect(result.onCanvas && result.missing == 0, "\(text) \(angle)°: \(result)")
+                #expect(Double(result.painted) >= 0.9 * Double(result.maskPixels), "\(text): \(result)")
+                let mask = try rasterizer.coverage(of: w, rotation: w.glyphRotation(at: angle))
+                #expect(mask.bits.height > 3 * mask.bits.width, "\(text) is a column")
             }
         }
     }

@@ -19,6 +19,36 @@ struct TypesetterTests {
         #expect(!av.usedFallback && !av.isRightToLeft)
     }
 
+    @Test("a vertical word is a column: glyphs centred under the origin, one em apart, in vertical forms")
+    func vertical() throws {
+        let cjk = FontDescriptor(family: "Noto Sans CJK JP")
+        let column = try typesetter.typesetVertical("漢字。", font: cjk, size: 40)
+        let line = try typesetter.typeset("漢字。", font: cjk, size: 40)
+        #expect(column.isVertical && !line.isVertical)
+        #expect(column.glyphs.count == 3 && !column.usedFallback)
+        // Each glyph 40 pt (one em, the font's vertical advance) under the one before, and centred:
+        // its horizontal origin half its advance left of the column's centre line.
+        for (g, next) in zip(column.glyphs, column.glyphs.dropFirst()) { #expect(abs(next.y - g.y - 40) < 0.01) }
+        #expect(abs(column.glyphs[0].x + 20) < 0.01 && column.glyphs[0].y > 30 && column.glyphs[0].y < 40)
+        #expect(abs(column.advance - 120) < 0.01)
+        #expect(column.inkBounds.height > 2 * column.inkBounds.width)
+        // The full stop takes its vertical form (`vert`): a glyph of its own, up in the right corner.
+        #expect(column.glyphs[2].id != line.glyphs[2].id)
+        #expect(column.glyphs.prefix(2).map { $0.id } == line.glyphs.prefix(2).map { $0.id })
+        let bounds = column.layoutBounds
+        #expect(bounds.minX <= -20 && bounds.maxX >= 20 && bounds.minY <= 0 && bounds.maxY >= 120)
+    }
+
+    @Test("a vertical word in two fonts stacks its runs")
+    func verticalFallback() throws {
+        // DejaVu Sans has the A but not the Han characters, which come from a fallback font.
+        let column = try typesetter.typesetVertical("A漢字", font: dejaVu, size: 30)
+        #expect(column.isVertical && column.usedFallback && column.fontRuns.count == 2)
+        #expect(column.glyphs.map { $0.font } == [0, 1, 1])
+        #expect(zip(column.glyphs, column.glyphs.dropFirst()).allSatisfy { $1.y > $0.y })
+        #expect(column.glyphs[1].x == column.glyphs[2].x, "the Han glyphs share one centre line")
+    }
+
     @Test("advances follow the size as the face changes size back and forth")
     func advancesFollowSize() throws {
         // Shaping reads a font of its own that must be rescaled whenever the face is: a stale

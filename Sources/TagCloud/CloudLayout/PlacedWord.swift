@@ -36,10 +36,22 @@ public struct PlacedWord: Hashable, Sendable {
     public var fontSize: Double
     /// Fill colour.
     public var color: Color
-    /// Rotation in degrees, clockwise on screen, about `origin`.
+    /// Rotation in degrees, clockwise on screen, about `origin`: the angle the word was placed
+    /// at. An `upright` word's glyphs are not turned by it (`glyphRotation`).
     public var rotation: Double
     /// Glyphs relative to `origin` (before rotation).
     public var glyphs: [PositionedGlyph]
+    /// Whether the word is set upright in a column, as Chinese, Japanese and Korean are written
+    /// vertically (`CJKVertical`): its glyphs hang down from `origin` (the top of the column,
+    /// centred across it), each upright under the one before, at `rotation` ±90° alike. Renderers
+    /// draw its glyphs unturned (`glyphRotation`), and text output says vertical writing.
+    public var upright: Bool {
+        get { extras.fields.upright }
+        set { extras.update { $0.upright = newValue } }
+    }
+    /// How far the glyphs are turned about `origin`, in degrees clockwise: `rotation`, or 0 for an
+    /// `upright` word, whose column already runs down the page. Renderers turn glyphs by this.
+    public var glyphRotation: Double { upright ? 0 : rotation }
     /// Whether the text is a right-to-left line (its first strong letter is right to left): its
     /// runs are ordered from the right, as `glyphs` already are and as text output must say.
     public var rightToLeft: Bool
@@ -73,7 +85,7 @@ public struct PlacedWord: Hashable, Sendable {
         frame: Rect, origin: Point, inkBounds: Rect, font: ResolvedFont, fontSize: Double,
         color: Color, rotation: Double = 0, glyphs: [PositionedGlyph], rightToLeft: Bool,
         fallbackFont: Bool, shrunk: Bool = false, decoration: TagDecoration? = nil,
-        fallbackFonts: [ResolvedFont] = [], fontRuns: [FontRun] = []
+        fallbackFonts: [ResolvedFont] = [], fontRuns: [FontRun] = [], upright: Bool = false
     ) {
         self.index = index; self.text = text
         self.weight = weight; self.frame = frame; self.origin = origin; self.baseline = origin.y
@@ -83,7 +95,7 @@ public struct PlacedWord: Hashable, Sendable {
         extras = RareFields(
             Fields(
                 fullText: fullText, id: id, link: link, decoration: decoration, fallbackFonts: fallbackFonts,
-                fontRuns: fontRuns))
+                fontRuns: fontRuns, upright: upright))
     }
 
     /// The fields most words leave unset, as values.
@@ -94,9 +106,11 @@ public struct PlacedWord: Hashable, Sendable {
         var decoration: TagDecoration?
         var fallbackFonts: [ResolvedFont] = []
         var fontRuns: [FontRun] = []
+        var upright = false
 
         var isEmpty: Bool {
             fullText == nil && id == nil && link == nil && decoration == nil && fallbackFonts.isEmpty && fontRuns.isEmpty
+                && !upright
         }
     }
 

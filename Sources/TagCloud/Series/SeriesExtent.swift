@@ -25,9 +25,11 @@ struct SeriesExtent: Sendable {
     var nominal: Double = 0
 
     /// The union of `word`'s masks at `size` times each ratio, at `angle`, and the word at each
-    /// ratio; `set` and `raw` are the word at `size` (ratio 1), already made.
+    /// ratio (set upright or not as `vertical` says); `set` and `raw` are the word at `size`
+    /// (ratio 1), already made.
     func union<T: Typesetter & GlyphRasterizer>(
-        _ word: StyledWord, size: Double, set: TypesetWord, raw: WordMask, angle: Double, typesetter: T
+        _ word: StyledWord, size: Double, set: TypesetWord, raw: WordMask, angle: Double, vertical: CJKVertical,
+        typesetter: T
     ) throws(CoreError) -> (raw: WordMask, variants: [Variant]) {
         // Sizes in whole points, as a cloud's: ratios that round to one size share its mask.
         var made: [Double: (set: TypesetWord, raw: WordMask)] = [:]
@@ -42,8 +44,8 @@ struct SeriesExtent: Sendable {
             if let known = made[points] {
                 part = known
             } else {
-                let s = try typesetter.typesetUnremembered(word.term.text, font: word.font, size: points)
-                part = (s, try typesetter.coverage(of: s, rotation: angle))
+                let s = try vertical.typeset(word.term.text, font: word.font, size: points, angle: angle, with: typesetter)
+                part = (s, try typesetter.coverage(of: s, rotation: s.glyphRotation(at: angle)))
                 made[points] = part
             }
             parts.append((r, part.set, part.raw))

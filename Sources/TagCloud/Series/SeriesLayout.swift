@@ -107,8 +107,9 @@ public struct SeriesLayout: Sendable {
             var rng = SeededRandom(seed: options.seed)
             let styled = options.style.looks([words.terms[top]], using: &rng)[0]
             let angle = AngleChoices(options).choose(&rng)[0]
-            let set = try typesetter.typesetUnremembered(styled.term.text, font: styled.font, size: CloudScale.probeSize)
-            return try typesetter.coverage(of: set, rotation: angle).bits
+            let set = try options.cjkVertical.typeset(
+                styled.term.text, font: styled.font, size: CloudScale.probeSize, angle: angle, with: typesetter)
+            return try typesetter.coverage(of: set, rotation: set.glyphRotation(at: angle)).bits
         }
     }
 

@@ -70,7 +70,8 @@ public enum SeriesTween {
         let from = base.frame.center
         let to = Point(x: lerp(a.frame.center.x, b.frame.center.x, s), y: lerp(a.frame.center.y, b.frame.center.y, s))
         let angle = a.rotation + angleDifference(from: a.rotation, to: b.rotation) * s
-        let turn = angle - base.rotation
+        // An upright column's glyphs are not turned by its angle, so neither is the column.
+        let turn = base.upright ? 0 : angle - base.rotation
         // Origin relative to the centre, scaled and turned; glyph offsets are relative to the origin
         // before rotation, so they only scale.
         let offset = rotate(Point(x: (base.origin.x - from.x) * factor, y: (base.origin.y - from.y) * factor), by: turn)

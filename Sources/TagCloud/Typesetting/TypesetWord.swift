@@ -1,5 +1,6 @@
 /// A shaped word: glyphs in visual order and metrics, all in points relative to the origin
-/// (the baseline at the start of the pen advance), y down.
+/// (the baseline at the start of the pen advance), y down. A vertical word (`isVertical`) is a
+/// column instead: its origin is the top of the column, centred across it.
 public struct TypesetWord: Hashable, Sendable {
     /// The text that was shaped.
     public var text: String
@@ -8,7 +9,7 @@ public struct TypesetWord: Hashable, Sendable {
     public var font: ResolvedFont
     /// Size in points.
     public var size: Double
-    /// Total pen advance.
+    /// Total pen advance: the line's width, or a vertical word's column height.
     public var advance: Double
     /// Font ascent above the baseline (positive).
     public var ascent: Double
@@ -16,8 +17,12 @@ public struct TypesetWord: Hashable, Sendable {
     public var descent: Double
     /// Bounds of the ink, relative to the origin (y down; `minY` is negative above the baseline).
     public var inkBounds: Rect
-    /// Glyphs in visual (left-to-right) order.
+    /// Glyphs in visual order: left to right, or top to bottom in a vertical word.
     public var glyphs: [PositionedGlyph]
+    /// Whether the word was set top to bottom with its glyphs upright (`Typesetter.typesetVertical`),
+    /// as CJK is set in columns: the glyphs hang down from the origin in the font's vertical
+    /// forms, and are drawn unturned whatever angle the word is placed at (`glyphRotation(at:)`).
+    public var isVertical: Bool
     /// Whether the text is a right-to-left line: its first strong letter is right to left (Arabic,
     /// Hebrew), so its directional runs are ordered from the right ("שלום hello" draws the Latin
     /// word on the left).
@@ -35,13 +40,17 @@ public struct TypesetWord: Hashable, Sendable {
         text: String, font: ResolvedFont, size: Double, advance: Double, ascent: Double,
         descent: Double, inkBounds: Rect, glyphs: [PositionedGlyph],
         isRightToLeft: Bool = false, usedFallback: Bool = false,
-        fallbackFonts: [ResolvedFont] = [], fontRuns: [FontRun] = []
+        fallbackFonts: [ResolvedFont] = [], fontRuns: [FontRun] = [], isVertical: Bool = false
     ) {
         self.text = text; self.font = font; self.size = size; self.advance = advance
         self.ascent = ascent; self.descent = descent; self.inkBounds = inkBounds
         self.glyphs = glyphs; self.isRightToLeft = isRightToLeft; self.usedFallback = usedFallback
-        self.fallbackFonts = fallbackFonts; self.fontRuns = fontRuns
+        self.fallbackFonts = fallbackFonts; self.fontRuns = fontRuns; self.isVertical = isVertical
     }
+
+    /// How far the glyphs are turned when the word is placed at `angle` degrees: the angle, or 0
+    /// for a vertical word, whose column already runs down the page with its glyphs upright.
+    public func glyphRotation(at angle: Double) -> Double { isVertical ? 0 : angle }
 
     /// The font of glyphs whose `font` index is `index` (0 = `font`).
     public func font(at index: Int) -> ResolvedFont { fallbackFonts.font(at: index, main: font) }
@@ -49,7 +58,7 @@ public struct TypesetWord: Hashable, Sendable {
     #if !hasFeature(Embedded)
     private enum CodingKeys: String, CodingKey {
         case text, font, size, advance, ascent, descent, inkBounds, glyphs, isRightToLeft, usedFallback
-        case fallbackFonts, fontRuns
+        case fallbackFonts, fontRuns, isVertical
     }
 
     /// Decodes a word; the fallback fields are optional, as single-font words leave them out.
@@ -67,6 +76,7 @@ public struct TypesetWord: Hashable, Sendable {
         usedFallback = try c.decode(Bool.self, forKey: .usedFallback)
         fallbackFonts = try c.decodeIfPresent([ResolvedFont].self, forKey: .fallbackFonts) ?? []
         fontRuns = try c.decodeIfPresent([FontRun].self, forKey: .fontRuns) ?? []
+        isVertical = try c.decodeIfPresent(Bool.self, forKey: .isVertical) ?? false
     }
 
     /// Encodes a word, leaving out the fallback fields when empty, so single-font JSON holds none.
@@ -84,16 +94,22 @@ public struct TypesetWord: Hashable, Sendable {
         try c.encode(usedFallback, forKey: .usedFallback)
         if !fallbackFonts.isEmpty { try c.encode(fallbackFonts, forKey: .fallbackFonts) }
         if !fontRuns.isEmpty { try c.encode(fontRuns, forKey: .fontRuns) }
+        if isVertical { try c.encode(isVertical, forKey: .isVertical) }
     }
     #endif
 
     /// The box a layout reserves for the word: from the font's ascent to its descent, widened to
-    /// any ink that reaches beyond them or beyond the advance, relative to the origin.
+    /// any ink that reaches beyond them or beyond the advance, relative to the origin. For a
+    /// vertical word: one em across, centred, down the column's advance, widened to its ink.
     public var layoutBounds: Rect {
-        let left = min(0, inkBounds.isEmpty ? 0 : inkBounds.minX)
-        let right = max(advance, inkBounds.isEmpty ? 0 : inkBounds.maxX)
-        let top = min(-ascent, inkBounds.isEmpty ? 0 : inkBounds.minY)
-        let bottom = max(descent, inkBounds.isEmpty ? 0 : inkBounds.maxY)
+        let line =
+            isVertical
+            ? (left: -size / 2, right: size / 2, top: 0.0, bottom: advance)
+            : (left: 0, right: advance, top: -ascent, bottom: descent)
+        let left = min(line.left, inkBounds.isEmpty ? line.left : inkBounds.minX)
+        let right = max(line.right, inkBounds.isEmpty ? line.right : inkBounds.maxX)
+        let top = min(line.top, inkBounds.isEmpty ? line.top : inkBounds.minY)
+        let bottom = max(line.bottom, inkBounds.isEmpty ? line.bottom : inkBounds.maxY)
         return Rect(x: left, y: top, width: right - left, height: bottom - top)
     }
 }

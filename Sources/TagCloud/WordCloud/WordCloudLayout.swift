@@ -165,10 +165,10 @@ public struct WordCloudLayout: Sendable {
 
         // Kept words are placed out of weight order, where the second thread's guesses would go unused.
         let secondThread = masksOnSecondThread && options.previous == nil && series == nil
+        let cache = MaskCache(shared: secondThread, words: styled.count, vertical: options.cjkVertical)
         var context = PlacementContext(
             options: options, masksOnSecondThread: secondThread, styled: styled,
-            angles: angles, typesetter: typesetter, area: area,
-            cache: MaskCache(shared: secondThread, words: styled.count), cancellation: cancellation)
+            angles: angles, typesetter: typesetter, area: area, cache: cache, cancellation: cancellation)
         if let previous = options.previous { context.targets = WordTargets(previous, styled: styled, angles: angles) }
         if let related { context.semantic = SemanticPlan(related, styled: styled, area: area, seed: placementSeed) }
         let maximumSize = try context.maximumSize()
@@ -302,6 +302,6 @@ extension WordCloudLayout {
             frame: frame, origin: Point(x: Double(p.x - p.raw.offsetX), y: Double(p.y - p.raw.offsetY)),
             inkBounds: frame, font: p.set.font, fontSize: p.set.size, color: color, rotation: p.angle,
             glyphs: p.set.glyphs, rightToLeft: p.set.isRightToLeft, fallbackFont: p.set.usedFallback,
-            shrunk: p.shrunk, fallbackFonts: p.set.fallbackFonts, fontRuns: p.set.fontRuns)
+            shrunk: p.shrunk, fallbackFonts: p.set.fallbackFonts, fontRuns: p.set.fontRuns, upright: p.set.isVertical)
     }
 }

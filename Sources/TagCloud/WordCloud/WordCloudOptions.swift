@@ -69,6 +69,9 @@ public struct WordCloudOptions: Hashable, Sendable {
     public var rotation: Rotation = .angles([0, -90])
     /// Share of words drawn horizontally when the angles include 0.
     public var preferHorizontal: Double = 0.9
+    /// How a word wholly in Chinese, Japanese or Korean is drawn at ±90°: upright in a column, as
+    /// CJK is written vertically (the default), or turned on its side like other words.
+    public var cjkVertical: CJKVertical = .upright
     /// Candidate order.
     public var strategy: SearchStrategy = .archimedean
     /// Start each word's search at a random point near the centre instead of the centre.

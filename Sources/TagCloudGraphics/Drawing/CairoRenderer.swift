@@ -219,8 +219,9 @@ public struct CairoRenderer: Sendable {
         guard !word.glyphs.isEmpty else { return }
         cairo_save(c)
         cairo_translate(c, word.origin.x, word.origin.y)
-        // Cairo's y axis points down, so a positive angle already turns clockwise on screen.
-        cairo_rotate(c, word.rotation * .pi / 180)
+        // Cairo's y axis points down, so a positive angle already turns clockwise on screen. An
+        // upright word's column is not turned: its glyphs already stand one under another.
+        cairo_rotate(c, word.glyphRotation * .pi / 180)
         cairo_set_font_size(c, word.fontSize)
         setSource(c, word.color)
         // Each stretch of glyphs in one font is one cairo_show_glyphs in that font's face: a

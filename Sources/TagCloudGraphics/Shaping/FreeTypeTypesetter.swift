@@ -92,8 +92,24 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
         }
     }
 
-    private func typeset(_ text: String, font: FontDescriptor, size: Double, remember: Bool) throws(GraphicsError) -> TypesetWord
-    {
+    /// Shapes `text` top to bottom, its glyphs upright (`TypesetWord.isVertical`), as CJK is set in
+    /// columns: HarfBuzz's vertical direction, which applies the fonts' vertical forms (`vert`,
+    /// `vrt2`: 「、。」 turned and moved for a column) and advances each glyph down by the font's
+    /// vertical metrics (`vmtx`, `VORG`; made up from the ascender and descender where a font has
+    /// none). The origin is the top of the column, centred across it. Fallback fonts are used as for
+    /// `typeset(_:font:size:)`, their runs one under another; there is no bidirectional reordering
+    /// in a column. Not remembered.
+    public func typesetVertical(_ text: String, font: FontDescriptor, size: Double) throws(CoreError) -> TypesetWord {
+        do throws(GraphicsError) {
+            return try typeset(text, font: font, size: size, remember: false, vertical: true)
+        } catch {
+            throw error.coreError
+        }
+    }
+
+    private func typeset(
+        _ text: String, font: FontDescriptor, size: Double, remember: Bool, vertical: Bool = false
+    ) throws(GraphicsError) -> TypesetWord {
         guard size.isFinite, size > 0 else { throw GraphicsError.invalidFontSize(size) }
         lock.lock()
         defer { lock.unlock() }
@@ -114,7 +130,9 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
         let oneFont =
             !text.unicodeScalars.contains(where: { needsGlyph($0) && !face.covers($0) })
             && !(face.isScalable && text.unicodeScalars.contains(where: mayWantEmojiPresentation))
-        if BidiParagraph.isNeeded(for: text) {
+        if vertical {
+            word = try shapeRuns(text, requested: requested, oneFont: oneFont, paragraph: nil, size: size, vertical: true)
+        } else if BidiParagraph.isNeeded(for: text) {
             word = try shapeRuns(
                 text, requested: requested, oneFont: oneFont, paragraph: try BidiParagraph(text),
                 size: size)
@@ -147,13 +165,13 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
         var direction: hb_direction_t?
     }
 
-    /// Shapes `text` piece by piece and places the pieces left to right. The text is split by font
-    /// coverage (unless `oneFont`: all in the requested font) and, with a `paragraph`, by direction;
-    /// within a right-to-left run the font runs go right to left, so a Hebrew word with an emoji
-    /// after it draws the emoji leftmost.
+    /// Shapes `text` piece by piece and places the pieces left to right, or top to bottom when
+    /// `vertical`. The text is split by font coverage (unless `oneFont`: all in the requested font)
+    /// and, with a `paragraph`, by direction; within a right-to-left run the font runs go right to
+    /// left, so a Hebrew word with an emoji after it draws the emoji leftmost.
     private func shapeRuns(
         _ text: String, requested: ResolvedFont, oneFont: Bool, paragraph: BidiParagraph?,
-        size: Double
+        size: Double, vertical: Bool = false
     ) throws(GraphicsError) -> TypesetWord {
         let utf8 = Array(text.utf8)
         let runs = oneFont ? [Run(font: requested, start: 0, end: utf8.count)] : try itemize(text, requested: requested)
@@ -164,7 +182,9 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
         for run in runs where !fonts.contains(run.font) { fonts.append(run.font) }
         let pieces =
             paragraph.map { visualPieces(runs, $0) }
-            ?? runs.map { Piece(font: $0.font, start: $0.start, end: $0.end, direction: nil) }
+            ?? runs.map {
+                Piece(font: $0.font, start: $0.start, end: $0.end, direction: vertical ? HB_DIRECTION_TTB : nil)
+            }
         let rightToLeft = paragraph?.isRightToLeft ?? false
         if pieces.count == 1, let piece = pieces.first {
             var word = try shapeItem(
@@ -183,8 +203,10 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
             let shaped = try shapeItem(
                 utf8, from: piece.start, to: piece.end, face: try openFace(piece.font),
                 size: size, direction: piece.direction)
-            for g in shaped.glyphs { glyphs.append(PositionedGlyph(id: g.id, x: g.x + pen, y: g.y, font: index)) }
-            if !shaped.inkBounds.isEmpty { ink = ink.union(shaped.inkBounds.offsetBy(dx: pen, dy: 0)) }
+            // A column's pieces go one under another, a line's side by side.
+            let (dx, dy) = vertical ? (0, pen) : (pen, 0)
+            for g in shaped.glyphs { glyphs.append(PositionedGlyph(id: g.id, x: g.x + dx, y: g.y + dy, font: index)) }
+            if !shaped.inkBounds.isEmpty { ink = ink.union(shaped.inkBounds.offsetBy(dx: dx, dy: dy)) }
             pen += shaped.advance
             ascent = max(ascent, shaped.ascent)
             descent = max(descent, shaped.descent)
@@ -201,7 +223,7 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
             text: text, font: main, size: size, advance: pen, ascent: ascent, descent: descent,
             inkBounds: ink, glyphs: glyphs, isRightToLeft: rightToLeft,
             usedFallback: fonts.count > 1 || main != requested,
-            fallbackFonts: Array(fonts.dropFirst()), fontRuns: mergeRuns(fontRuns))
+            fallbackFonts: Array(fonts.dropFirst()), fontRuns: mergeRuns(fontRuns), isVertical: vertical)
     }
 
     /// The font runs (logical order, contiguous) cut at the paragraph's direction changes, in
@@ -262,7 +284,9 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
 
     /// Shapes bytes `start..<end` of `utf8` in `face`, with the rest of the text as context (so
     /// Arabic joins across a font change), in `direction` or, when `nil`, the direction HarfBuzz
-    /// guesses from the text. Returns the glyphs in visual order relative to the item's own origin.
+    /// guesses from the text. Returns the glyphs in visual order relative to the item's own origin:
+    /// on a line, the baseline's start; top to bottom (`HB_DIRECTION_TTB`), the top of the column,
+    /// centred across it, as HarfBuzz places vertical glyphs.
     private func shapeItem(
         _ utf8: [UInt8], from start: Int, to end: Int, face: FontFace, size: Double,
         direction: hb_direction_t? = nil, whole: String? = nil
@@ -298,7 +322,10 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
         var count: UInt32 = 0
         var glyphs: [PositionedGlyph] = []
         var ink = Rect.zero
-        var pen: Int64 = 0
+        let direction = hb_buffer_get_direction(buffer)
+        let vertical = direction == HB_DIRECTION_TTB
+        // HarfBuzz's pen, y up: a line advances along x, a column down (negative y).
+        var pen: Int64 = 0, penY: Int64 = 0
         if let infos = hb_buffer_get_glyph_infos(buffer, &count),
             let positions = hb_buffer_get_glyph_positions(buffer, &count)
         {
@@ -307,17 +334,18 @@ public final class FreeTypeTypesetter: Typesetter, @unchecked Sendable {
             for i in 0..<Int(count) {
                 let p = positions[i]
                 let x = Double(pen + Int64(p.x_offset)) * scale
-                let y = Double(-p.y_offset) * scale
+                let y = Double(-(penY + Int64(p.y_offset))) * scale
                 let id = infos[i].codepoint
                 glyphs.append(PositionedGlyph(id: id, x: x, y: y))
                 if let box = face.cachedInkBox(glyph: id) { ink = ink.union(box.offsetBy(dx: x, dy: y)) }
                 pen += Int64(p.x_advance)
+                if vertical { penY += Int64(p.y_advance) }
             }
         }
         let metrics = face.ascentDescent
         return TypesetWord(
-            text: text, font: face.font, size: size, advance: Double(pen) * scale,
+            text: text, font: face.font, size: size, advance: Double(vertical ? -penY : pen) * scale,
             ascent: metrics.ascent, descent: metrics.descent, inkBounds: ink, glyphs: glyphs,
-            isRightToLeft: hb_buffer_get_direction(buffer) == HB_DIRECTION_RTL)
+            isRightToLeft: direction == HB_DIRECTION_RTL, isVertical: vertical)
     }
 }

@@ -30,6 +30,8 @@ package enum CloudKeys {
                    defaultValue: RotationArgument.text(library.rotation)),
         RecipeKey("prefer-horizontal", valueName: "P", help: "Share of words drawn at 0° when 0 is among the angles.", group: layoutGroup,
                    defaultValue: NumberText.plain(library.preferHorizontal)),
+        RecipeKey("cjk-vertical", valueName: "MODE", help: "How a word wholly in Chinese, Japanese or Korean is drawn at 90° or -90°: upright (default: each character upright under the one before, as CJK is written in columns, at either angle) or rotated (turned on its side like other words).", group: layoutGroup,
+                   defaultValue: library.cjkVertical.rawValue),
         RecipeKey("strategy", valueName: "NAME", help: "Where words go: archimedean (nearest the centre first, along an elliptical spiral; the default), rectangular, or random (uniform among free positions).", group: layoutGroup,
                    defaultValue: library.strategy.rawValue),
         RecipeKey("random-start", help: "Start each word's spiral at a random point near the centre.", group: layoutGroup),

@@ -23,6 +23,7 @@ package enum OptionCatalog {
             "theme": names(HTMLWriter.Theme.allCases),
             "strategy": names(SearchStrategy.allCases),
             "fit": names(WordCloudOptions.Fit.allCases),
+            "cjk-vertical": names(CJKVertical.allCases),
             "sizes": names(WordCloudOptions.Sizes.allCases),
             "shape": names(Shape.allCases),
             "language": names(Language.allCases),

@@ -26,6 +26,7 @@ package enum OptionLabels {
         "width": "Width", "height": "Height", "max-words": "Most words shown", "margin": "Space between words",
         "relative-scaling": "How much size follows weight (0 to 1)", "font-step": "Shrink step for words that do not fit",
         "rotate": "Turn words", "prefer-horizontal": "Share of level words",
+        "cjk-vertical": "Chinese, Japanese, Korean down the page",
         "strategy": "Where words go first", "random-start": "Start each word at a random point",
         "fit": "When words do not fit", "sizes": "Word sizes", "arrange": "Arrange words",
         "previous": "Keep words where an earlier layout put them", "repeat": "Fill the space by repeating words",

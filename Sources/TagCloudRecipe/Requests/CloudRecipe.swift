@@ -81,6 +81,7 @@ package enum CloudRecipe {
         }
         if let r = args.string("rotate") { o.rotation = try RotationArgument.parse(r) }
         o.preferHorizontal = try args.double("prefer-horizontal") ?? o.preferHorizontal
+        o.cjkVertical = try args.choice("cjk-vertical", CJKVertical.self) ?? o.cjkVertical
         o.strategy = try args.choice("strategy", SearchStrategy.self) ?? o.strategy
         o.randomStart = args.flag("random-start")
         o.fit = try args.choice("fit", WordCloudOptions.Fit.self) ?? o.fit

@@ -12,7 +12,7 @@ import Testing
 @Suite("word clouds lay out the same in WebAssembly", .enabled(if: LayoutProbe.ready))
 struct EmbeddedLayoutTests {
     /// Configurations across what a layout depends on: rotation, shapes, masks, fonts, fallback
-    /// fonts and right-to-left text, sizes, strategies, pins.
+    /// fonts and right-to-left text, sizes, strategies, pins, CJK set upright at ±90°.
     static let configurations: [String] = [
         #""seed": 1"#,
         #""seed": 2, "rotate": "any", "shape": "heart""#,
@@ -22,6 +22,7 @@ struct EmbeddedLayoutTests {
         #""seed": 6, "mask": "MASK", "rotate": "-45..45", "contour": 2"#,
         #""seed": 7, "sizes": "exact", "legend": true, "size-scale": "sqrt", "mixed": true"#,
         #""seed": 8, "fit": "all", "rotate": "-90,0,90", "random-start": true, "pins": true"#,
+        #""seed": 9, "rotate": "90,-90", "mixed": true"#,
     ]
 
     @Test("each configuration lays out as the tool lays it out", arguments: configurations.indices)
@@ -37,6 +38,9 @@ struct EmbeddedLayoutTests {
         let wasm = try LayoutProbe.run(config)
         #expect(wasm == native, "\(Self.configurations[index])")
         #expect(native.contains("\"placed\":["))
+        if Self.configurations[index].contains("\"90,-90\"") {
+            #expect(native.contains("\"upright\":true"), "the CJK words at ±90° are set upright")
+        }
     }
 
     /// A recipe of `options` and 150 words counted from the project's Alice text; with `"mixed"`,

@@ -12,7 +12,7 @@ extension PlacedWord {
         var frame = Rect.zero, inkBounds = Rect.zero, origin = Point(x: 0, y: 0)
         var font = ResolvedFont(family: "", file: ""), color = Color.black
         var glyphs: [PositionedGlyph] = [], fallbackFonts: [ResolvedFont] = [], fontRuns: [FontRun] = []
-        var rightToLeft = false, fallbackFont = false, shrunk = false
+        var rightToLeft = false, fallbackFont = false, shrunk = false, upright = false
         var fullText: String?, id: String?, link: String?, decoration: TagDecoration?
         try r.object(required: Self.requiredKeys) { (r: inout LayoutJSONReader, key) throws(LayoutJSONError) in
             switch key {
@@ -31,6 +31,7 @@ extension PlacedWord {
             case "rightToLeft": rightToLeft = try r.null() ? false : r.bool()
             case "fallbackFont": fallbackFont = try r.null() ? false : r.bool()
             case "shrunk": shrunk = try r.null() ? false : r.bool()
+            case "upright": upright = try r.null() ? false : r.bool()
             case "fullText": fullText = try r.null() ? nil : r.string()
             case "id": id = try r.null() ? nil : r.string()
             case "link": link = try r.null() ? nil : r.string()
@@ -47,7 +48,7 @@ extension PlacedWord {
             index: index, text: text, fullText: fullText, id: id, link: link, weight: weight, frame: frame, origin: origin,
             inkBounds: inkBounds, font: font, fontSize: fontSize, color: color, rotation: rotation, glyphs: glyphs,
             rightToLeft: rightToLeft, fallbackFont: fallbackFont, shrunk: shrunk, decoration: decoration,
-            fallbackFonts: fallbackFonts, fontRuns: fontRuns)
+            fallbackFonts: fallbackFonts, fontRuns: fontRuns, upright: upright)
         self.baseline = baseline
     }
 }

@@ -56,9 +56,12 @@ final class MaskCache: @unchecked Sendable {
     /// Whether another thread (a prefetch) uses the cache too. Without one, the placement alone
     /// makes and reads the entries, with no lock to take and no claims to keep.
     private let shared: Bool
+    /// Which words are set upright at a quarter turn (a cloud's `WordCloudOptions.cjkVertical`).
+    let vertical: CJKVertical
 
-    init(shared: Bool, words: Int) {
+    init(shared: Bool, words: Int, vertical: CJKVertical) {
         self.shared = shared
+        self.vertical = vertical
         first = Array(repeating: nil, count: words)
         more = Array(repeating: [], count: words)
     }
@@ -86,9 +89,12 @@ final class MaskCache: @unchecked Sendable {
 
     private func known(_ key: Key) -> Entry? { entry(of: key.word) { $0 == key } }
 
-    /// The word typeset at the key's size already, at another angle or margin: typesetting does
-    /// not depend on either.
-    private func typeset(_ key: Key) -> TypesetWord? { entry(of: key.word) { $0.size == key.size }?.set }
+    /// The word typeset at the key's size already, at another margin or at another angle it is
+    /// set the same way at (as a line, or upright in a column).
+    private func typeset(_ key: Key, text: String) -> TypesetWord? {
+        let upright = vertical.setsUpright(text, angle: key.angle)
+        return entry(of: key.word) { $0.size == key.size && vertical.setsUpright(text, angle: $0.angle) == upright }?.set
+    }
 
     /// The entry of `word`, the word at `index` of the layout. With `unlessClaimed` (a prefetch),
     /// nothing is done when another thread is already making it. With `room`, a word whose grown
@@ -104,7 +110,7 @@ final class MaskCache: @unchecked Sendable {
         if !shared {
             if let e = known(key) { return e }
             let e = try make(
-                word: word, key: key, typeset: typeset(key), typesetter: typesetter, room: room,
+                word: word, key: key, typeset: typeset(key, text: word.term.text), typesetter: typesetter, room: room,
                 prefetch: unlessClaimed, extent: extent)
             keep(e)
             return e
@@ -113,7 +119,7 @@ final class MaskCache: @unchecked Sendable {
             if let e = known(key) { return (e, nil, false) }
             if unlessClaimed && claimed.contains(key) { return (nil, nil, true) }
             claimed.append(key)
-            return (nil, typeset(key), false)
+            return (nil, typeset(key, text: word.term.text), false)
         }
         if let found { return found }
         if skip { return nil }
@@ -142,20 +148,21 @@ final class MaskCache: @unchecked Sendable {
         if let known {
             set = known
         } else {
-            set = try typesetter.typesetUnremembered(word.term.text, font: word.font, size: key.size)
+            set = try vertical.typeset(word.term.text, font: word.font, size: key.size, angle: angle, with: typesetter)
         }
-        if let room, let least = typesetter.coverageLowerBound(of: set, rotation: angle),
+        let rotation = set.glyphRotation(at: angle)
+        if let room, let least = typesetter.coverageLowerBound(of: set, rotation: rotation),
             least.width + 2 * margin > room.width || least.height + 2 * margin > room.height
         {
             return Entry(
                 key: key, set: set, raw: WordMask(bits: BitMask(width: 0, height: 0), offsetX: 0, offsetY: 0),
                 grown: BitMask(width: 0, height: 0), search: nil, coarse: nil, fits: false)
         }
-        var raw = try typesetter.coverage(of: set, rotation: angle)
+        var raw = try typesetter.coverage(of: set, rotation: rotation)
         var variants: [SeriesExtent.Variant] = []
         if let extent {
             (raw, variants) = try extent.union(
-                word, size: key.size, set: set, raw: raw, angle: angle, typesetter: typesetter)
+                word, size: key.size, set: set, raw: raw, angle: angle, vertical: vertical, typesetter: typesetter)
         }
         let grown = raw.dilated(by: margin).bits
         let search = prefetch && raw.bits.width > 0 ? SearchMask(grown) : nil
