@@ -6,7 +6,8 @@ import TagCloud
 ///
 /// What the page does:
 /// - scales to the window (the SVG keeps its `viewBox` and CSS sizes it);
-/// - every word is a `<text>` (or, in outline mode, `<path>`) with `role="link"` (it has a link) or
+/// - every word is a `<text>` (or, in outline mode and for an upright word with `uprightOutlines`, a
+///   `<path>`) with `role="link"` (it has a link) or
 ///   `role="button"`, an `aria-label` holding its weight, and `tabindex="0"`; the words are written in
 ///   reading order, so Tab visits them heaviest first in a word cloud (kind "cloud") and in input
 ///   order (left to right, top to bottom) in a flow cloud;
@@ -35,6 +36,8 @@ public struct HTMLWriter {
     public var title: String
     /// How the words are drawn in the inline SVG.
     public var mode: SVGWriter.Mode
+    /// In text mode, the outlines upright words are drawn with, as `SVGWriter.uprightOutlines`.
+    public var uprightOutlines: (any GlyphOutlineProvider)?
     /// The background of the dark theme.
     public var darkBackground: Color
     /// The contrast the dark theme guarantees between each word and `darkBackground`.
@@ -43,9 +46,10 @@ public struct HTMLWriter {
     /// Creates a writer.
     public init(
         theme: Theme = .light, title: String = "Tag cloud", mode: SVGWriter.Mode = .text,
-        darkBackground: Color = Color(rgb: 0x16181D), darkContrast: ContrastGuard = ContrastGuard(minimumRatio: 4.5)
+        uprightOutlines: (any GlyphOutlineProvider)? = nil, darkBackground: Color = Color(rgb: 0x16181D),
+        darkContrast: ContrastGuard = ContrastGuard(minimumRatio: 4.5)
     ) {
-        self.theme = theme; self.title = title; self.mode = mode
+        self.theme = theme; self.title = title; self.mode = mode; self.uprightOutlines = uprightOutlines
         self.darkBackground = darkBackground; self.darkContrast = darkContrast
     }
 
@@ -78,7 +82,7 @@ public struct HTMLWriter {
             for w in dark.placed { darkFill[w.index] = w.color }
         }
 
-        var writer = SVGWriter(mode: mode)
+        var writer = SVGWriter(mode: mode, uprightOutlines: uprightOutlines)
         writer.xmlDeclaration = false
         let count = layout.placed.count
         writer.rootAttributes =

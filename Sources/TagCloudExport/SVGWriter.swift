@@ -2,7 +2,8 @@ import TagCloud
 
 /// Writes a `CloudLayout` as SVG: one `<text>` element per word (naming the font actually used for
 /// it), or, with an outline provider, one `<path>` per word holding the glyph outlines so the file
-/// looks the same on machines without the fonts.
+/// looks the same on machines without the fonts. An upright CJK column is outlines in text mode too
+/// when there are `uprightOutlines` (`outlines(for:)`).
 public struct SVGWriter {
     /// How words are written.
     public enum Mode {
@@ -17,6 +18,10 @@ public struct SVGWriter {
     /// In text mode, embed a subset of each font used as a data URI (`@font-face`), so the file looks
     /// right on machines without the fonts while the words stay selectable text. nil: no embedding.
     public var embeddedFonts: (any FontSubsetProvider)? = nil
+    /// In text mode, the glyph outlines an upright word (`PlacedWord.upright`) is drawn with, its
+    /// text kept as its `<title>` (see `outlines(for:)`). nil: upright words are vertical text
+    /// (`writing-mode="vertical-rl"`), which WebKit sets lower and looser than the layout placed it.
+    public var uprightOutlines: (any GlyphOutlineProvider)? = nil
 
     /// Extra attributes (each with a leading space) for a word's `<text>` or `<path>`: the hook
     /// `HTMLWriter` uses to make words accessible and interactive. `nil` (plain SVG) adds nothing,
@@ -33,20 +38,37 @@ public struct SVGWriter {
     var xmlDeclaration = true
 
     /// Creates a writer.
-    public init(mode: Mode = .text, embeddedFonts: (any FontSubsetProvider)? = nil) {
+    public init(
+        mode: Mode = .text, embeddedFonts: (any FontSubsetProvider)? = nil,
+        uprightOutlines: (any GlyphOutlineProvider)? = nil
+    ) {
         self.mode = mode
         self.embeddedFonts = embeddedFonts
+        self.uprightOutlines = uprightOutlines
     }
 
-    /// The fonts a layout uses, each with the characters drawn in it, in first-use order.
-    static func fontUsage(_ layout: CloudLayout) -> [(font: ResolvedFont, text: String)] {
+    /// The outlines `word` is drawn with, or nil when it is written as text: every word in outline
+    /// mode, and in text mode an upright word when there are `uprightOutlines`. Browsers disagree
+    /// on a column of vertical text (WebKit spaces its characters by the line height, starts it
+    /// lower and leaves out the vertical forms, ー 、。 and brackets, that the typesetter chose), so
+    /// the column is drawn from the glyphs and places the layout recorded, as the PNG draws it.
+    func outlines(for word: PlacedWord) -> (any GlyphOutlineProvider)? {
+        switch mode {
+        case .outlines(let provider): return provider
+        case .text: return word.upright ? uprightOutlines : nil
+        }
+    }
+
+    /// The fonts a layout's text words use, each with the characters drawn in it, in first-use
+    /// order; words drawn as outlines (`outlines(for:)`) need no font.
+    func fontUsage(_ layout: CloudLayout) -> [(font: ResolvedFont, text: String)] {
         var order: [ResolvedFont] = []
         var texts: [ResolvedFont: Set<Unicode.Scalar>] = [:]
         func add(_ font: ResolvedFont, _ text: String) {
             if texts[font] == nil { order.append(font) }
             texts[font, default: []].formUnion(text.unicodeScalars)
         }
-        for word in layout.placed + (layout.legend?.words ?? []) {
+        for word in layout.placed + (layout.legend?.words ?? []) where outlines(for: word) == nil {
             if word.fontRuns.isEmpty { add(word.font, word.text) }
             for run in word.fontRuns { add(word.font(at: run.font), run.text) }
         }
@@ -59,7 +81,7 @@ public struct SVGWriter {
         guard let provider = embeddedFonts, case .text = mode else { return ("", [:]) }
         var css = ""
         var aliases: [ResolvedFont: String] = [:]
-        for (i, usage) in Self.fontUsage(layout).enumerated() {
+        for (i, usage) in fontUsage(layout).enumerated() {
             let bytes = try provider.subset(of: usage.font, text: usage.text)
             let alias = "tagcloud-font-\(i)"
             aliases[usage.font] = alias
@@ -184,24 +206,23 @@ public struct SVGWriter {
         if let id = word.id { attrs += " data-id=\"\(id.xmlEscaped)\"" }
         attrs += " data-weight=\"\(formatNumber(word.weight, decimals: 6))\""
         if let plain { attrs += plain } else if let extra = wordAttributes { attrs += extra(word) }
-        switch mode {
-        case .text:
-            var fontAttrs = " font-family=\"\(family(word.font, aliases))\" font-size=\"\(formatNumber(word.fontSize))\""
-            if word.font.weight != 400 { fontAttrs += " font-weight=\"\(word.font.weight)\"" }
-            if word.font.style != .normal { fontAttrs += " font-style=\"\(word.font.style.rawValue)\"" }
-            // A right-to-left word (its first strong letter is) is a right-to-left paragraph, as the
-            // typesetter ordered it: "שלום hello" puts the Hebrew on the right. The end of such text
-            // is its left edge, so the anchor stays at the origin, as for every other word.
-            if word.rightToLeft { fontAttrs += " direction=\"rtl\" text-anchor=\"end\"" }
-            // An upright word is a vertical line of upright glyphs, as the typesetter set it: the
-            // viewer centres the column on x and hangs it down from y, where the layout's origin is.
-            if word.upright { fontAttrs += " writing-mode=\"vertical-rl\" text-orientation=\"upright\"" }
-            s +=
-                "<text x=\"\(x)\" y=\"\(y)\"\(fontAttrs)\(fill(word.color))\(rotate)\(attrs)>\(textContent(word, aliases))</text>"
-        case .outlines(let provider):
+        if let provider = outlines(for: word) {
+            // The word's text is its <title>, so an outlined word is still read out and found.
             let d = try outlinePath(word, provider: provider)
             s += "<path d=\"\(d)\"\(fill(word.color))\(rotate)\(attrs)><title>\(word.text.xmlEscaped)</title></path>"
+            return s + close + "\n"
         }
+        var fontAttrs = " font-family=\"\(family(word.font, aliases))\" font-size=\"\(formatNumber(word.fontSize))\""
+        if word.font.weight != 400 { fontAttrs += " font-weight=\"\(word.font.weight)\"" }
+        if word.font.style != .normal { fontAttrs += " font-style=\"\(word.font.style.rawValue)\"" }
+        // A right-to-left word (its first strong letter is) is a right-to-left paragraph, as the
+        // typesetter ordered it: "שלום hello" puts the Hebrew on the right. The end of such text
+        // is its left edge, so the anchor stays at the origin, as for every other word.
+        if word.rightToLeft { fontAttrs += " direction=\"rtl\" text-anchor=\"end\"" }
+        // An upright word without outlines is a vertical line of upright glyphs: the viewer
+        // centres the column on x and hangs it down from y, where the layout's origin is.
+        if word.upright { fontAttrs += " writing-mode=\"vertical-rl\" text-orientation=\"upright\"" }
+        s += "<text x=\"\(x)\" y=\"\(y)\"\(fontAttrs)\(fill(word.color))\(rotate)\(attrs)>\(textContent(word, aliases))</text>"
         return s + close + "\n"
     }
 

@@ -62,7 +62,7 @@ public struct SeriesHTMLWriter {
                 w.index = k
                 return w
             }, unplaced: [], seed: nil, contour: first.layout.contour)
-        var writer = SVGWriter(mode: page.mode)
+        var writer = SVGWriter(mode: page.mode, uprightOutlines: page.uprightOutlines)
         writer.xmlDeclaration = false
         let frames = series.frames.count
         writer.rootAttributes =

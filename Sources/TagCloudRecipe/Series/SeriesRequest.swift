@@ -38,10 +38,11 @@ package struct SeriesRequest {
         self.output = output
         self.frameOutputs = frameOutputs
         animation = try Self.animation(args)
-        let mode: SVGWriter.Mode = args.flag("svg-outlines") ? .outlines(GlyphOutlineCache()) : .text
+        let outlines = GlyphOutlineCache()
+        let mode: SVGWriter.Mode = args.flag("svg-outlines") ? .outlines(outlines) : .text
         let theme = try args.choice("theme", HTMLWriter.Theme.self) ?? HTMLWriter().theme
         page = SeriesHTMLWriter(
-            page: HTMLWriter(theme: theme, title: "Tag clouds", mode: mode),
+            page: HTMLWriter(theme: theme, title: "Tag clouds", mode: mode, uprightOutlines: outlines),
             frameDuration: animation.holdSeconds + animation.transitionSeconds,
             transitionDuration: animation.transitionSeconds)
         contrastGuard = !args.flag("no-contrast-guard")
