@@ -10,8 +10,18 @@ import TagCloudText
 enum SemanticBench {
     static let texts = [("semantic-alice", "demo/texts/alice.txt"), ("semantic-constitution", "demo/texts/constitution.txt")]
     static let seeds: [UInt64] = [1, 2, 3, 4, 5]
+    /// The mixes' seeds: more than the single texts', as one layout's purity varies by ±0.1.
+    static let mixSeeds: [UInt64] = Array(1...12)
+    /// Texts of two and three topics (`TopicMix`), laid out as the user did: 150 words on 1200×800.
+    static let mixes: [(name: String, sources: [(path: String, times: Int)])] = [
+        ("semantic-mix2", [("demo/texts/alice.txt", 1), ("demo/texts/constitution.txt", 3)]),
+        ("semantic-mix3", [("demo/texts/alice.txt", 1), ("demo/texts/constitution.txt", 3), ("demo/texts/moby-dick.txt", 1)]),
+    ]
 
     static func run(names: Set<String>?, runs: Int, svgDir: String?) throws {
+        for mix in mixes where names == nil || names!.contains(mix.name) {
+            try runMix(mix.name, mix.sources, runs: runs, svgDir: svgDir)
+        }
         for (name, path) in texts where names == nil || names!.contains(name) {
             var textOptions = TextOptions()
             textOptions.cooccurrenceWindow = 10
@@ -51,5 +61,53 @@ enum SemanticBench {
                 "time_vs_default": r3(avg("semantic", times) / max(1e-9, avg("default", times))),
             ])
         }
+    }
+}
+
+extension SemanticBench {
+    /// One mix of topics: how far apart the topics are (`TopicSeparation`, 5 nearest words), the share
+    /// of related pairs that touch, and the fill, for the semantic and the default arrangement.
+    static func runMix(_ name: String, _ sources: [(path: String, times: Int)], runs: Int, svgDir: String?) throws {
+        var textOptions = TextOptions()
+        textOptions.cooccurrenceWindow = 10
+        let mix = try TopicMix(sources, options: textOptions)
+        let analysis = try TermCounter(textOptions).analyze(mix.text)
+        guard let relations = analysis.relations else { fail("\(name): no relations") }
+        var plain = WordCloudOptions()
+        (plain.width, plain.height, plain.maximumWords) = (1200, 800, 150)
+        var semantic = plain
+        semantic.arrangement = .semantic(relations)
+        var figures: [String: [Double]] = [:]
+        for seed in mixSeeds {
+            for (mode, base) in [("default", plain), ("semantic", semantic)] {
+                var options = base
+                options.seed = seed
+                let r = try measure(runs: runs) {
+                    try WordCloudLayout(options).run(
+                        analysis.terms, typesetter: FreeTypeTypesetter(rasterizer: FreeTypeGlyphRasterizer()))
+                }
+                let layout = r.result.layout
+                let separation = TopicSeparation(layout, topics: mix.topics)
+                figures["\(mode)_purity", default: []].append(separation.score)
+                figures["\(mode)_adjacent_share", default: []].append(
+                    RelatedAdjacency(layout, relations: relations, strongest: 100).share)
+                figures["\(mode)_fill", default: []].append(r.result.statistics.fillRatio)
+                figures["\(mode)_seconds", default: []].append(r.seconds)
+                figures["\(mode)_measured", default: []].append(Double(separation.words))
+                if let dir = svgDir, seed == mixSeeds[0] {
+                    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+                    try Data(SVGWriter().data(layout)).write(to: URL(fileURLWithPath: "\(dir)/\(name)-\(mode).svg"))
+                    try LayoutJSON.encode(layout).write(to: URL(fileURLWithPath: "\(dir)/\(name)-\(mode).json"))
+                    let topics = mix.topics.map { "\($0.key)\t\($0.value)" }.joined(separator: "\n")
+                    try Data(topics.utf8).write(to: URL(fileURLWithPath: "\(dir)/\(name)-topics.tsv"))
+                }
+            }
+        }
+        var line: [String: Any] = ["name": name, "words": 150, "seeds": mixSeeds.count, "runs": runs]
+        for (key, values) in figures { line[key] = (PreviousBench.mean(values) * 1000).rounded() / 1000 }
+        line["fill_vs_default"] =
+            ((PreviousBench.mean(figures["semantic_fill"]!) / PreviousBench.mean(figures["default_fill"]!)) * 1000).rounded()
+            / 1000
+        emit(line)
     }
 }

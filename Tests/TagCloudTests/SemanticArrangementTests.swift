@@ -149,8 +149,10 @@ struct SemanticArrangementTests {
         #expect(r.pairs == [.init("a", "b", similarity: 0.7), .init("c", "e", similarity: 1)])
         let g = WordRelations(groups: [Term("x", group: "1"), Term("y", group: "1"), Term("z", group: "2"), Term("w")])
         #expect(g.pairs == [.init("x", "y", similarity: 1)])
+        // a and b keep the same company (c and d), so do c and d; e meets a only as often as chance.
         let c = WordRelations(
-            cooccurrence: ["a", "b", "c"], counts: [50, 50, 500], together: [0: [1: 40, 2: 5]], tokens: 10_000, window: 5)
-        #expect(c.pairs.map { [$0.first, $0.second] } == [["a", "b"]])
+            cooccurrence: ["a", "b", "c", "d", "e"], counts: [50, 50, 50, 50, 500],
+            together: [0: [2: 20, 3: 20, 4: 5], 1: [2: 20, 3: 20]], tokens: 10_000, window: 5)
+        #expect(c.pairs.map { [$0.first, $0.second] } == [["a", "b"], ["c", "d"]])
     }
 }

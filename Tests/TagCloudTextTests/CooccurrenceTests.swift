@@ -37,6 +37,21 @@ struct CooccurrenceTests {
         }
     }
 
+    @Test("words of two paragraphs are not near each other: short paragraphs of two topics in turn stay apart")
+    func paragraphsApart() throws {
+        var options = TextOptions()
+        options.cooccurrenceWindow = 10
+        var rng = SeededRandom(seed: 3)
+        let text = (0..<400).map { k in
+            let topic = k % 2 == 0 ? Self.fruit : Self.music
+            return (0..<4).map { _ in topic[rng.nextInt(below: topic.count)] }.joined(separator: " ") + "."
+        }.joined(separator: "\n\n")
+        let pairs = try #require(try TermCounter(options).analyze(text).relations).pairs
+        #expect(pairs.count >= 20)
+        let across = pairs.filter { Self.fruit.contains($0.first) != Self.fruit.contains($0.second) }
+        #expect(across.isEmpty, "\(across.prefix(5))")
+    }
+
     @Test("a collocation is related as one term, its words not on their own")
     func collocations() throws {
         var options = TextOptions()

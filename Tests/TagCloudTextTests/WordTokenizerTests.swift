@@ -81,6 +81,20 @@ struct WordTokenizerTests {
     }
 
     /// The ASCII fast path must segment exactly as ICU does, or counts would depend on which path ran.
+    @Test("A blank line between two words ends a paragraph, on every path; one line feed does not")
+    func paragraphs() throws {
+        let fast = try Segmenter(options: TextOptions())
+        let slow = try Segmenter(options: TextOptions())
+        slow.asciiFastPath = false
+        for segmenter in [fast, slow] {
+            #expect(
+                tokens(Array("one two\nthree.\n \r\n\tfour\n\nfive".utf8), segmenter) == [
+                    "one/letter/false", "two/letter/false", "three/letter/false", "four/letter/true/¶", "five/letter/true/¶",
+                ])
+            #expect(tokens(Array("東京\n\nb".utf8), segmenter).last == "b/letter/true/¶")
+        }
+    }
+
     @Test("The ASCII fast path agrees with ICU", arguments: [1, 2, 3, 4])
     func fastPathAgreesWithICU(seed: UInt64) throws {
         let alphabet = Array("ab Z9_0.',;:-!? \n\t\"()@#/".utf8)
@@ -190,7 +204,7 @@ func tokens(_ bytes: [UInt8], _ segmenter: Segmenter) -> [String] {
 
 final class Recorder: TokenSink {
     var tokens: [String] = []
-    func token(_ bytes: UnsafeBufferPointer<UInt8>, kind: WordKind, afterPunctuation: Bool) {
-        tokens.append("\(String(decoding: bytes, as: UTF8.self))/\(kind)/\(afterPunctuation)")
+    func token(_ bytes: UnsafeBufferPointer<UInt8>, kind: WordKind, afterPunctuation: Bool, afterParagraph: Bool) {
+        tokens.append("\(String(decoding: bytes, as: UTF8.self))/\(kind)/\(afterPunctuation)\(afterParagraph ? "/¶" : "")")
     }
 }

@@ -55,34 +55,24 @@ public struct WordRelations: Hashable, Sendable {
     }
 
     /// Relations from co-occurrence in a text: `counts[i]` is how often word `i` occurred among
-    /// `tokens` tokens, `together[(i, j)]` how often `i` and `j` occurred within `window` tokens of
-    /// each other. The similarity is their normalised pointwise mutual information (0 when they meet
-    /// no more often than chance), kept for the `neighbours` most related words of each word and
-    /// only for pairs seen together at least `minimumTogether` times, so that chance meetings of rare
-    /// words do not count.
+    /// `tokens` tokens, `together[i][j]` (i < j) how often `i` and `j` occurred within `window`
+    /// tokens of each other, `span` the places around each token where another could meet it (nil:
+    /// `window` on either side; fewer where windows end at paragraphs). Two words are as related as their company is alike
+    /// (`ContextSimilarity`: the cosine of the words they meet more often than chance, meetings
+    /// seen fewer than `minimumTogether` times left out), and each word keeps its `neighbours`
+    /// most related words among the heaviest 16, 32, … words, so the words of any layout of the
+    /// heaviest words stay related among themselves.
     public init(
         cooccurrence words: [String], counts: [Int], together: [Int: [Int: Int]], tokens: Int, window: Int,
-        neighbours: Int = 8, minimumTogether: Int = 3
+        span: Double? = nil, neighbours: Int = 8, minimumTogether: Int = 2
     ) {
-        let n = Double(max(1, tokens))
-        // The chance of two given tokens falling within `window` of each other.
-        let span = Double(max(1, 2 * window))
-        var best: [[(Int, Double)]] = Array(repeating: [], count: words.count)
-        for (i, row) in together {
-            for (j, c) in row where c >= minimumTogether && i < j && i < words.count && j < words.count {
-                let pij = Double(c) / (n * span)
-                let pi = Double(max(1, counts[i])) / n, pj = Double(max(1, counts[j])) / n
-                guard pij < 1 else { continue }
-                let npmi = Math.log(pij / (pi * pj)) / -Math.log(pij)
-                guard npmi > 0 else { continue }
-                best[i].append((j, npmi))
-                best[j].append((i, npmi))
-            }
-        }
+        let span = span.map { max(1e-9, $0) } ?? Double(max(1, 2 * window))
+        let similarity = ContextSimilarity(
+            counts: Array(counts.prefix(words.count)), together: together, tokens: tokens, span: span,
+            minimumTogether: minimumTogether, kept: neighbours)
         var pairs: [Pair] = []
-        for i in best.indices {
-            let top = best[i].sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }.prefix(neighbours)
-            for (j, s) in top { pairs.append(Pair(words[i], words[j], similarity: s)) }
+        for (i, row) in similarity.neighbours.enumerated() {
+            for (j, s) in row { pairs.append(Pair(words[i], words[j], similarity: s)) }
         }
         self.init(pairs)
     }

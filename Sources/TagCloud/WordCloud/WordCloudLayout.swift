@@ -170,8 +170,9 @@ public struct WordCloudLayout: Sendable {
             options: options, masksOnSecondThread: secondThread, styled: styled,
             angles: angles, typesetter: typesetter, area: area, cache: cache, cancellation: cancellation)
         if let previous = options.previous { context.targets = WordTargets(previous, styled: styled, angles: angles) }
-        if let related { context.semantic = SemanticPlan(related, styled: styled, area: area, seed: placementSeed) }
+        if let related { context.semantic = SemanticPlan(related, styled: styled, sizing: options.style.sizing, area: area) }
         let maximumSize = try context.maximumSize()
+        context.semantic?.spread(maximumSize: maximumSize)
         if let series {
             let least = options.minimumFontSize
             context.extents = order.map { series.extent(of: $0, maximumSize: maximumSize, minimumSize: least) }

@@ -28,10 +28,11 @@ extension CountingEngine {
         #endif
     }
 
-    func token(_ bytes: UnsafeBufferPointer<UInt8>, kind: WordKind, afterPunctuation: Bool) {
+    func token(_ bytes: UnsafeBufferPointer<UInt8>, kind: WordKind, afterPunctuation: Bool, afterParagraph: Bool) {
         let key = ByteTable.Key(bytes.baseAddress!, bytes.count)
         vocabulary.raw.prefetch(key)
-        tokenBatch.append(SegmentedWord(bytes, key: key, kind: kind, afterPunctuation: afterPunctuation))
+        tokenBatch.append(
+            SegmentedWord(bytes, key: key, kind: kind, afterPunctuation: afterPunctuation, afterParagraph: afterParagraph))
         if tokenBatch.count == Self.batchSize { countTokens() }
     }
 
@@ -58,13 +59,14 @@ extension CountingEngine {
         for i in 0..<n {
             let t = words[i]
             if t.id < 0 { noteLongWord(); continue }
-            count(t.id, afterPunctuation: t.afterPunctuation)
+            count(t.id, afterPunctuation: t.afterPunctuation, afterParagraph: t.afterParagraph)
         }
     }
 
-    /// Counts raw word `id`, read after punctuation or not.
+    /// Counts raw word `id`, read after punctuation or not, after a blank line or not.
     @inline(__always)
-    func count(_ id: Int32, afterPunctuation: Bool) {
+    func count(_ id: Int32, afterPunctuation: Bool, afterParagraph: Bool = false) {
+        if afterParagraph && records { endParagraph() }
         let f = vocabulary.foldedOf[Int(id)]
         guard f >= 0 else {
             vocabulary.rawCounts[Int(id)] += 1
@@ -85,6 +87,15 @@ extension CountingEngine {
             if afterPunctuation { resolvePhrases(final: true) }
             phrases.append(PhraseMatcher.Word(raw: id, folded: f, afterPunctuation: afterPunctuation))
             resolvePhrases(final: false)
+        }
+    }
+
+    /// Marks the end of a paragraph in the recorded words, after the words the phrase matcher
+    /// still holds: words of two paragraphs are not near each other.
+    private func endParagraph() {
+        if hasPhrases { resolvePhrases(final: true) }
+        if stream.count < WordCooccurrence.tokenLimit && stream.last != WordCooccurrence.paragraphEnd {
+            stream.append(WordCooccurrence.paragraphEnd)
         }
     }
 

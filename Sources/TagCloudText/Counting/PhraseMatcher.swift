@@ -93,7 +93,7 @@ extension PhraseMatcher {
     /// specializes the segmenter for it in the modules that count, where a local class is not seen.
     final class Parts: TokenSink {
         var parts: [(String, WordKind)] = []
-        func token(_ bytes: UnsafeBufferPointer<UInt8>, kind: WordKind, afterPunctuation: Bool) {
+        func token(_ bytes: UnsafeBufferPointer<UInt8>, kind: WordKind, afterPunctuation: Bool, afterParagraph: Bool) {
             parts.append((String(decoding: bytes, as: UTF8.self), kind))
         }
     }

@@ -14,6 +14,8 @@ struct WordCooccurrence {
     static let tokenLimit = 1 << 24
     /// The most frequent terms that take part; the semantic arrangement uses fewer.
     static let termLimit = 1000
+    /// Recorded between the words of two paragraphs: no window reaches across it.
+    static let paragraphEnd = Int32.min
 
     /// Which term each counted word became.
     struct Names {
@@ -41,14 +43,22 @@ struct WordCooccurrence {
         let n = kept.count, w = max(1, window)
         var counts = [Int](repeating: 0, count: n)
         var together = [Int32](repeating: 0, count: n * n)
+        // Pairs of places looked at: fewer than `window` a word where paragraphs are short.
+        var places = 0
         for t in at.indices where at[t] >= 0 {
             let a = Int(at[t])
             counts[a] += 1
-            for u in (t + 1)..<min(at.count, t + 1 + w) where at[u] >= 0 && at[u] != at[t] {
+            for u in (t + 1)..<min(at.count, t + 1 + w) {
+                guard at[u] != Self.paragraphBreak else { break }
+                places += 1
+                guard at[u] >= 0 && at[u] != at[t] else { continue }
                 let b = Int(at[u])
                 together[min(a, b) * n + max(a, b)] &+= 1
             }
         }
+        let tokens = at.count { $0 != Self.paragraphBreak }
+        // The places around a term's token where another token could meet it, on both sides.
+        let span = 2 * Double(places) / Double(max(1, at.count { $0 >= 0 }))
         var pairs: [Int: [Int: Int]] = [:]
         for a in 0..<n {
             for b in (a + 1)..<max(a + 1, n) where together[a * n + b] > 0 {
@@ -57,11 +67,16 @@ struct WordCooccurrence {
         }
         relations =
             at.isEmpty
-            ? nil : WordRelations(cooccurrence: kept, counts: counts, together: pairs, tokens: at.count, window: w)
+            ? nil
+            : WordRelations(
+                cooccurrence: kept, counts: counts, together: pairs, tokens: tokens, window: w, span: span)
     }
 
-    /// For each recorded word, the index of its term in `index`, or -1; both words of a
-    /// collocation stand for the collocation, counted at the first.
+    /// Stands for `paragraphEnd` among the terms' indices.
+    private static let paragraphBreak: Int32 = -2
+
+    /// For each recorded word, the index of its term in `index`, or -1 (`paragraphBreak` at the
+    /// end of a paragraph); both words of a collocation stand for the collocation, counted at the first.
     private static func termIndices(_ stream: [Int32], names: Names, index: [String: Int32]) -> [Int32] {
         func canonical(_ v: Int32) -> Int32 {
             let raw = Int(v < 0 ? ~v : v)
@@ -70,6 +85,11 @@ struct WordCooccurrence {
         var at = [Int32](repeating: -1, count: stream.count)
         var t = 0
         while t < stream.count {
+            if stream[t] == paragraphEnd {
+                at[t] = paragraphBreak
+                t += 1
+                continue
+            }
             let c = canonical(stream[t])
             if c >= 0, t + 1 < stream.count, stream[t + 1] >= 0, !names.pairs.isEmpty {
                 let d = canonical(stream[t + 1])

@@ -173,7 +173,7 @@ private final class SpanRecorder: TokenSink {
         self.prefix = prefix
     }
 
-    func token(_ bytes: UnsafeBufferPointer<UInt8>, kind: WordKind, afterPunctuation: Bool) {
+    func token(_ bytes: UnsafeBufferPointer<UInt8>, kind: WordKind, afterPunctuation: Bool, afterParagraph: Bool) {
         let start = bytes.baseAddress! - base
         last = (start, start + bytes.count)
         if start < prefix { prefixEnd = max(prefixEnd, start + bytes.count) }

@@ -34,8 +34,9 @@ final class SegmentationPipeline: @unchecked Sendable {
         /// Set under the pipeline's lock.
         fileprivate var segmented = false
 
-        func token(_ bytes: UnsafeBufferPointer<UInt8>, kind: WordKind, afterPunctuation: Bool) {
-            words.append(SegmentedWord(bytes, kind: kind, afterPunctuation: afterPunctuation))
+        func token(_ bytes: UnsafeBufferPointer<UInt8>, kind: WordKind, afterPunctuation: Bool, afterParagraph: Bool) {
+            words.append(
+                SegmentedWord(bytes, kind: kind, afterPunctuation: afterPunctuation, afterParagraph: afterParagraph))
         }
 
         fileprivate func segment(with segmenter: Segmenter) {

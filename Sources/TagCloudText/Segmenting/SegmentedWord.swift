@@ -9,20 +9,27 @@ struct SegmentedWord {
     var hash: UInt64
     var kind: WordKind
     var afterPunctuation: Bool
+    var afterParagraph: Bool
 
     @inline(__always)
-    init(_ bytes: UnsafeBufferPointer<UInt8>, kind: WordKind, afterPunctuation: Bool) {
-        self.init(bytes, key: ByteTable.Key(bytes.baseAddress!, bytes.count), kind: kind, afterPunctuation: afterPunctuation)
+    init(_ bytes: UnsafeBufferPointer<UInt8>, kind: WordKind, afterPunctuation: Bool, afterParagraph: Bool) {
+        self.init(
+            bytes, key: ByteTable.Key(bytes.baseAddress!, bytes.count), kind: kind, afterPunctuation: afterPunctuation,
+            afterParagraph: afterParagraph)
     }
 
     /// A word whose key the caller has computed (it prefetches the key's slot right away).
     @inline(__always)
-    init(_ bytes: UnsafeBufferPointer<UInt8>, key: ByteTable.Key, kind: WordKind, afterPunctuation: Bool) {
+    init(
+        _ bytes: UnsafeBufferPointer<UInt8>, key: ByteTable.Key, kind: WordKind, afterPunctuation: Bool,
+        afterParagraph: Bool
+    ) {
         start = bytes.baseAddress!
         length = Int32(bytes.count)
         hash = key.hash
         self.kind = kind
         self.afterPunctuation = afterPunctuation
+        self.afterParagraph = afterParagraph
     }
 
     /// The word's hash-table key.

@@ -41,7 +41,7 @@ extension Segmenter {
                                 p, wordStart, i, status.status == WordClass.letter ? .letter : .number, sink,
                                 apostrophe: apostrophe)
                         } else {
-                            gap(wordStart, i, punctuation: true, singleHyphen: false)
+                            gap(p, wordStart, i, punctuation: true, singleHyphen: false)
                         }
                     } else {
                         let gapStart = i
@@ -52,7 +52,7 @@ extension Segmenter {
                             marks |= b
                             i += 1
                         }
-                        gap(gapStart, i, punctuation: marks != 0, singleHyphen: i - gapStart == 1 && c == WordClass.hyphen)
+                        gap(p, gapStart, i, punctuation: marks != 0, singleHyphen: i - gapStart == 1 && c == WordClass.hyphen)
                     }
                 }
             }

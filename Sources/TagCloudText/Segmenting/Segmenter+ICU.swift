@@ -43,7 +43,7 @@ extension Segmenter {
                 default:
                     var punct = false
                     for k in a..<b where !Self.isSpaceOrHyphen(text[k]) { punct = true; break }
-                    gap(s, e, punctuation: punct, singleHyphen: b - a == 1 && Self.isHyphen(text[a]))
+                    gap(p, s, e, punctuation: punct, singleHyphen: b - a == 1 && Self.isHyphen(text[a]))
                 }
             }
         }

@@ -86,7 +86,7 @@ extension Segmenter {
                 if status.status != WordClass.other {
                     word(p, wordStart, i, status.status == WordClass.letter ? .letter : .number, sink)
                 } else {
-                    gap(wordStart, i, punctuation: true, singleHyphen: false)
+                    gap(p, wordStart, i, punctuation: true, singleHyphen: false)
                 }
             } else {
                 let gapStart = i
@@ -99,7 +99,7 @@ extension Segmenter {
                     if k != WordClass.space && k != WordClass.hyphen { punctuation = true }
                     i += l
                 }
-                gap(gapStart, i, punctuation: punctuation, singleHyphen: i - gapStart == 1 && c == WordClass.hyphen)
+                gap(p, gapStart, i, punctuation: punctuation, singleHyphen: i - gapStart == 1 && c == WordClass.hyphen)
             }
         }
     }

@@ -6,11 +6,17 @@ extension Segmenter {
         var pendingStart = -1, pendingEnd = -1
         var pendingKind = WordKind.letter
         var pendingAfterPunctuation = false
+        var pendingAfterParagraph = false
         /// Whether the waiting word may hold an apostrophe to split at (the ASCII path knows; others scan).
         var pendingApostrophe = true
         var hyphenEnd = -1
         /// Punctuation seen since the last word; sticky across calls, as it is a property of the stream.
         var punctuation = false
+        /// A blank line seen since the last word; sticky across calls, like `punctuation`.
+        var paragraph = false
+        /// Line feeds since the last word with only white space between them (a gap may come in
+        /// several pieces, one per run of like characters).
+        var lineFeeds = 0
     }
     private var pendingStart: Int {
         get { assembly.pointee.pendingStart }
@@ -40,6 +46,10 @@ extension Segmenter {
         get { assembly.pointee.punctuation }
         set { assembly.pointee.punctuation = newValue }
     }
+    private var paragraph: Bool {
+        get { assembly.pointee.paragraph }
+        set { assembly.pointee.paragraph = newValue }
+    }
 
     @inline(__always)
     func word(
@@ -58,18 +68,44 @@ extension Segmenter {
             flush(p, sink)
         }
         pendingStart = start; pendingEnd = end; pendingKind = kind; pendingApostrophe = apostrophe
-        pendingAfterPunctuation = punctuation
+        assembly.pointee.pendingAfterParagraph = paragraph
+        pendingAfterPunctuation = punctuation || paragraph
         punctuation = false
+        paragraph = false
+        assembly.pointee.lineFeeds = 0
     }
 
+    /// The bytes `p[start..<end]` between two words: whether they hold punctuation (`punct`), or are
+    /// a lone hyphen that may join the words.
     @inline(__always)
-    func gap(_ start: Int, _ end: Int, punctuation punct: Bool, singleHyphen: Bool) {
+    func gap(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, punctuation punct: Bool, singleHyphen: Bool) {
         if singleHyphen && options.keepHyphens && pendingStart >= 0 && pendingEnd == start && hyphenEnd < 0 {
             hyphenEnd = end
             return
         }
         hyphenEnd = -1
         if punct { punctuation = true }
+        if !paragraph { noteLineFeeds(p, start, end) }
+    }
+
+    /// Notes the line feeds of `p[start..<end]`: two with only white space between them make a
+    /// blank line, the end of a paragraph.
+    @inline(__always)
+    private func noteLineFeeds(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) {
+        var run = assembly.pointee.lineFeeds
+        for i in start..<end {
+            let b = p[i]
+            if b == 10 {
+                run += 1
+                if run == 2 {
+                    paragraph = true
+                    return
+                }
+            } else if b != 32 && b != 9 && b != 13 {
+                run = 0
+            }
+        }
+        assembly.pointee.lineFeeds = run
     }
 
     /// Emits the waiting word, split at apostrophes unless they are kept.
@@ -79,7 +115,8 @@ extension Segmenter {
         pendingStart = -1; pendingEnd = -1; hyphenEnd = -1
         if options.keepApostrophes || !pendingApostrophe || e - s > maximumWordBytes {
             sink.token(
-                UnsafeBufferPointer(start: p + s, count: e - s), kind: pendingKind, afterPunctuation: pendingAfterPunctuation)
+                UnsafeBufferPointer(start: p + s, count: e - s), kind: pendingKind, afterPunctuation: pendingAfterPunctuation,
+                afterParagraph: assembly.pointee.pendingAfterParagraph)
             return
         }
         var partStart = s, i = s, first = true
@@ -87,7 +124,8 @@ extension Segmenter {
             if end > partStart {
                 sink.token(
                     UnsafeBufferPointer(start: p + partStart, count: end - partStart), kind: pendingKind,
-                    afterPunctuation: first ? pendingAfterPunctuation : false)
+                    afterPunctuation: first ? pendingAfterPunctuation : false,
+                    afterParagraph: first ? assembly.pointee.pendingAfterParagraph : false)
                 first = false
             }
         }

@@ -35,7 +35,7 @@ extension Segmenter {
                 if s > last {
                     let between = UnsafeBufferPointer(start: p + last, count: s - last)
                     gap(
-                        last, s, punctuation: between.contains { !isASCIISpace($0) && $0 != UInt8(ascii: "-") },
+                        p, last, s, punctuation: between.contains { !isASCIISpace($0) && $0 != UInt8(ascii: "-") },
                         singleHyphen: false)
                 }
                 let length =

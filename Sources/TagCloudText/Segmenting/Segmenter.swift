@@ -53,7 +53,11 @@ final class Segmenter {
 
     /// Forgets punctuation seen after the last word, so the next `process` segments its text as if it
     /// began the stream (for pieces segmented apart and counted in order, which carry it themselves).
-    func beginIndependentPiece() { punctuation = false }
+    func beginIndependentPiece() {
+        punctuation = false
+        assembly.pointee.paragraph = false
+        assembly.pointee.lineFeeds = 0
+    }
 
     /// Whether punctuation came after the last word given to the sink (the state the next word's
     /// `afterPunctuation` comes from).

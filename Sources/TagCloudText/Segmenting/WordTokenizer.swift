@@ -19,7 +19,7 @@ public struct WordTokenizer {
     public func words(in text: String) throws(TextError) -> [Word] {
         final class Collector: TokenSink {
             var words: [Word] = []
-            func token(_ bytes: UnsafeBufferPointer<UInt8>, kind: WordKind, afterPunctuation: Bool) {
+            func token(_ bytes: UnsafeBufferPointer<UInt8>, kind: WordKind, afterPunctuation: Bool, afterParagraph: Bool) {
                 words.append(Word(String(decoding: bytes, as: UTF8.self), kind: kind))
             }
         }

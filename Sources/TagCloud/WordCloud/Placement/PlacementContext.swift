@@ -37,14 +37,50 @@ struct PlacementContext<T: Typesetter & GlyphRasterizer> {
     /// is measured at its first angle (its angle in the previous layout, when it was there: the
     /// angles drawn for a word change when words are added before it; its old angle does not).
     func maximumSize() throws(CoreError) -> Double {
-        try CloudScale.heaviestSize(
+        let whole = try CloudScale.heaviestSize(
             options, styledMaximum: styled.map { $0.size }.max() ?? options.minimumFontSize, room: area.room
-        ) { () throws(CoreError) -> BitMask in
-            let angle = targets[0]?.angles[0] ?? angles[0][0]
-            return try cache.entry(
-                index: 0, word: styled[0], size: CloudScale.probeSize, angle: angle, margin: 0, typesetter: typesetter
-            ).raw.bits
+        ) { () throws(CoreError) -> BitMask in try probeInk(0) }
+        guard let semantic, case .fitted(let fitted) = options.style.sizing, fitted.maximumSize == nil,
+            options.style.weightRange == nil
+        else { return whole }
+        return min(whole, max(Self.floorShare * whole, try largestInRegions(semantic, fitted)))
+    }
+
+    /// Under the semantic arrangement, the heaviest word's size at which the heaviest word of each
+    /// region is no larger than the region comfortably holds (`CloudScale.comfortableSize` of the
+    /// region's size times `regionLoan`): a word much wider than its region covers the regions
+    /// beside it.
+    private func largestInRegions(_ semantic: SemanticPlan, _ fitted: FittedSizing) throws(CoreError) -> Double {
+        let sizes = fitted.sizes(
+            weights: styled.map { $0.term.weight }, maximumSize: 1000, minimumSize: 0, scale: 1)
+        var largest = CloudStyle.fontSizeLimit
+        for (i, room) in semantic.heaviestInRegions() where i < sizes.count && sizes[i] > 0 {
+            let fits = CloudScale.comfortableSize(
+                of: try probeInk(i), at: CloudScale.probeSize,
+                room: (Int(Double(room.width) * Self.regionLoan.width), Int(Double(room.height) * Self.regionLoan.height)),
+                minimum: options.minimumFontSize)
+            largest = min(largest, fits * sizes[0] / sizes[i])
         }
+        return max(options.minimumFontSize, largest.rounded(.down))
+    }
+
+    /// How much larger than its region a region's heaviest word may be measured against, across
+    /// and down: up to 1.2 times the region's width and 0.72 times its height. Words a little
+    /// over their region's edge cost a reader less than a cloud of small words on an empty canvas
+    /// (`tagcloud-bench semantic` weighs the two).
+    static var regionLoan: (width: Double, height: Double) { (1.5, 1.6) }
+
+    /// The least share of its size without regions the heaviest word keeps: a text of many small
+    /// groups has small regions, which would otherwise shrink the whole cloud.
+    static var floorShare: Double { 0.7 }
+
+    /// Word `i`'s ink at `CloudScale.probeSize`, at its first angle (its angle in the previous
+    /// layout, when it was there).
+    private func probeInk(_ i: Int) throws(CoreError) -> BitMask {
+        let angle = targets[i]?.angles[0] ?? angles[i][0]
+        return try cache.entry(
+            index: i, word: styled[i], size: CloudScale.probeSize, angle: angle, margin: 0, typesetter: typesetter
+        ).raw.bits
     }
 
     /// One placement of every word at global scale `scale`, the heaviest word at most `maximumSize`;

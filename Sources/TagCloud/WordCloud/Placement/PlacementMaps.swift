@@ -103,14 +103,20 @@ struct PlacementMaps {
     /// distance (neither stretched to the canvas nor ranked by a shape's depth), anywhere on the
     /// canvas, whatever the strategy; nil when none is found. `final`: the word's last chance, as
     /// for `find`.
-    mutating func findNearest(_ e: MaskCache.Entry, x tx: Double, y ty: Double, final: Bool) -> (x: Int, y: Int)? {
+    mutating func findNearest(
+        _ e: MaskCache.Entry, x tx: Double, y ty: Double, final: Bool, region: Rect? = nil
+    ) -> (x: Int, y: Int)? {
         let c = PlacementArea.coarse, g = e.grown
         if let cm = e.coarse, !coarseFailures.rulesOut(cm) {
-            let coarseFinder = PlacementSearch(map: coarse, strategy: .archimedean, depth: nil, stretched: false)
+            let coarseRegion = region.map { r in
+                Rect(x: r.x / Double(c), y: r.y / Double(c), width: r.width / Double(c), height: r.height / Double(c))
+            }
+            let coarseFinder = PlacementSearch(
+                map: coarse, strategy: .archimedean, depth: nil, stretched: false, region: coarseRegion)
             if let hit = coarseFinder.nearest(SearchMask(cm), startX: tx / Double(c), startY: ty / Double(c)) {
                 // A sure fit; the nearest fit on the canvas lies no farther, so only the positions
                 // nearer than it are searched.
-                let finder = PlacementSearch(map: fine, strategy: .archimedean, depth: nil, stretched: false)
+                let finder = PlacementSearch(map: fine, strategy: .archimedean, depth: nil, stretched: false, region: region)
                 let gx = hit.x * c, gy = hit.y * c
                 let key = finder.key(x: gx, y: gy, width: g.width, height: g.height, startX: tx, startY: ty)
                 if let l = finder.nearest(e.search ?? SearchMask(g), startX: tx, startY: ty, better: key) {

@@ -256,7 +256,11 @@ struct PlacementRun<T: Typesetter & GlyphRasterizer> {
         if let target {
             return try placeNear(i, size: size, final: final, x: target.x, y: target.y, angles: target.angles)
         }
-        if let aim { return try placeNear(i, size: size, final: final, x: aim.x, y: aim.y, angles: context.angles[i]) }
+        if let aim {
+            return try placeNear(
+                i, size: size, final: final, x: aim.x, y: aim.y, angles: context.angles[i],
+                region: context.semantic?.region(of: i))
+        }
         let options = context.options
         for angle in context.angles[i] {
             try context.cancellation?.check()
@@ -286,9 +290,9 @@ struct PlacementRun<T: Typesetter & GlyphRasterizer> {
     }
 
     /// Word `i` at `size`, at the first of `angles` where it fits, its centre nearest (`x`, `y`):
-    /// there when nothing is in the way.
+    /// there when nothing is in the way; with `region`, inside it unless there is no room there.
     private mutating func placeNear(
-        _ i: Int, size: Double, final: Bool, x: Double, y: Double, angles: [Double]
+        _ i: Int, size: Double, final: Bool, x: Double, y: Double, angles: [Double], region: Rect? = nil
     ) throws(CoreError) -> Placement? {
         for angle in angles {
             try context.cancellation?.check()
@@ -298,7 +302,7 @@ struct PlacementRun<T: Typesetter & GlyphRasterizer> {
                 if final { maps.spendLastChance() }
                 continue
             }
-            if let s = maps.findNearest(e, x: x, y: y, final: final) {
+            if let s = maps.findNearest(e, x: x, y: y, final: final, region: region) {
                 let d = context.dilation
                 return Placement(
                     word: i, x: s.x + d, y: s.y + d, angle: angle, set: e.set, raw: e.raw,

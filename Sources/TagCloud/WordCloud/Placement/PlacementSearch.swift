@@ -18,6 +18,12 @@ struct PlacementSearch {
     /// around the start follow an ellipse of the canvas's shape (the spiral); false measures plain
     /// distance, for a word that should move as little as it can.
     var stretched = true
+    /// A rectangle the mask's box should lie in: a position is ranked by its distance from the
+    /// start plus `regionWeight` times the square of how far the box lies outside (plain,
+    /// archimedean ranking only). Nil: none.
+    var region: Rect? = nil
+    /// How much more a pixel outside the region counts than a pixel farther from the start.
+    static let regionWeight = 30.0
 
     /// Rows per tile: the occupancy map's block height, so a tile's positions lie in one row of
     /// its full blocks (the tile skip reads one block row).

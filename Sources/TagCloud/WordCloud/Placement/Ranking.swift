@@ -11,6 +11,9 @@ extension PlacementSearch {
         /// The start, and the stretch that makes the spiral follow the canvas's aspect.
         let sx: Double, sy: Double
         let ex: Double, ey: Double
+        /// The region the mask's box is kept in (`PlacementSearch.region`), in top-left positions:
+        /// the box lies inside it from `rx0...rx1` × `ry0...ry1`.
+        let region: (x0: Double, y0: Double, x1: Double, y1: Double)?
 
         init(_ search: PlacementSearch, width: Int, height: Int, startX: Double, startY: Double) {
             depth = search.depth
@@ -21,19 +24,43 @@ extension PlacementSearch {
             let big = Double(max(search.map.width, search.map.height))
             ex = search.stretched ? big / Double(search.map.width) : 1
             ey = search.stretched ? big / Double(search.map.height) : 1
+            region = search.region.map { r in
+                // A box wider than the region is inside it as far as it can be from x1...x0.
+                (r.x, r.y, r.x + r.width - Double(width), r.y + r.height - Double(height))
+            }
         }
 
         @inline(__always)
         func key(_ x: Int, _ y: Int) -> Double {
             if let depth { return -Double(depth.value(x: x + ihw, y: y + ihh)) }
-            return distance((Double(x) + hw - sx) * ex, (Double(y) + hh - sy) * ey)
+            return distance((Double(x) + hw - sx) * ex, (Double(y) + hh - sy) * ey) + outside(Double(x), Double(y))
         }
 
         /// A lower bound of `key` over top-left positions `x0...x1` × `y0...y1`.
         func bound(x0: Int, y0: Int, x1: Int, y1: Int) -> Double {
             if let depth { return -Double(depth.maxValue(x0: x0 + ihw, y0: y0 + ihh, x1: x1 + ihw, y1: y1 + ihh)) }
             let cx = min(max(sx, Double(x0) + hw), Double(x1) + hw), cy = min(max(sy, Double(y0) + hh), Double(y1) + hh)
-            return distance((cx - sx) * ex, (cy - sy) * ey)
+            guard let r = region else { return distance((cx - sx) * ex, (cy - sy) * ey) }
+            // Each term's least over the block: the box nearest inside the region.
+            let ox = min(max(r.x0, Double(x0)), Double(x1)), oy = min(max(r.y0, Double(y0)), Double(y1))
+            return distance((cx - sx) * ex, (cy - sy) * ey) + outside(ox, oy)
+        }
+
+        /// How far a box at top-left (`x`, `y`) lies outside the region, squared and weighted by
+        /// `PlacementSearch.regionWeight`; 0 without a region.
+        @inline(__always)
+        private func outside(_ x: Double, _ y: Double) -> Double {
+            guard let r = region else { return 0 }
+            let dx = Self.beyond(x, r.x0, r.x1), dy = Self.beyond(y, r.y0, r.y1)
+            return PlacementSearch.regionWeight * (dx * dx + dy * dy)
+        }
+
+        /// How far `v` lies beyond `lo...hi` (a box wider than the region: `hi` < `lo`, and the box
+        /// is as far inside as it can be between them).
+        @inline(__always)
+        private static func beyond(_ v: Double, _ lo: Double, _ hi: Double) -> Double {
+            let a = Swift.min(lo, hi), b = Swift.max(lo, hi)
+            return v < a ? a - v : v > b ? v - b : 0
         }
 
         @inline(__always)
