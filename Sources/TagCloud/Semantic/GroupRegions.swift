@@ -11,11 +11,12 @@ struct GroupRegions {
     let rectangles: [Rect?]
 
     /// The regions of `count` groups in `bounds`; `room[g]` is the room group `g`'s words will
-    /// take, `link[a][b]` how related groups `a` and `b` are (symmetric).
-    init(count: Int, room: [Double], link: [[Double]], bounds: Rect) {
+    /// take, `link[a][b]` how related groups `a` and `b` are (symmetric). With `allowed` (a shape
+    /// or mask), each region holds its share of the area words may cover.
+    init(count: Int, room: [Double], link: [[Double]], bounds: Rect, allowed: AllowedArea? = nil) {
         let groups = (0..<count).filter { room[$0] > 0 }
         var rectangles = [Rect?](repeating: nil, count: count)
-        Self.cut(Self.row(groups, room: room, link: link), room: room, into: bounds, &rectangles)
+        Self.cut(Self.row(groups, room: room, link: link), room: room, into: bounds, allowed, &rectangles)
         self.rectangles = rectangles
     }
 
@@ -58,7 +59,7 @@ struct GroupRegions {
     static let wordsAspect = 2.0
 
     /// Cuts `rect` among the groups of `row`, in order, in proportion to their room.
-    private static func cut(_ row: [Int], room: [Double], into rect: Rect, _ out: inout [Rect?]) {
+    private static func cut(_ row: [Int], room: [Double], into rect: Rect, _ allowed: AllowedArea?, _ out: inout [Rect?]) {
         guard row.count > 1 else {
             if let g = row.first { out[g] = rect }
             return
@@ -76,16 +77,33 @@ struct GroupRegions {
         func misfit(_ w: Double, _ h: Double) -> Double { abs(Math.log(max(w, 1e-9) / max(h, 1e-9) / Self.wordsAspect)) }
         let sideBySide = max(misfit(rect.width * share, rect.height), misfit(rect.width * (1 - share), rect.height))
         let stacked = max(misfit(rect.width, rect.height * share), misfit(rect.width, rect.height * (1 - share)))
-        if sideBySide < stacked {
-            first.width = rect.width * share
+        let across = sideBySide < stacked
+        let part = allowed.map { Self.partHolding(share, of: rect, across: across, $0) } ?? share
+        if across {
+            first.width = rect.width * part
             second.x = rect.x + first.width
             second.width = rect.width - first.width
         } else {
-            first.height = rect.height * share
+            first.height = rect.height * part
             second.y = rect.y + first.height
             second.height = rect.height - first.height
         }
-        cut(Array(row[..<at]), room: room, into: first, &out)
-        cut(Array(row[at...]), room: room, into: second, &out)
+        cut(Array(row[..<at]), room: room, into: first, allowed, &out)
+        cut(Array(row[at...]), room: room, into: second, allowed, &out)
+    }
+
+    /// The part of `rect`'s width (`across`) or height at which the first part holds `share` of
+    /// the allowed area inside `rect`.
+    private static func partHolding(_ share: Double, of rect: Rect, across: Bool, _ allowed: AllowedArea) -> Double {
+        let total = allowed.area(rect)
+        guard total > 0 else { return share }
+        var lo = 0.0, hi = 1.0
+        for _ in 0..<24 {
+            let mid = (lo + hi) / 2
+            var first = rect
+            if across { first.width *= mid } else { first.height *= mid }
+            if allowed.area(first) < share * total { lo = mid } else { hi = mid }
+        }
+        return min(0.95, max(0.05, (lo + hi) / 2))
     }
 }

@@ -49,7 +49,7 @@ struct SemanticPlan {
         for g in 0..<count { if let h = host[g] { hostRoom[h] += room[g] } }
         let b = area.bounds
         let bounds = Rect(x: Double(b.x), y: Double(b.y), width: Double(b.width), height: Double(b.height))
-        regions = GroupRegions(count: count, room: hostRoom, link: link, bounds: bounds)
+        regions = GroupRegions(count: count, room: hostRoom, link: link, bounds: bounds, allowed: AllowedArea(area))
         self.host = host
         self.own = own
         spots = Self.spots(own: own, region: clusters.of.map { host[$0] }, regions: regions, reach: [:])
