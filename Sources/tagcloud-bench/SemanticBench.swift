@@ -31,23 +31,13 @@ enum SemanticBench {
             var semantic = plain
             semantic.arrangement = .semantic(relations)
             var shares: [String: [Double]] = [:], fills: [String: [Double]] = [:], times: [String: [Double]] = [:]
-            for seed in seeds {
-                for (mode, base) in [("default", plain), ("semantic", semantic)] {
-                    var options = base
-                    options.seed = seed
-                    let r = try measure(runs: runs) {
-                        try WordCloudLayout(options).run(
-                            analysis.terms, typesetter: FreeTypeTypesetter(rasterizer: FreeTypeGlyphRasterizer()))
-                    }
-                    let adjacency = RelatedAdjacency(r.result.layout, relations: relations, strongest: 100)
-                    shares[mode, default: []].append(adjacency.share)
-                    fills[mode, default: []].append(r.result.statistics.fillRatio)
-                    times[mode, default: []].append(r.seconds)
-                    if let dir = svgDir, seed == seeds[0] {
-                        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-                        try Data(SVGWriter().data(r.result.layout)).write(to: URL(fileURLWithPath: "\(dir)/\(name)-\(mode).svg"))
-                    }
-                }
+            try layOut(
+                analysis.terms, plain: plain, semantic: semantic, seeds: seeds, runs: runs, svg: svgDir.map { "\($0)/\(name)" }
+            ) {
+                mode, result, seconds in
+                shares[mode, default: []].append(RelatedAdjacency(result.layout, relations: relations, strongest: 100).share)
+                fills[mode, default: []].append(result.statistics.fillRatio)
+                times[mode, default: []].append(seconds)
             }
             func avg(_ m: String, _ d: [String: [Double]]) -> Double { PreviousBench.mean(d[m]!) }
             func r3(_ x: Double) -> Double { (x * 1000).rounded() / 1000 }
@@ -78,30 +68,17 @@ extension SemanticBench {
         var semantic = plain
         semantic.arrangement = .semantic(relations)
         var figures: [String: [Double]] = [:]
-        for seed in mixSeeds {
-            for (mode, base) in [("default", plain), ("semantic", semantic)] {
-                var options = base
-                options.seed = seed
-                let r = try measure(runs: runs) {
-                    try WordCloudLayout(options).run(
-                        analysis.terms, typesetter: FreeTypeTypesetter(rasterizer: FreeTypeGlyphRasterizer()))
-                }
-                let layout = r.result.layout
-                let separation = TopicSeparation(layout, topics: mix.topics)
-                figures["\(mode)_purity", default: []].append(separation.score)
-                figures["\(mode)_adjacent_share", default: []].append(
-                    RelatedAdjacency(layout, relations: relations, strongest: 100).share)
-                figures["\(mode)_fill", default: []].append(r.result.statistics.fillRatio)
-                figures["\(mode)_seconds", default: []].append(r.seconds)
-                figures["\(mode)_measured", default: []].append(Double(separation.words))
-                if let dir = svgDir, seed == mixSeeds[0] {
-                    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-                    try Data(SVGWriter().data(layout)).write(to: URL(fileURLWithPath: "\(dir)/\(name)-\(mode).svg"))
-                    try LayoutJSON.encode(layout).write(to: URL(fileURLWithPath: "\(dir)/\(name)-\(mode).json"))
-                    let topics = mix.topics.map { "\($0.key)\t\($0.value)" }.joined(separator: "\n")
-                    try Data(topics.utf8).write(to: URL(fileURLWithPath: "\(dir)/\(name)-topics.tsv"))
-                }
-            }
+        try layOut(
+            analysis.terms, plain: plain, semantic: semantic, seeds: mixSeeds, runs: runs, svg: svgDir.map { "\($0)/\(name)" }
+        ) {
+            mode, result, seconds in
+            let separation = TopicSeparation(result.layout, topics: mix.topics)
+            figures["\(mode)_purity", default: []].append(separation.score)
+            figures["\(mode)_adjacent_share", default: []].append(
+                RelatedAdjacency(result.layout, relations: relations, strongest: 100).share)
+            figures["\(mode)_fill", default: []].append(result.statistics.fillRatio)
+            figures["\(mode)_seconds", default: []].append(seconds)
+            figures["\(mode)_measured", default: []].append(Double(separation.words))
         }
         var line: [String: Any] = ["name": name, "words": 150, "seeds": mixSeeds.count, "runs": runs]
         for (key, values) in figures { line[key] = (PreviousBench.mean(values) * 1000).rounded() / 1000 }
@@ -109,5 +86,30 @@ extension SemanticBench {
             ((PreviousBench.mean(figures["semantic_fill"]!) / PreviousBench.mean(figures["default_fill"]!)) * 1000).rounded()
             / 1000
         emit(line)
+    }
+
+    /// Lays `terms` out with the default (`plain`) and the `semantic` options at each of `seeds`,
+    /// `runs` times each, and hands on each mode's layout and its median time; the first seed's
+    /// layouts are written to `svg`-MODE.svg when given.
+    static func layOut(
+        _ terms: [Term], plain: WordCloudOptions, semantic: WordCloudOptions, seeds: [UInt64], runs: Int, svg: String?,
+        _ each: (_ mode: String, _ result: (layout: CloudLayout, statistics: WordCloudLayout.Statistics), _ seconds: Double)
+            throws -> Void
+    ) throws {
+        for seed in seeds {
+            for (mode, base) in [("default", plain), ("semantic", semantic)] {
+                var options = base
+                options.seed = seed
+                let r = try measure(runs: runs) {
+                    try WordCloudLayout(options).run(terms, typesetter: FreeTypeTypesetter(rasterizer: FreeTypeGlyphRasterizer()))
+                }
+                try each(mode, r.result, r.seconds)
+                if let svg, seed == seeds[0] {
+                    try FileManager.default.createDirectory(
+                        atPath: (svg as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                    try Data(SVGWriter().data(r.result.layout)).write(to: URL(fileURLWithPath: "\(svg)-\(mode).svg"))
+                }
+            }
+        }
     }
 }

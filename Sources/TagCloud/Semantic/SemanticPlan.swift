@@ -18,9 +18,11 @@ struct SemanticPlan {
 
     let graph: RelationGraph
     let clusters: WordClusters
-    /// Each word's own place in its group's region, nil for a word without relations or without
-    /// a region: such a word is placed as in the default arrangement.
+    /// Each word's own place in its group's region (`spread`), nil for a word without relations
+    /// or without a region: such a word is placed as in the default arrangement.
     private var spots: [(x: Double, y: Double)?]
+    /// Each word's size relative to the heaviest's, as the sizing will give it.
+    let relativeSizes: [Double]
     /// Each word's room relative to the heaviest word's (size squared times length), 0 for a word
     /// without relations.
     private let own: [Double]
@@ -38,6 +40,7 @@ struct SemanticPlan {
         var own = [Double](repeating: 0, count: styled.count)
         var link = [[Double]](repeating: [Double](repeating: 0, count: count), count: count)
         let sizes = Self.relativeSizes(styled, sizing)
+        relativeSizes = sizes
         for (i, word) in styled.enumerated() where !graph.neighbours[i].isEmpty {
             let g = clusters.of[i]
             own[i] = sizes[i] * sizes[i] * Double(word.term.text.count + 1)
@@ -52,7 +55,13 @@ struct SemanticPlan {
         regions = GroupRegions(count: count, room: hostRoom, link: link, bounds: bounds, allowed: AllowedArea(area))
         self.host = host
         self.own = own
-        spots = Self.spots(own: own, region: clusters.of.map { host[$0] }, regions: regions, reach: [:])
+        spots = Array(repeating: nil, count: styled.count)
+    }
+
+    /// The region word `i` is placed in: its group's host's, for a word with relations; nil for none.
+    func region(of i: Int) -> Rect? {
+        guard own[i] > 0, let h = host[clusters.of[i]] else { return nil }
+        return regions.rectangles[h]
     }
 
     /// Each word's place in its region (`region[i]`, nil for none): the words of a region, heaviest
@@ -78,8 +87,9 @@ struct SemanticPlan {
         }
     }
 
-    /// Packs each region's words about its centre when they need less than the region: with the
-    /// heaviest word at `maximumSize` points, the spiral reaches only as far out as the words'
+    /// Places each region's words on its spiral, packed about its centre when they need less than
+    /// the region (called once the heaviest word's size is known; until then no word has a place):
+    /// with the heaviest word at `maximumSize` points, the spiral reaches only as far out as the words'
     /// room (about 0.7 em a character, 1.2 em a line) fills of the region, so that a few small
     /// words make one group in the middle of their region instead of dots strewn over it.
     mutating func spread(maximumSize: Double) {
@@ -133,17 +143,11 @@ struct SemanticPlan {
         return sizes.map { $0 / max(sizes.first ?? 1, 1) }
     }
 
-    /// The region word `i` is placed in, nil for none.
-    func region(of i: Int) -> Rect? {
-        guard spots[i] != nil, let h = host[clusters.of[i]] else { return nil }
-        return regions.rectangles[h]
-    }
-
     /// The heaviest word of each region, with the region's size in pixels.
     func heaviestInRegions() -> [(word: Int, room: (width: Int, height: Int))] {
         var seen = Set<Int>()
         return clusters.of.indices.compactMap { i in
-            guard spots[i] != nil, let h = host[clusters.of[i]], let r = regions.rectangles[h], seen.insert(h).inserted
+            guard own[i] > 0, let h = host[clusters.of[i]], let r = regions.rectangles[h], seen.insert(h).inserted
             else { return nil }
             return (i, (Int(r.width), Int(r.height)))
         }

@@ -43,23 +43,21 @@ struct PlacementContext<T: Typesetter & GlyphRasterizer> {
         guard let semantic, case .fitted(let fitted) = options.style.sizing, fitted.maximumSize == nil,
             options.style.weightRange == nil
         else { return whole }
-        return min(whole, max(Self.floorShare * whole, try largestInRegions(semantic, fitted)))
+        return min(whole, max(Self.floorShare * whole, try largestInRegions(semantic)))
     }
 
     /// Under the semantic arrangement, the heaviest word's size at which the heaviest word of each
     /// region is no larger than the region comfortably holds (`CloudScale.comfortableSize` of the
     /// region's size times `regionLoan`): a word much wider than its region covers the regions
     /// beside it.
-    private func largestInRegions(_ semantic: SemanticPlan, _ fitted: FittedSizing) throws(CoreError) -> Double {
-        let sizes = fitted.sizes(
-            weights: styled.map { $0.term.weight }, maximumSize: 1000, minimumSize: 0, scale: 1)
+    private func largestInRegions(_ semantic: SemanticPlan) throws(CoreError) -> Double {
         var largest = CloudStyle.fontSizeLimit
-        for (i, room) in semantic.heaviestInRegions() where i < sizes.count && sizes[i] > 0 {
+        for (i, room) in semantic.heaviestInRegions() where semantic.relativeSizes[i] > 0 {
             let fits = CloudScale.comfortableSize(
                 of: try probeInk(i), at: CloudScale.probeSize,
                 room: (Int(Double(room.width) * Self.regionLoan.width), Int(Double(room.height) * Self.regionLoan.height)),
                 minimum: options.minimumFontSize)
-            largest = min(largest, fits * sizes[0] / sizes[i])
+            largest = min(largest, fits / semantic.relativeSizes[i])
         }
         return max(options.minimumFontSize, largest.rounded(.down))
     }
